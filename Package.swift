@@ -1,0 +1,36 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+let package = Package(
+  name: "collapse",
+  products: [
+    .executable(name: "collapse", targets: ["collapse"]),
+    .library(name: "OutlineKit", targets: ["OutlineKit"]),
+  ],
+  targets: [
+    .systemLibrary(
+      name: "CCmark",
+      pkgConfig: "libcmark",
+      providers: [.apt(["libcmark-dev"]), .brew(["cmark"])]
+    ),
+    .systemLibrary(
+      name: "CGetopt"
+    ),
+    .target(
+      name: "OutlineKit",
+      dependencies: ["CCmark"]
+    ),
+    .executableTarget(
+      name: "collapse",
+      dependencies: ["OutlineKit", "CGetopt"]
+    ),
+    .testTarget(
+      name: "OutlineKitTests",
+      dependencies: ["OutlineKit"]
+    ),
+    .testTarget(
+      name: "CollapseTests",
+      dependencies: ["collapse", "OutlineKit"]
+    ),
+  ]
+)

@@ -1,0 +1,40 @@
+/// A run of content that belongs to a section (or to the document itself), placed
+/// among that owner's subsections.
+public struct Content {
+  /// What the run is made of.
+  public enum Body {
+    /// Markdown blocks, kept both as their source lines and as parsed blocks.
+    case markdown(MarkdownBlocks)
+    /// JSON members (or array elements) whose values are scalars or empty containers.
+    case members([Member])
+  }
+
+  /// How many of the owner's subsections come before this run.
+  public let position: Int
+  public let body: Body
+
+  init(position: Int, body: Body) {
+    self.position = position
+    self.body = body
+  }
+}
+
+/// A scalar JSON value shown as a content line: `key: value`.
+public struct Member {
+  /// The JSON type of a value, for writers that colour or mark it.
+  public enum ValueType: Equatable {
+    case string, number, boolean, null, emptyObject, emptyArray
+  }
+
+  /// The member's key, or nil for an array element.
+  public let key: String?
+  /// The value as written: numbers exactly as in the input, strings decoded.
+  public let value: String
+  public let type: ValueType
+
+  init(key: String?, value: String, type: ValueType) {
+    self.key = key
+    self.value = value
+    self.type = type
+  }
+}

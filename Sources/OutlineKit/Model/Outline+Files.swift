@@ -1,0 +1,23 @@
+extension Outline {
+  /// One outline holding several documents, each as a top-level section titled by its
+  /// name, with ids made unique across all of them.
+  public static func combining(_ documents: [(name: String, outline: Outline)]) -> Outline {
+    var sections: [Section] = []
+    sections.reserveCapacity(documents.reduce(documents.count) { $0 + $1.outline.sections.count })
+    for (name, outline) in documents {
+      let fileIndex = sections.count
+      var file = Section(title: name, level: 0, depth: 0, parent: nil, kind: outline.kind)
+      file.content = outline.content
+      file.end = fileIndex + 1 + outline.sections.count
+      file.hiddenLines = outline.hiddenLines
+      sections.append(file)
+      for var section in outline.sections {
+        section.depth += 1
+        section.parent = section.parent.map { $0 + fileIndex + 1 } ?? fileIndex
+        section.end += fileIndex + 1
+        sections.append(section)
+      }
+    }
+    return Outline(sections: sections, content: [])
+  }
+}

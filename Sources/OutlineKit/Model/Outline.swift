@@ -1,0 +1,73 @@
+/// A document as a tree of collapsible sections, stored flat in document order.
+///
+/// `sections` lists every section before its subsections (pre-order), so a section's
+/// subtree is the contiguous range `index + 1 ..< sections[index].end`. Storing the tree
+/// flat keeps every walk iterative: a document nested a million levels deep is as easy
+/// to build, render and free as a long flat one.
+public struct Outline {
+  /// Every section, each before its subsections.
+  public internal(set) var sections: [Section]
+  /// The document's own content: what comes before, between or after its top-level
+  /// sections. It is always shown and never collapsible (Markdown's preamble).
+  public internal(set) var content: [Content]
+  /// What the whole document is, for describing it when it is collapsed as one file.
+  public internal(set) var kind: Section.Kind = .file
+  /// The non-blank source lines of the whole document.
+  public internal(set) var hiddenLines = 0
+
+  /// Makes an outline from sections in document order and assigns their ids.
+  init(sections: [Section], content: [Content]) {
+    self.sections = sections
+    self.content = content
+    assignIDs()
+  }
+
+  /// The indexes of the top-level sections.
+  public var topLevel: ChildIndexes { ChildIndexes(outline: self, range: 0..<sections.count) }
+
+  /// The indexes of the direct subsections of the section at `index`.
+  public func children(of index: Int) -> ChildIndexes {
+    ChildIndexes(outline: self, range: (index + 1)..<sections[index].end)
+  }
+
+  /// The indexes of the section's ancestors, nearest first.
+  public func ancestors(of index: Int) -> [Int] {
+    var result: [Int] = []
+    var cursor = sections[index].parent
+    while let parent = cursor {
+      result.append(parent)
+      cursor = sections[parent].parent
+    }
+    return result
+  }
+
+  /// Gives every section a unique GitHub-style id, in document order.
+  mutating func assignIDs() {
+    var slugger = Slugger()
+    for index in sections.indices {
+      sections[index].id = slugger.slug(for: sections[index].title)
+    }
+  }
+}
+
+/// The indexes of sibling sections, walked by jumping over each one's subtree.
+public struct ChildIndexes: Sequence {
+  let outline: Outline
+  let range: Range<Int>
+
+  public func makeIterator() -> Iterator {
+    Iterator(sections: outline.sections, cursor: range.lowerBound, end: range.upperBound)
+  }
+
+  public struct Iterator: IteratorProtocol {
+    let sections: [Section]
+    var cursor: Int
+    let end: Int
+
+    public mutating func next() -> Int? {
+      guard cursor < end else { return nil }
+      defer { cursor = sections[cursor].end }
+      return cursor
+    }
+  }
+}

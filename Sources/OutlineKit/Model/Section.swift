@@ -1,0 +1,58 @@
+/// One collapsible part of a document: a heading and what it holds, or a JSON
+/// member or element whose value is a non-empty object or array.
+public struct Section {
+  /// What the section holds, which decides how a collapsed section describes it.
+  public enum Kind: Equatable {
+    /// A Markdown heading.
+    case heading
+    /// A JSON object with this many members.
+    case object(members: Int)
+    /// A JSON array with this many elements.
+    case array(elements: Int)
+    /// A whole input file, when several are shown together.
+    case file
+  }
+
+  /// The starting state a document asks for (`<!-- collapsed -->` after a heading).
+  public enum Hint: Equatable {
+    case collapsed
+    case expanded
+  }
+
+  /// The title as plain text: markup stripped, white space folded.
+  public internal(set) var title: String
+  /// A unique, stable, GitHub-style slug of the title.
+  public internal(set) var id: String = ""
+  /// The JSON member key or array index this section was found under, if any.
+  public internal(set) var key: String?
+  /// The heading level (1–6) for Markdown; the nesting level for JSON; 0 for a file.
+  public internal(set) var level: Int
+  /// How many sections enclose this one (0 for a top-level section).
+  public internal(set) var depth: Int
+  /// The index of the enclosing section, if any.
+  public internal(set) var parent: Int?
+  /// One past the index of the last section inside this one.
+  public internal(set) var end: Int
+  public internal(set) var kind: Kind
+  public internal(set) var hint: Hint?
+  /// The section's own content, in document order among its subsections.
+  public internal(set) var content: [Content] = []
+  /// The non-blank source lines that collapsing this section hides, its subsections' included.
+  public internal(set) var hiddenLines: Int = 0
+  /// Where the title's rich text lives, for writers that keep inline markup.
+  var heading: MarkdownHeading?
+
+  init(
+    title: String, key: String? = nil, level: Int, depth: Int, parent: Int?, kind: Kind,
+    hint: Hint? = nil
+  ) {
+    self.title = title
+    self.key = key
+    self.level = level
+    self.depth = depth
+    self.parent = parent
+    self.end = 0
+    self.kind = kind
+    self.hint = hint
+  }
+}

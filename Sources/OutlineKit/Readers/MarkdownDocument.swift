@@ -1,0 +1,95 @@
+import CCmark
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// A parsed Markdown document: its source text and its cmark blocks, regrouped so that
+/// each section's own blocks hang under one container node.
+///
+/// It owns every cmark node it holds: the containers and the heading nodes are freed,
+/// with their children, when the document is.
+public final class MarkdownDocument {
+  /// The document's text.
+  public let source: SourceText
+  /// Document nodes, each holding one content run's blocks.
+  private var containers: [OpaquePointer] = []
+  /// Heading nodes, unlinked from the document, their hint comments removed.
+  private var headings: [OpaquePointer] = []
+
+  init(source: SourceText) {
+    self.source = source
+  }
+
+  deinit {
+    for node in containers { cmark_node_free(node) }
+    for node in headings { cmark_node_free(node) }
+  }
+
+  /// Takes ownership of a container node and returns its number.
+  func adoptContainer(_ node: OpaquePointer) -> Int {
+    containers.append(node)
+    return containers.count - 1
+  }
+
+  /// Takes ownership of an unlinked heading node and returns its number.
+  func adoptHeading(_ node: OpaquePointer) -> Int {
+    headings.append(node)
+    return headings.count - 1
+  }
+
+  /// The HTML for a container's blocks, as cmark renders it.
+  func renderHTML(container: Int, unsafe: Bool) -> String {
+    render(containers[container], unsafe: unsafe)
+  }
+
+  /// The HTML for a heading's inline content, without the `<hN>` element around it.
+  func renderInlineHTML(heading: Int, unsafe: Bool) -> String {
+    let html = render(headings[heading], unsafe: unsafe)
+    // cmark writes `<hN>…</hN>\n` for a heading without source positions.
+    let utf8 = html.utf8
+    guard utf8.count >= 10 else { return "" }
+    let start = utf8.index(utf8.startIndex, offsetBy: 4)
+    let end = utf8.index(utf8.endIndex, offsetBy: -6)
+    return String(html[start..<end])
+  }
+
+  /// Whether a container holds any block.
+  func containerIsEmpty(_ container: Int) -> Bool {
+    cmark_node_first_child(containers[container]) == nil
+  }
+
+  private func render(_ node: OpaquePointer, unsafe: Bool) -> String {
+    let options = unsafe ? CMARK_OPT_UNSAFE : CMARK_OPT_DEFAULT
+    guard let html = cmark_render_html(node, options) else { return "" }
+    // cmark_render_html returns a buffer from the default allocator; the caller frees it.
+    defer { free(html) }
+    return String(cString: html)
+  }
+}
+
+/// A section's own Markdown: its source lines, and its blocks parsed by cmark.
+public struct MarkdownBlocks {
+  /// The 0-based source lines, from just below the heading to the next heading.
+  public let lines: Range<Int>
+  /// The document the lines and blocks belong to.
+  public let document: MarkdownDocument
+  let container: Int
+
+  /// The section's blocks as HTML, rendered by cmark; raw HTML is omitted unless `unsafe`.
+  public func html(unsafe: Bool) -> String {
+    document.renderHTML(container: container, unsafe: unsafe)
+  }
+}
+
+/// Where a section's heading lives, so writers can keep its inline markup.
+struct MarkdownHeading {
+  let document: MarkdownDocument
+  let node: Int
+
+  func html(unsafe: Bool) -> String {
+    document.renderInlineHTML(heading: node, unsafe: unsafe)
+  }
+}

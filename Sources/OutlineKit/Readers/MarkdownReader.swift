@@ -1,0 +1,282 @@
+import CCmark
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// Reads Markdown into an outline with cmark, as input arrives.
+///
+/// Only headings that are direct children of the document open sections; a heading
+/// of level n holds everything up to the next heading of level n or less. YAML front
+/// matter becomes part of the preamble; invalid UTF-8 and NUL become U+FFFD.
+public final class MarkdownReader {
+  /// The cmark parser, freed when the reader is.
+  private let parser: OpaquePointer
+  private var bytes: [UInt8] = []
+  private var repair = UTF8Repair()
+  private var frontMatter = FrontMatterScanner()
+  /// How many of `bytes` cmark has been given.
+  private var fed = 0
+  private var checkedByteOrderMark = false
+
+  public init() {
+    parser = cmark_parser_new(CMARK_OPT_VALIDATE_UTF8)
+  }
+
+  deinit {
+    cmark_parser_free(parser)
+  }
+
+  /// Reads a whole document.
+  public static func read(_ bytes: [UInt8]) -> Outline {
+    let reader = MarkdownReader()
+    bytes.withUnsafeBytes { reader.feed($0) }
+    return reader.finish()
+  }
+
+  /// Takes the next chunk of the document.
+  public func feed(_ chunk: UnsafeRawBufferPointer) {
+    repair.repair(chunk, into: &bytes)
+    advance(final: false)
+  }
+
+  /// Ends the document and returns its outline.
+  public func finish() -> Outline {
+    repair.finish(into: &bytes)
+    advance(final: true)
+    let root = cmark_parser_finish(parser)!
+    // The root's children move into section containers; the root itself is freed here.
+    defer { cmark_node_free(root) }
+    var builder = OutlineBuilder(root: root, bytes: bytes, frontMatter: frontMatter.verdict)
+    return builder.build()
+  }
+
+  /// Hands cmark what can be decided so far.
+  private func advance(final: Bool) {
+    if !checkedByteOrderMark {
+      guard bytes.count >= 3 || final else { return }
+      if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { bytes.removeFirst(3) }
+      checkedByteOrderMark = true
+    }
+    if frontMatter.verdict == .undecided {
+      frontMatter.scan(bytes, final: final)
+      guard case let verdict = frontMatter.verdict, verdict != .undecided else { return }
+      if case .present(let lines, let length) = verdict {
+        // cmark sees blank lines in place of the front matter, so line numbers still agree.
+        let blanks = [UInt8](repeating: 0x0A, count: lines)
+        blanks.withUnsafeBufferPointer { feedToParser($0) }
+        fed = length
+      }
+    }
+    guard fed < bytes.count else { return }
+    bytes.withUnsafeBufferPointer { buffer in
+      feedToParser(UnsafeBufferPointer(rebasing: buffer[fed...]))
+    }
+    fed = bytes.count
+  }
+
+  private func feedToParser(_ buffer: UnsafeBufferPointer<UInt8>) {
+    guard let base = buffer.baseAddress, !buffer.isEmpty else { return }
+    base.withMemoryRebound(to: CChar.self, capacity: buffer.count) {
+      cmark_parser_feed(parser, $0, buffer.count)
+    }
+  }
+}
+
+/// Walks the top level of a parsed document and groups its blocks into sections.
+private struct OutlineBuilder {
+  let root: OpaquePointer
+  let document: MarkdownDocument
+  let frontMatter: FrontMatterScanner.Verdict
+  var sections: [Section] = []
+  var documentContent: [Content] = []
+  /// Each section's heading height in lines, by section index.
+  var headingLines: [Int] = []
+
+  init(root: OpaquePointer, bytes: [UInt8], frontMatter: FrontMatterScanner.Verdict) {
+    self.root = root
+    self.document = MarkdownDocument(source: SourceText(bytes: bytes))
+    self.frontMatter = frontMatter
+  }
+
+  mutating func build() -> Outline {
+    var open: [Int] = []
+    var owner: Int? = nil
+    var container = cmark_node_new(CMARK_NODE_DOCUMENT)!
+    var contentStart = 0
+    if case .present(let lines, _) = frontMatter {
+      cmark_node_append_child(container, frontMatterBlock(lines: lines))
+    }
+    var node = cmark_node_first_child(root)
+    while let block = node {
+      node = cmark_node_next(block)
+      cmark_node_unlink(block)
+      guard cmark_node_get_type(block) == CMARK_NODE_HEADING else {
+        cmark_node_append_child(container, block)
+        continue
+      }
+      let startLine = Int(cmark_node_get_start_line(block)) - 1
+      attach(container, lines: contentStart..<startLine, to: owner)
+      let level = Int(cmark_node_get_heading_level(block))
+      while let top = open.last, sections[top].level >= level {
+        sections[top].end = sections.count
+        open.removeLast()
+      }
+      let hint = MarkdownReaderHeading.removeHint(block)
+      var section = Section(
+        title: MarkdownReaderHeading.plainText(block), level: level, depth: open.count,
+        parent: open.last, kind: .heading, hint: hint)
+      section.heading = MarkdownHeading(document: document, node: document.adoptHeading(block))
+      let endLine = headingEnd(startingAt: startLine)
+      headingLines.append(endLine - startLine)
+      open.append(sections.count)
+      owner = sections.count
+      sections.append(section)
+      contentStart = endLine
+      container = cmark_node_new(CMARK_NODE_DOCUMENT)!
+    }
+    attach(container, lines: contentStart..<document.source.lineCount, to: owner)
+    for index in open { sections[index].end = sections.count }
+    countHiddenLines()
+    var outline = Outline(sections: sections, content: documentContent)
+    outline.hiddenLines = document.source.nonBlankCount(0..<document.source.lineCount)
+    return outline
+  }
+
+  /// The line after a heading that starts at `line`.
+  ///
+  /// cmark 0.30 reports a setext heading as ending on the line after its underline, so
+  /// the underline is found in the source: the first line after the heading's text that
+  /// is all `=` or all `-` (no line of a setext heading's text can be one).
+  private func headingEnd(startingAt line: Int) -> Int {
+    let source = document.source
+    guard line < source.lineCount else { return line + 1 }
+    let text = source.bytes[source.lineRange(line)].drop { $0 == 0x20 }
+    let hashes = text.prefix { $0 == UInt8(ascii: "#") }.count
+    let afterHashes = text.dropFirst(hashes).first
+    if (1...6).contains(hashes) && (afterHashes == nil || afterHashes == 0x20 || afterHashes == 0x09) {
+      return line + 1
+    }
+    var next = line + 1
+    while next < source.lineCount {
+      if isSetextUnderline(source.bytes[source.lineRange(next)]) { return next + 1 }
+      next += 1
+    }
+    return source.lineCount
+  }
+
+  private func isSetextUnderline(_ text: ArraySlice<UInt8>) -> Bool {
+    let indent = text.prefix { $0 == 0x20 }.count
+    guard indent <= 3 else { return false }
+    let rest = text.dropFirst(indent)
+    guard let mark = rest.first, mark == UInt8(ascii: "=") || mark == UInt8(ascii: "-") else {
+      return false
+    }
+    return rest.drop { $0 == mark }.allSatisfy { $0 == 0x20 || $0 == 0x09 }
+  }
+
+  /// Gives a content run to its section, or to the document for the preamble; a run with
+  /// neither blocks nor text is dropped.
+  private mutating func attach(_ container: OpaquePointer, lines: Range<Int>, to owner: Int?) {
+    let lines = lines.clamped(to: 0..<document.source.lineCount)
+    if cmark_node_first_child(container) == nil && document.source.nonBlankCount(lines) == 0 {
+      cmark_node_free(container)
+      return
+    }
+    let blocks = MarkdownBlocks(
+      lines: lines, document: document, container: document.adoptContainer(container))
+    let content = Content(position: 0, body: .markdown(blocks))
+    if let owner {
+      sections[owner].content = [content]
+    } else {
+      documentContent = [content]
+    }
+  }
+
+  /// A fenced YAML code block holding the front matter, without its `---` lines.
+  private func frontMatterBlock(lines: Int) -> OpaquePointer {
+    let source = document.source
+    var yaml = ""
+    for line in 1..<max(1, lines - 1) where line < source.lineCount {
+      yaml += source.line(line)
+      yaml += "\n"
+    }
+    let block = cmark_node_new(CMARK_NODE_CODE_BLOCK)!
+    cmark_node_set_fence_info(block, "yaml")
+    cmark_node_set_literal(block, yaml)
+    return block
+  }
+
+  /// Counts, for every section, the non-blank lines that collapsing it hides.
+  private mutating func countHiddenLines() {
+    for index in sections.indices.reversed() {
+      for content in sections[index].content {
+        if case .markdown(let blocks) = content.body {
+          sections[index].hiddenLines += document.source.nonBlankCount(blocks.lines)
+        }
+      }
+      if let parent = sections[index].parent {
+        sections[parent].hiddenLines += headingLines[index] + sections[index].hiddenLines
+      }
+    }
+  }
+}
+
+/// What the reader takes from a heading node: its plain title and its hint comment.
+enum MarkdownReaderHeading {
+  /// The heading's text without markup, white space folded.
+  static func plainText(_ heading: OpaquePointer) -> String {
+    var text = ""
+    let iterator = cmark_iter_new(heading)
+    defer { cmark_iter_free(iterator) }
+    while case let event = cmark_iter_next(iterator), event != CMARK_EVENT_DONE {
+      guard event == CMARK_EVENT_ENTER, let node = cmark_iter_get_node(iterator) else { continue }
+      switch cmark_node_get_type(node) {
+      case CMARK_NODE_TEXT, CMARK_NODE_CODE:
+        if let literal = cmark_node_get_literal(node) { text += String(cString: literal) }
+      case CMARK_NODE_SOFTBREAK, CMARK_NODE_LINEBREAK:
+        text += " "
+      default:
+        break
+      }
+    }
+    return foldWhiteSpace(text)
+  }
+
+  /// Removes a trailing `<!-- collapsed -->` or `<!-- expanded -->` and returns it.
+  static func removeHint(_ heading: OpaquePointer) -> Section.Hint? {
+    guard let last = cmark_node_last_child(heading),
+      cmark_node_get_type(last) == CMARK_NODE_HTML_INLINE,
+      let literal = cmark_node_get_literal(last)
+    else { return nil }
+    let hint: Section.Hint
+    switch commentText(String(cString: literal)) {
+    case "collapsed": hint = .collapsed
+    case "expanded": hint = .expanded
+    default: return nil
+    }
+    let previous = cmark_node_previous(last)
+    cmark_node_free(last)
+    if let previous, cmark_node_get_type(previous) == CMARK_NODE_TEXT,
+      let text = cmark_node_get_literal(previous)
+    {
+      var trimmed = String(cString: text)
+      while trimmed.last == " " || trimmed.last == "\t" { trimmed.removeLast() }
+      cmark_node_set_literal(previous, trimmed)
+    }
+    return hint
+  }
+
+  /// The lower-cased words inside an HTML comment, or nil if `html` is not one.
+  private static func commentText(_ html: String) -> String? {
+    guard html.hasPrefix("<!--"), html.hasSuffix("-->"), html.count >= 7 else { return nil }
+    return foldWhiteSpace(String(html.dropFirst(4).dropLast(3))).lowercased()
+  }
+}
+
+/// `text` with each run of white space turned into one space and none at either end.
+func foldWhiteSpace(_ text: String) -> String {
+  text.split(whereSeparator: { $0.isWhitespace }).joined(separator: " ")
+}

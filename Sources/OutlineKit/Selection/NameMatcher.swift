@@ -1,0 +1,125 @@
+/// Finds the sections a NAME stands for: by title (case and white space ignored), by
+/// id, by JSON key or index, by a path of those (`Pacific/Coral`, `regions/0/seas`) that
+/// ends at the section, or by a `/regex/` (`/regex/i` ignores case) on titles.
+struct NameMatcher {
+  private let outline: Outline
+  private lazy var byTitle: [String: [Int]] = {
+    var index: [String: [Int]] = [:]
+    for (position, section) in outline.sections.enumerated() {
+      index[NameMatcher.normalized(section.title), default: []].append(position)
+    }
+    return index
+  }()
+  private lazy var byID: [String: Int] = {
+    var index: [String: Int] = [:]
+    for (position, section) in outline.sections.enumerated() { index[section.id] = position }
+    return index
+  }()
+  private lazy var byKey: [String: [Int]] = {
+    var index: [String: [Int]] = [:]
+    for (position, section) in outline.sections.enumerated() {
+      if let key = section.key { index[key, default: []].append(position) }
+    }
+    return index
+  }()
+
+  init(outline: Outline) {
+    self.outline = outline
+  }
+
+  /// The indexes of the sections `name` matches, in document order.
+  mutating func sections(matching name: String) throws(SelectionError) -> [Int] {
+    var found: Set<Int> = []
+    if name.count >= 2, name.first == "/", let pattern = NameMatcher.pattern(in: name) {
+      found = try sectionsMatching(pattern: pattern, name: name)
+    } else {
+      found = candidates(for: name)
+      let segments = name.split(separator: "/", omittingEmptySubsequences: false).map(String.init)
+      if segments.count > 1 { found.formUnion(sectionsMatching(path: segments)) }
+    }
+    guard !found.isEmpty else {
+      throw .noMatch(name: name, suggestion: closestTitle(to: name))
+    }
+    return found.sorted()
+  }
+
+  /// The sections whose title, id or key is `name`.
+  private mutating func candidates(for name: String) -> Set<Int> {
+    var found = Set(byTitle[NameMatcher.normalized(name)] ?? [])
+    if let index = byID[name.lowercased()] { found.insert(index) }
+    if let indexes = byKey[name] { found.formUnion(indexes) }
+    return found
+  }
+
+  /// The sections that end a chain of nested sections matching `segments`.
+  private mutating func sectionsMatching(path segments: [String]) -> Set<Int> {
+    guard let last = segments.last else { return [] }
+    var found: Set<Int> = []
+    let ancestorSegments = segments.dropLast().reversed()
+    for candidate in candidates(for: last) {
+      var cursor = outline.sections[candidate].parent
+      var matchesAll = true
+      for segment in ancestorSegments {
+        guard let parent = cursor, matches(outline.sections[parent], segment) else {
+          matchesAll = false
+          break
+        }
+        cursor = outline.sections[parent].parent
+      }
+      if matchesAll { found.insert(candidate) }
+    }
+    return found
+  }
+
+  private func matches(_ section: Section, _ segment: String) -> Bool {
+    NameMatcher.normalized(section.title) == NameMatcher.normalized(segment)
+      || section.id == segment.lowercased() || section.key == segment
+  }
+
+  private func sectionsMatching(
+    pattern: (source: String, ignoresCase: Bool), name: String
+  ) throws(SelectionError) -> Set<Int> {
+    let regex: Regex<AnyRegexOutput>
+    do {
+      regex = try Regex(pattern.source).ignoresCase(pattern.ignoresCase)
+    } catch {
+      throw .invalidPattern(name: name, reason: "\(error)")
+    }
+    var found: Set<Int> = []
+    for (position, section) in outline.sections.enumerated()
+    where section.title.contains(regex) {
+      found.insert(position)
+    }
+    return found
+  }
+
+  /// The pattern of a `/regex/` or `/regex/i` NAME.
+  private static func pattern(in name: String) -> (source: String, ignoresCase: Bool)? {
+    if name.hasSuffix("/i"), name.count >= 3 {
+      return (String(name.dropFirst().dropLast(2)), true)
+    }
+    if name.hasSuffix("/") { return (String(name.dropFirst().dropLast()), false) }
+    return nil
+  }
+
+  /// The title nearest to `name` (or to a path's last part), for a "did you mean" hint.
+  private func closestTitle(to name: String) -> String? {
+    let last = name.split(separator: "/").last.map(String.init) ?? name
+    var originals: [String: String] = [:]
+    var candidates: [String] = []
+    for section in outline.sections {
+      let normalized = NameMatcher.normalized(section.title)
+      if originals[normalized] == nil {
+        originals[normalized] = section.title
+        candidates.append(normalized)
+      }
+    }
+    return nearest(to: NameMatcher.normalized(last), among: candidates).flatMap { originals[$0] }
+  }
+
+  /// A title or NAME as compared: lower case, white space folded.
+  static func normalized(_ text: String) -> String {
+    foldWhiteSpace(text).lowercased()
+  }
+}
+

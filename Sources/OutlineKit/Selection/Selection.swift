@@ -1,0 +1,94 @@
+/// The set of expanded sections of one outline: the seeds' `Set<String>` of expanded
+/// names, resolved from a request.
+public struct Selection {
+  private var expanded: [Bool]
+
+  /// Resolves `request` against `outline`: the base, then the NAMEs to expand (with
+  /// their ancestors), then the NAMEs to collapse.
+  ///
+  /// Throws when a NAME matches no section or is a `/regex/` that does not compile,
+  /// listing every such NAME.
+  public init(outline: Outline, request: SelectionRequest) throws(SelectionFailure) {
+    let sections = outline.sections
+    switch request.base {
+    case .everything:
+      expanded = Array(repeating: true, count: sections.count)
+    case .nothing:
+      expanded = Array(repeating: false, count: sections.count)
+    case .depth(let levels):
+      expanded = sections.map { $0.depth < levels }
+    case .automatic where !request.expand.isEmpty:
+      expanded = Array(repeating: false, count: sections.count)
+    case .automatic:
+      expanded = sections.map { $0.hint != .collapsed }
+    }
+    var matcher = NameMatcher(outline: outline)
+    var errors: [SelectionError] = []
+    var opened = Array(repeating: false, count: sections.count)
+    for name in request.expand {
+      do {
+        for index in try matcher.sections(matching: name) {
+          var cursor: Int? = index
+          while let current = cursor, !opened[current] {
+            opened[current] = true
+            expanded[current] = true
+            cursor = sections[current].parent
+          }
+        }
+      } catch {
+        errors.append(error)
+      }
+    }
+    for name in request.collapse {
+      do {
+        for index in try matcher.sections(matching: name) { expanded[index] = false }
+      } catch {
+        errors.append(error)
+      }
+    }
+    if !errors.isEmpty { throw SelectionFailure(errors: errors) }
+  }
+
+  /// A selection with every section of `outline` expanded.
+  public static func everything(in outline: Outline) -> Selection {
+    Selection(expanded: Array(repeating: true, count: outline.sections.count))
+  }
+
+  private init(expanded: [Bool]) {
+    self.expanded = expanded
+  }
+
+  /// Whether the section at `index` is expanded.
+  public func isExpanded(_ index: Int) -> Bool {
+    expanded[index]
+  }
+
+  /// The ids of the expanded sections.
+  public func expandedIDs(in outline: Outline) -> Set<String> {
+    Set(outline.sections.indices.lazy.filter { expanded[$0] }.map { outline.sections[$0].id })
+  }
+}
+
+/// A NAME that could not be resolved.
+public enum SelectionError: Error, Equatable, CustomStringConvertible {
+  /// No section has this title, id, key or path; `suggestion` is the closest title.
+  case noMatch(name: String, suggestion: String?)
+  /// A `/regex/` NAME that does not compile.
+  case invalidPattern(name: String, reason: String)
+
+  public var description: String {
+    switch self {
+    case .noMatch(let name, let suggestion?):
+      return "no section matches '\(name)'; did you mean '\(suggestion)'?"
+    case .noMatch(let name, nil):
+      return "no section matches '\(name)'"
+    case .invalidPattern(let name, let reason):
+      return "invalid regular expression '\(name)': \(reason)"
+    }
+  }
+}
+
+/// Every NAME of a request that could not be resolved.
+public struct SelectionFailure: Error, Equatable {
+  public let errors: [SelectionError]
+}

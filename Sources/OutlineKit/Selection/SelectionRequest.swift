@@ -1,0 +1,62 @@
+/// What the command line asks to expand, before it is resolved against an outline.
+public struct SelectionRequest: Equatable {
+  /// Where resolution starts, before the named sections are expanded and collapsed.
+  public enum Base: Equatable {
+    /// Everything expanded, adjusted by the document's own hints; nothing at all when
+    /// sections are named to expand, so that they are exactly the ones open.
+    case automatic
+    /// Every section expanded.
+    case everything
+    /// Every section collapsed.
+    case nothing
+    /// The sections less than this many levels deep expanded.
+    case depth(Int)
+  }
+
+  public var base: Base
+  /// NAMEs whose sections, and their ancestors, are expanded.
+  public var expand: [String]
+  /// NAMEs whose sections are collapsed.
+  public var collapse: [String]
+
+  public init(base: Base = .automatic, expand: [String] = [], collapse: [String] = []) {
+    self.base = base
+    self.expand = expand
+    self.collapse = collapse
+  }
+
+  /// Splits a comma-separated list of NAMEs; `\,` is a comma inside a NAME and `\\` a
+  /// backslash. Empty NAMEs, as after a trailing comma, are left out.
+  public static func names(in list: String) -> [String] {
+    var names: [String] = []
+    var current = ""
+    var escaping = false
+    for character in list {
+      if escaping {
+        if character != "," && character != "\\" { current.append("\\") }
+        current.append(character)
+        escaping = false
+      } else if character == "\\" {
+        escaping = true
+      } else if character == "," {
+        names.append(current)
+        current = ""
+      } else {
+        current.append(character)
+      }
+    }
+    if escaping { current.append("\\") }
+    names.append(current)
+    return names.filter { !$0.trimmingWhiteSpace().isEmpty }
+  }
+}
+
+extension String {
+  /// The string without white space at either end.
+  func trimmingWhiteSpace() -> String {
+    guard let first = firstIndex(where: { !$0.isWhitespace }),
+      let last = lastIndex(where: { !$0.isWhitespace })
+    else { return "" }
+    return String(self[first...last])
+  }
+}

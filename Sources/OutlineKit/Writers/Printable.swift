@@ -1,0 +1,54 @@
+/// Makes text safe to show in a terminal: control characters, which could move the
+/// cursor or change the terminal's state, are shown in caret notation (`^[`, `^?`,
+/// `M-^[`) as `cat -v` shows them. Tabs are kept.
+enum Printable {
+  /// `text` with its control characters made visible.
+  static func escaped(_ text: String) -> String {
+    guard text.unicodeScalars.contains(where: isControl) else { return text }
+    var result = ""
+    for scalar in text.unicodeScalars {
+      if isControl(scalar) {
+        result += caret(scalar)
+      } else {
+        result.unicodeScalars.append(scalar)
+      }
+    }
+    return result
+  }
+
+  /// Writes valid UTF-8 `bytes` with their control characters made visible.
+  static func write<Target: ByteOutputStream>(_ bytes: UnsafeRawBufferPointer, to target: inout Target) {
+    if containsControl(bytes) {
+      target.write(escaped(String(decoding: bytes, as: UTF8.self)))
+    } else {
+      target.write(bytes: bytes)
+    }
+  }
+
+  /// `text` with its one non-ASCII mark of this program's own, the ellipsis, spelled `...`.
+  static func ascii(_ text: String) -> String {
+    text.replacing("…", with: "...")
+  }
+
+  private static func isControl(_ scalar: Unicode.Scalar) -> Bool {
+    let value = scalar.value
+    return (value < 0x20 && value != 0x09) || (0x7F...0x9F).contains(value)
+  }
+
+  private static func caret(_ scalar: Unicode.Scalar) -> String {
+    let value = scalar.value
+    if value >= 0x80 { return "M-" + caret(Unicode.Scalar(UInt8(value - 0x80))) }
+    if value == 0x7F { return "^?" }
+    return "^" + String(Unicode.Scalar(UInt8(value + 0x40)))
+  }
+
+  private static func containsControl(_ bytes: UnsafeRawBufferPointer) -> Bool {
+    var previous: UInt8 = 0
+    for byte in bytes {
+      if (byte < 0x20 && byte != 0x09) || byte == 0x7F { return true }
+      if previous == 0xC2 && (0x80...0x9F).contains(byte) { return true }
+      previous = byte
+    }
+    return false
+  }
+}

@@ -1,0 +1,77 @@
+/// Writes an outline as a terminal tree: one line per visible section, `▾` expanded and
+/// `▸` collapsed, two spaces of indent per depth, a collapsed section followed by what it
+/// hides, and the content of expanded sections as their source lines.
+public struct TextWriter {
+  public struct Options: Equatable {
+    /// `+` and `-` instead of `▸` and `▾`.
+    public var ascii = false
+    /// Titles only, no content lines.
+    public var outline = false
+
+    public init(ascii: Bool = false, outline: Bool = false) {
+      self.ascii = ascii
+      self.outline = outline
+    }
+  }
+
+  public var options: Options
+
+  public init(options: Options = Options()) {
+    self.options = options
+  }
+
+  /// Writes `outline` with the sections `selection` expanded.
+  public func write<Target: ByteOutputStream>(
+    _ outline: Outline, selection: Selection, to target: inout Target
+  ) {
+    let expandedMarker = options.ascii ? "- " : "▾ "
+    let collapsedMarker = options.ascii ? "+ " : "▸ "
+    outline.walk(descend: { selection.isExpanded($0) }) { step in
+      switch step {
+      case .content(let content, let depth):
+        guard !options.outline else { return }
+        writeContent(content, indent: depth * 2, to: &target)
+      case .enter(let index):
+        let section = outline.sections[index]
+        let expanded = selection.isExpanded(index)
+        var line = String(repeating: " ", count: section.depth * 2)
+        line += expanded ? expandedMarker : collapsedMarker
+        line += Printable.escaped(section.title)
+        if !expanded, let summary = outline.hiddenSummary(of: index) {
+          line += "  " + (options.ascii ? Printable.ascii(summary) : summary)
+        }
+        line += "\n"
+        target.write(line)
+      case .exit:
+        break
+      }
+    }
+  }
+
+  private func writeContent<Target: ByteOutputStream>(
+    _ content: Content, indent: Int, to target: inout Target
+  ) {
+    let prefix = String(repeating: " ", count: indent)
+    switch content.body {
+    case .markdown(let blocks):
+      let source = blocks.document.source
+      for line in source.trimmingBlankLines(blocks.lines) {
+        if source.isBlank(line) {
+          target.write("\n")
+          continue
+        }
+        target.write(prefix)
+        source.bytes.withUnsafeBytes { bytes in
+          Printable.write(UnsafeRawBufferPointer(rebasing: bytes[source.lineRange(line)]), to: &target)
+        }
+        target.write("\n")
+      }
+    case .members(let members):
+      for member in members {
+        target.write(prefix)
+        if let key = member.key { target.write(Printable.escaped(key) + ": ") }
+        target.write(Printable.escaped(member.value) + "\n")
+      }
+    }
+  }
+}

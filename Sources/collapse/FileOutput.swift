@@ -1,0 +1,99 @@
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+import OutlineKit
+
+/// Buffered output to a file descriptor.
+///
+/// A reader that goes away (`collapse big.md | head`) ends the program quietly with
+/// status 0; any other failed write (a full disk) ends it with a message and status 1,
+/// so that partial output is never taken for success.
+struct FileOutput: ByteOutputStream {
+  private let descriptor: Int32
+  private var buffer: [UInt8] = []
+  private let capacity = 1 << 16
+
+  init(descriptor: Int32) {
+    self.descriptor = descriptor
+    buffer.reserveCapacity(capacity)
+  }
+
+  mutating func write(_ string: String) {
+    var string = string
+    string.withUTF8 { write(bytes: UnsafeRawBufferPointer($0)) }
+  }
+
+  mutating func write(bytes: UnsafeRawBufferPointer) {
+    if buffer.count + bytes.count > capacity { flush() }
+    if bytes.count >= capacity {
+      writeAll(bytes)
+    } else {
+      buffer.append(contentsOf: bytes)
+    }
+  }
+
+  /// Writes out what is buffered.
+  mutating func flush() {
+    guard !buffer.isEmpty else { return }
+    buffer.withUnsafeBytes { writeAll($0) }
+    buffer.removeAll(keepingCapacity: true)
+  }
+
+  private func writeAll(_ bytes: UnsafeRawBufferPointer) {
+    var offset = 0
+    while offset < bytes.count {
+      let written = systemWrite(descriptor, bytes.baseAddress! + offset, bytes.count - offset)
+      if written >= 0 {
+        offset += written
+        continue
+      }
+      switch errno {
+      case EINTR, EAGAIN: continue
+      case EPIPE: exit(ExitStatus.success.rawValue)
+      default:
+        Diagnostics.report("write error: \(String(cString: strerror(errno)))")
+        exit(ExitStatus.failure.rawValue)
+      }
+    }
+  }
+}
+
+/// How the program ends.
+enum ExitStatus: Int32 {
+  /// Everything was read and written.
+  case success = 0
+  /// An input could not be read or parsed, or the output could not be written.
+  case failure = 1
+  /// The command line was wrong.
+  case usage = 2
+}
+
+/// write(2), named apart from the streams' own `write` methods.
+private func systemWrite(_ descriptor: Int32, _ bytes: UnsafeRawPointer, _ count: Int) -> Int {
+  write(descriptor, bytes, count)
+}
+
+/// Messages for standard error, `collapse: ` first.
+struct Diagnostics: TextOutputStream {
+  /// Writes straight to standard error, unbuffered.
+  mutating func write(_ string: String) {
+    var string = string
+    string.withUTF8 { bytes in
+      var offset = 0
+      while offset < bytes.count {
+        let written = systemWrite(2, bytes.baseAddress! + offset, bytes.count - offset)
+        if written < 0 && errno == EINTR { continue }
+        if written <= 0 { return }
+        offset += written
+      }
+    }
+  }
+
+  /// Writes `collapse: message` as a line of standard error.
+  static func report(_ message: String) {
+    var errors = Diagnostics()
+    errors.write("collapse: " + message + "\n")
+  }
+}

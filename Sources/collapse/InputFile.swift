@@ -1,0 +1,87 @@
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+import OutlineKit
+
+/// A file or standard input, read in chunks into a reader for its format.
+struct InputFile {
+  /// The name given on the command line; `-` is standard input.
+  let path: String
+  /// The format the command line insists on, if any.
+  let format: InputFormat?
+  /// Where `-` is read from.
+  var standardInput: Int32 = 0
+
+  /// The name used for the input in messages and as its section title.
+  var displayName: String { path == "-" ? "stdin" : path }
+
+  /// Reads the whole input into an outline.
+  func read() throws(InputError) -> Outline {
+    let descriptor = path == "-" ? standardInput : open(path, O_RDONLY | O_CLOEXEC)
+    guard descriptor >= 0 else { throw InputError(path: displayName, systemError: errno) }
+    defer { if path != "-" { close(descriptor) } }
+
+    var reader: (any DocumentReader)? = nil
+    var pending: [UInt8] = []
+    var chunk = [UInt8](repeating: 0, count: 1 << 18)
+    do {
+      while true {
+        let count = chunk.withUnsafeMutableBytes { systemRead(descriptor, $0.baseAddress, $0.count) }
+        if count < 0 {
+          if errno == EINTR { continue }
+          throw InputError(path: displayName, systemError: errno)
+        }
+        if count == 0 { break }
+        if let reader {
+          try chunk.withUnsafeBytes { try reader.feed(UnsafeRawBufferPointer(rebasing: $0[..<count])) }
+          continue
+        }
+        pending.append(contentsOf: chunk[..<count])
+        if let chosen = format ?? InputFormat.guess(fileName: path) ?? InputFormat.guess(content: pending) {
+          reader = try start(chosen, with: &pending)
+        }
+      }
+      let last = try reader ?? start(format ?? .markdown, with: &pending)
+      return try last.finish()
+    } catch let error as InputError {
+      throw error
+    } catch let error as ReadError {
+      throw InputError(description: "\(displayName):\(error)")
+    } catch {
+      throw InputError(path: displayName, message: "\(error)")
+    }
+  }
+
+  private func start(_ format: InputFormat, with pending: inout [UInt8]) throws -> any DocumentReader {
+    let reader = format.makeReader()
+    try pending.withUnsafeBytes { try reader.feed($0) }
+    pending = []
+    return reader
+  }
+}
+
+/// read(2), named apart from `InputFile.read()`.
+private func systemRead(_ descriptor: Int32, _ buffer: UnsafeMutableRawPointer?, _ count: Int) -> Int {
+  read(descriptor, buffer, count)
+}
+
+/// An input that could not be read or parsed.
+struct InputError: Error, CustomStringConvertible {
+  let description: String
+
+  init(description: String) {
+    self.description = description
+  }
+
+  init(path: String, message: String) {
+    description = "\(path): \(message)"
+  }
+
+  init(path: String, systemError: Int32) {
+    var message = String(cString: strerror(systemError))
+    if let first = message.first { message = first.lowercased() + message.dropFirst() }
+    self.init(path: path, message: message)
+  }
+}

@@ -1,0 +1,66 @@
+/// One command-line option: its names, its value, and the sentence `--help` shows.
+struct OptionSpec {
+  enum Group: String, CaseIterable {
+    case input = "Input"
+    case selection = "Choosing what is expanded"
+    case output = "Output"
+    case text = "Text output"
+    case html = "HTML output"
+    case information = "Information"
+  }
+
+  let long: String
+  let short: Character?
+  /// The value's placeholder in help, or nil for a flag.
+  let value: String?
+  let group: Group
+  let help: String
+
+  /// The option as `--help` lists it: `-e, --expand NAMES`.
+  var synopsis: String {
+    let names = (short.map { "-\($0), " } ?? "    ") + "--" + long
+    return value.map { "\(names) \($0)" } ?? names
+  }
+}
+
+/// Every option collapse takes, in the order `--help` lists them.
+let optionTable: [OptionSpec] = [
+  OptionSpec(
+    long: "from", short: "f", value: "FORMAT", group: .input,
+    help: "Read input as markdown (the default for .md files and text) or json."),
+  OptionSpec(
+    long: "expand", short: "e", value: "NAMES", group: .selection,
+    help:
+      "Expand these sections and their ancestors; alone, only these are open. Comma-separated, repeatable; \\, is a comma."
+  ),
+  OptionSpec(
+    long: "collapse", short: "c", value: "NAMES", group: .selection,
+    help: "Collapse these sections, after everything else is applied."),
+  OptionSpec(
+    long: "collapse-all", short: nil, value: nil, group: .selection,
+    help: "Start with every section collapsed."),
+  OptionSpec(
+    long: "expand-all", short: nil, value: nil, group: .selection,
+    help: "Start with every section expanded, ignoring the document's own hints."),
+  OptionSpec(
+    long: "depth", short: "d", value: "N", group: .selection,
+    help: "Start with the first N levels expanded (0 is --collapse-all)."),
+  OptionSpec(
+    long: "to", short: "t", value: "FORMAT", group: .output,
+    help: "Write text (a tree for the terminal, the default) or html (nested <details>)."),
+  OptionSpec(
+    long: "ascii", short: nil, value: nil, group: .text,
+    help: "Mark sections with + and - instead of ▸ and ▾."),
+  OptionSpec(
+    long: "outline", short: nil, value: nil, group: .text,
+    help: "Show section titles only, without their content."),
+  OptionSpec(
+    long: "unsafe", short: nil, value: nil, group: .html,
+    help: "Keep raw HTML and javascript: links from the document (dropped by default)."),
+  OptionSpec(
+    long: "help", short: "h", value: nil, group: .information,
+    help: "Show this help and exit."),
+  OptionSpec(
+    long: "version", short: "V", value: nil, group: .information,
+    help: "Show the version and exit."),
+]

@@ -1,0 +1,178 @@
+import CGetopt
+import OutlineKit
+import Synchronization
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// What a command line asks for.
+struct Options: Equatable {
+  enum OutputFormat: String, CaseIterable {
+    case text
+    case html
+  }
+
+  var from: InputFormat?
+  var to = OutputFormat.text
+  var selection = SelectionRequest()
+  var text = TextWriter.Options()
+  var html = HTMLWriter.Options()
+  /// The files to read; empty or `-` for standard input.
+  var files: [String] = []
+  var showHelp = false
+  var showVersion = false
+}
+
+/// A command line collapse cannot follow.
+struct UsageError: Error, Equatable, CustomStringConvertible {
+  let description: String
+}
+
+/// getopt_long keeps its state in globals, so one command line is parsed at a time.
+private let getoptLock = Mutex(())
+
+extension Options {
+  /// Parses `arguments` (without the program name) the GNU way: `--opt=value`, `--opt
+  /// value`, unambiguous prefixes of long options, bundled short flags, options after
+  /// operands, and `--` to end options.
+  static func parse(_ arguments: [String]) throws(UsageError) -> Options {
+    let parsed = getoptLock.withLock { _ in parseLocked(arguments) }
+    return try parsed.get()
+  }
+
+  private static func parseLocked(_ arguments: [String]) -> Result<Options, UsageError> {
+    // getopt_long reads C strings; these copies are freed when parsing ends.
+    let names = optionTable.map { strdup($0.long) }
+    var argv: [UnsafeMutablePointer<CChar>?] = (["collapse"] + arguments).map { strdup($0) }
+    let argc = Int32(argv.count)
+    argv.append(nil)
+    defer {
+      names.forEach { free($0) }
+      argv.forEach { free($0) }
+    }
+    var longOptions = optionTable.enumerated().map { index, spec in
+      option(
+        name: names[index], has_arg: spec.value == nil ? no_argument : required_argument,
+        flag: nil, val: code(for: index))
+    }
+    longOptions.append(option())
+    var shortOptions = ":"
+    for spec in optionTable {
+      if let short = spec.short { shortOptions += String(short) + (spec.value == nil ? "" : ":") }
+    }
+
+    var options = Options()
+    cgetopt_reset()
+    while true {
+      let code = getopt_long(argc, &argv, shortOptions, &longOptions, nil)
+      if code == -1 { break }
+      let offending = String(cString: argv[Int(cgetopt_optind()) - 1]!)
+      if code == Int32(UInt8(ascii: ":")) {
+        return .failure(missingValue(offending: offending, short: cgetopt_optopt()))
+      }
+      if code == Int32(UInt8(ascii: "?")) {
+        return .failure(unknownOption(offending: offending, short: cgetopt_optopt()))
+      }
+      guard let spec = spec(for: code) else { continue }
+      let value = cgetopt_optarg().map { String(cString: $0) } ?? ""
+      do {
+        try options.apply(spec, value: value)
+      } catch {
+        return .failure(error)
+      }
+    }
+    let first = Int(cgetopt_optind())
+    options.files = argv[first..<Int(argc)].map { String(cString: $0!) }
+    return .success(options)
+  }
+
+  /// getopt's code for an option: its short letter, else a number past every letter.
+  private static func code(for index: Int) -> Int32 {
+    if let short = optionTable[index].short { return Int32(short.asciiValue!) }
+    return 256 + Int32(index)
+  }
+
+  private static func spec(for code: Int32) -> OptionSpec? {
+    if code >= 256 { return optionTable[Int(code) - 256] }
+    return optionTable.first { $0.short.map { Int32($0.asciiValue!) } == code }
+  }
+
+  private mutating func apply(_ spec: OptionSpec, value: String) throws(UsageError) {
+    switch spec.long {
+    case "from":
+      from = try Options.choice(value, for: spec, among: InputFormat.allCases.map(\.rawValue))
+        .flatMap(InputFormat.init(rawValue:))
+    case "to":
+      to = try Options.choice(value, for: spec, among: OutputFormat.allCases.map(\.rawValue))
+        .flatMap(OutputFormat.init(rawValue:)) ?? .text
+    case "expand": selection.expand += SelectionRequest.names(in: value)
+    case "collapse": selection.collapse += SelectionRequest.names(in: value)
+    case "collapse-all": selection.base = .nothing
+    case "expand-all": selection.base = .everything
+    case "depth": selection.base = .depth(try Options.count(value, for: spec))
+    case "ascii": text.ascii = true
+    case "outline": text.outline = true
+    case "unsafe": html.unsafe = true
+    case "help": showHelp = true
+    case "version": showVersion = true
+    default: break
+    }
+  }
+
+  /// `value` if it is one of `choices`, else a usage error naming them.
+  private static func choice(
+    _ value: String, for spec: OptionSpec, among choices: [String]
+  ) throws(UsageError) -> String? {
+    if choices.contains(value) { return value }
+    var message = "invalid value '\(value)' for --\(spec.long); expected "
+    message += choices.dropLast().joined(separator: ", ") + " or " + choices.last!
+    if let near = nearest(to: value, among: choices, within: 2) { message += " (did you mean '\(near)'?)" }
+    throw UsageError(description: message)
+  }
+
+  /// A whole number of zero or more; numbers too large to hold mean "as many as there are".
+  private static func count(_ value: String, for spec: OptionSpec) throws(UsageError) -> Int {
+    guard !value.isEmpty, value.utf8.allSatisfy({ (0x30...0x39).contains($0) }) else {
+      throw UsageError(
+        description: "invalid value '\(value)' for --\(spec.long); expected a whole number, 0 or more")
+    }
+    return Int(value) ?? Int.max
+  }
+
+  private static func missingValue(offending: String, short: Int32) -> UsageError {
+    let spec =
+      short != 0
+      ? optionTable.first { $0.short.map { Int32($0.asciiValue!) } == short }
+      : optionTable.first { "--" + $0.long == offending.prefix(while: { $0 != "=" }) }
+    guard let spec, let value = spec.value else {
+      return UsageError(description: "option '\(offending)' needs a value")
+    }
+    let name = short != 0 ? "-\(spec.short!)" : "--\(spec.long)"
+    return UsageError(description: "option '\(name)' needs a value (\(value))")
+  }
+
+  private static func unknownOption(offending: String, short: Int32) -> UsageError {
+    let hint = "; see 'collapse --help'"
+    if offending.hasPrefix("--") {
+      let name = String(offending.dropFirst(2).prefix(while: { $0 != "=" }))
+      if let spec = optionTable.first(where: { $0.long == name }), spec.value == nil {
+        return UsageError(description: "option '--\(name)' takes no value")
+      }
+      let prefixed = optionTable.filter { $0.long.hasPrefix(name) }
+      if prefixed.count > 1 {
+        let choices = prefixed.map { "--" + $0.long }.joined(separator: ", ")
+        return UsageError(description: "option '--\(name)' is ambiguous; it could be \(choices)")
+      }
+      if let near = nearest(to: name, among: optionTable.map(\.long), within: max(2, name.count / 3)) {
+        return UsageError(description: "unknown option '--\(name)'; did you mean '--\(near)'?")
+      }
+      return UsageError(description: "unknown option '--\(name)'" + hint)
+    }
+    let letter = short > 0 && short < 128 ? String(UnicodeScalar(UInt8(short))) : offending
+    return UsageError(description: "unknown option '-\(letter)'" + hint)
+  }
+}
+

@@ -1,0 +1,99 @@
+import Foundation
+import OutlineKit
+
+@testable import collapse
+
+/// What one run of collapse printed and how it ended.
+struct CommandResult: Equatable {
+  var output: String
+  var errors: String
+  var status: Int32
+}
+
+/// The package's root folder, found from this file's path.
+let packageRoot = URL(fileURLWithPath: #filePath)
+  .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+  .deletingLastPathComponent()
+
+/// The `collapse` binary that `swift build` made beside the test bundle.
+let collapseBinary: URL = {
+  if let path = ProcessInfo.processInfo.environment["COLLAPSE_BINARY"] {
+    return URL(fileURLWithPath: path)
+  }
+  let runner = URL(fileURLWithPath: CommandLine.arguments[0])
+  var folder = runner.deletingLastPathComponent()
+  while folder.path != "/" {
+    let candidate = folder.appendingPathComponent("collapse")
+    var isDirectory: ObjCBool = false
+    if FileManager.default.fileExists(atPath: candidate.path, isDirectory: &isDirectory),
+      !isDirectory.boolValue
+    {
+      return candidate
+    }
+    folder = folder.deletingLastPathComponent()
+  }
+  return packageRoot.appendingPathComponent(".build/debug/collapse")
+}()
+
+/// Runs the built binary with `arguments`, `input` on standard input, in `directory`.
+func runBinary(
+  _ arguments: [String], input: Data = Data(), directory: URL = packageRoot,
+  environment: [String: String]? = nil
+) throws -> CommandResult {
+  let process = Process()
+  process.executableURL = collapseBinary
+  process.arguments = arguments
+  process.currentDirectoryURL = directory
+  if let environment { process.environment = environment }
+  let stdin = Pipe()
+  let stdout = Pipe()
+  let stderr = Pipe()
+  process.standardInput = stdin
+  process.standardOutput = stdout
+  process.standardError = stderr
+  try process.run()
+  // Read both pipes while writing, so that neither side can fill up and block.
+  let group = DispatchGroup()
+  nonisolated(unsafe) var output = Data()
+  nonisolated(unsafe) var errors = Data()
+  DispatchQueue.global().async(group: group) { output = stdout.fileHandleForReading.readDataToEndOfFile() }
+  DispatchQueue.global().async(group: group) { errors = stderr.fileHandleForReading.readDataToEndOfFile() }
+  try? stdin.fileHandleForWriting.write(contentsOf: input)
+  try? stdin.fileHandleForWriting.close()
+  group.wait()
+  process.waitUntilExit()
+  return CommandResult(
+    output: String(decoding: output, as: UTF8.self), errors: String(decoding: errors, as: UTF8.self),
+    status: process.terminationStatus)
+}
+
+/// Runs collapse inside the test process, through the same code as the binary, with
+/// `input` on its standard input.
+func runInProcess(_ arguments: [String], input: Data = Data()) throws -> CommandResult {
+  let file = FileManager.default.temporaryDirectory
+    .appendingPathComponent("collapse-input-\(UUID().uuidString)")
+  try input.write(to: file)
+  defer { try? FileManager.default.removeItem(at: file) }
+  let descriptor = open(file.path, O_RDONLY)
+  defer { close(descriptor) }
+  var output = ""
+  var errors = ""
+  let status = Collapse.run(arguments, standardInput: descriptor, output: &output, errors: &errors)
+  return CommandResult(output: output, errors: errors, status: status.rawValue)
+}
+
+/// Runs collapse both ways and checks that they agree before returning what they did.
+func runBothWays(_ arguments: [String], input: String) throws -> CommandResult {
+  let data = Data(input.utf8)
+  let inProcess = try runInProcess(arguments, input: data)
+  let binary = try runBinary(arguments, input: data)
+  guard inProcess == binary else {
+    throw Mismatch(
+      description: "in-process and binary runs differ for \(arguments):\n\(inProcess)\n---\n\(binary)")
+  }
+  return binary
+}
+
+struct Mismatch: Error, CustomStringConvertible {
+  let description: String
+}

@@ -1,0 +1,47 @@
+@testable import OutlineKit
+
+/// The outline of a Markdown string.
+func markdown(_ text: String) -> Outline {
+  MarkdownReader.read(Array(text.utf8))
+}
+
+/// Each section as `depth:title`, in document order.
+func shape(_ outline: Outline) -> [String] {
+  outline.sections.map { "\($0.depth):\($0.title)" }
+}
+
+/// The text tree of an outline with the given request.
+func text(
+  _ outline: Outline, _ request: SelectionRequest = SelectionRequest(),
+  options: TextWriter.Options = TextWriter.Options()
+) throws -> String {
+  let selection = try Selection(outline: outline, request: request)
+  var output = ""
+  TextWriter(options: options).write(outline, selection: selection, to: &output)
+  return output
+}
+
+/// The HTML fragment of an outline with the given request.
+func html(
+  _ outline: Outline, _ request: SelectionRequest = SelectionRequest(),
+  options: HTMLWriter.Options = HTMLWriter.Options()
+) throws -> String {
+  let selection = try Selection(outline: outline, request: request)
+  var output = ""
+  HTMLWriter(options: options).write(outline, selection: selection, to: &output)
+  return output
+}
+
+/// The source lines of a section's own content, blank lines at either end trimmed.
+func contentLines(_ outline: Outline, _ index: Int) -> [String] {
+  contentLines(outline.sections[index].content)
+}
+
+/// The source lines of a content run list, blank lines at either end trimmed.
+func contentLines(_ content: [Content]) -> [String] {
+  content.flatMap { run -> [String] in
+    guard case .markdown(let blocks) = run.body else { return [] }
+    let source = blocks.document.source
+    return source.trimmingBlankLines(blocks.lines).map { source.line($0) }
+  }
+}
