@@ -30,7 +30,7 @@ let package = Package(
     ),
     .testTarget(
       name: "CollapseTests",
-      dependencies: ["collapse", "OutlineKit"]
+      dependencies: ["collapse", "OutlineKit", "CCmark"]
     ),
   ]
 )

@@ -1,9 +1,10 @@
+import OutlineKit
+
 #if canImport(Glibc)
   import Glibc
 #elseif canImport(Darwin)
   import Darwin
 #endif
-import OutlineKit
 
 /// Buffered output to a file descriptor.
 ///
@@ -53,7 +54,7 @@ struct FileOutput: ByteOutputStream {
       case EINTR, EAGAIN: continue
       case EPIPE: exit(ExitStatus.success.rawValue)
       default:
-        Diagnostics.report("write error: \(String(cString: strerror(errno)))")
+        Diagnostics.report("write error: \(systemErrorMessage(errno))")
         exit(ExitStatus.failure.rawValue)
       }
     }

@@ -1,9 +1,10 @@
+import OutlineKit
+
 #if canImport(Glibc)
   import Glibc
 #elseif canImport(Darwin)
   import Darwin
 #endif
-import OutlineKit
 
 /// A file or standard input, read in chunks into a reader for its format.
 struct InputFile {
@@ -28,18 +29,24 @@ struct InputFile {
     var chunk = [UInt8](repeating: 0, count: 1 << 18)
     do {
       while true {
-        let count = chunk.withUnsafeMutableBytes { systemRead(descriptor, $0.baseAddress, $0.count) }
+        let count = chunk.withUnsafeMutableBytes {
+          systemRead(descriptor, $0.baseAddress, $0.count)
+        }
         if count < 0 {
           if errno == EINTR { continue }
           throw InputError(path: displayName, systemError: errno)
         }
         if count == 0 { break }
         if let reader {
-          try chunk.withUnsafeBytes { try reader.feed(UnsafeRawBufferPointer(rebasing: $0[..<count])) }
+          try chunk.withUnsafeBytes {
+            try reader.feed(UnsafeRawBufferPointer(rebasing: $0[..<count]))
+          }
           continue
         }
         pending.append(contentsOf: chunk[..<count])
-        if let chosen = format ?? InputFormat.guess(fileName: path) ?? InputFormat.guess(content: pending) {
+        if let chosen = format ?? InputFormat.guess(fileName: path)
+          ?? InputFormat.guess(content: pending)
+        {
           reader = try start(chosen, with: &pending)
         }
       }
@@ -54,7 +61,9 @@ struct InputFile {
     }
   }
 
-  private func start(_ format: InputFormat, with pending: inout [UInt8]) throws -> any DocumentReader {
+  private func start(_ format: InputFormat, with pending: inout [UInt8]) throws
+    -> any DocumentReader
+  {
     let reader = format.makeReader()
     try pending.withUnsafeBytes { try reader.feed($0) }
     pending = []
@@ -63,7 +72,9 @@ struct InputFile {
 }
 
 /// read(2), named apart from `InputFile.read()`.
-private func systemRead(_ descriptor: Int32, _ buffer: UnsafeMutableRawPointer?, _ count: Int) -> Int {
+private func systemRead(_ descriptor: Int32, _ buffer: UnsafeMutableRawPointer?, _ count: Int)
+  -> Int
+{
   read(descriptor, buffer, count)
 }
 
@@ -80,8 +91,13 @@ struct InputError: Error, CustomStringConvertible {
   }
 
   init(path: String, systemError: Int32) {
-    var message = String(cString: strerror(systemError))
-    if let first = message.first { message = first.lowercased() + message.dropFirst() }
-    self.init(path: path, message: message)
+    self.init(path: path, message: systemErrorMessage(systemError))
   }
+}
+
+/// The system's description of an `errno` value, in lower case like collapse's own messages.
+func systemErrorMessage(_ code: Int32) -> String {
+  let message = String(cString: strerror(code))
+  guard let first = message.first else { return message }
+  return first.lowercased() + message.dropFirst()
 }

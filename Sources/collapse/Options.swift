@@ -106,7 +106,8 @@ extension Options {
       from = try Options.choice(value, for: spec, among: InputFormat.allCases.map(\.rawValue))
         .flatMap(InputFormat.init(rawValue:))
     case "to":
-      to = try Options.choice(value, for: spec, among: OutputFormat.allCases.map(\.rawValue))
+      to =
+        try Options.choice(value, for: spec, among: OutputFormat.allCases.map(\.rawValue))
         .flatMap(OutputFormat.init(rawValue:)) ?? .text
     case "expand": selection.expand += SelectionRequest.names(in: value)
     case "collapse": selection.collapse += SelectionRequest.names(in: value)
@@ -129,7 +130,9 @@ extension Options {
     if choices.contains(value) { return value }
     var message = "invalid value '\(value)' for --\(spec.long); expected "
     message += choices.dropLast().joined(separator: ", ") + " or " + choices.last!
-    if let near = nearest(to: value, among: choices, within: 2) { message += " (did you mean '\(near)'?)" }
+    if let near = nearest(to: value, among: choices, within: 2) {
+      message += " (did you mean '\(near)'?)"
+    }
     throw UsageError(description: message)
   }
 
@@ -137,20 +140,22 @@ extension Options {
   private static func count(_ value: String, for spec: OptionSpec) throws(UsageError) -> Int {
     guard !value.isEmpty, value.utf8.allSatisfy({ (0x30...0x39).contains($0) }) else {
       throw UsageError(
-        description: "invalid value '\(value)' for --\(spec.long); expected a whole number, 0 or more")
+        description:
+          "invalid value '\(value)' for --\(spec.long); expected a whole number, 0 or more")
     }
     return Int(value) ?? Int.max
   }
 
   private static func missingValue(offending: String, short: Int32) -> UsageError {
+    let long = offending.hasPrefix("--")
     let spec =
-      short != 0
-      ? optionTable.first { $0.short.map { Int32($0.asciiValue!) } == short }
-      : optionTable.first { "--" + $0.long == offending.prefix(while: { $0 != "=" }) }
+      long
+      ? optionTable.first { $0.long.hasPrefix(offending.dropFirst(2)) && $0.value != nil }
+      : optionTable.first { $0.short.map { Int32($0.asciiValue!) } == short }
     guard let spec, let value = spec.value else {
       return UsageError(description: "option '\(offending)' needs a value")
     }
-    let name = short != 0 ? "-\(spec.short!)" : "--\(spec.long)"
+    let name = long ? "--\(spec.long)" : "-\(spec.short!)"
     return UsageError(description: "option '\(name)' needs a value (\(value))")
   }
 
@@ -166,7 +171,9 @@ extension Options {
         let choices = prefixed.map { "--" + $0.long }.joined(separator: ", ")
         return UsageError(description: "option '--\(name)' is ambiguous; it could be \(choices)")
       }
-      if let near = nearest(to: name, among: optionTable.map(\.long), within: max(2, name.count / 3)) {
+      if let near = nearest(
+        to: name, among: optionTable.map(\.long), within: max(2, name.count / 3))
+      {
         return UsageError(description: "unknown option '--\(name)'; did you mean '--\(near)'?")
       }
       return UsageError(description: "unknown option '--\(name)'" + hint)
@@ -175,4 +182,3 @@ extension Options {
     return UsageError(description: "unknown option '-\(letter)'" + hint)
   }
 }
-

@@ -9,6 +9,7 @@ signal(SIGPIPE, SIG_IGN)
 
 var output = FileOutput(descriptor: 1)
 var errors = Diagnostics()
-let status = Collapse.run(Array(CommandLine.arguments.dropFirst()), output: &output, errors: &errors)
+let status = Collapse.run(
+  Array(CommandLine.arguments.dropFirst()), output: &output, errors: &errors)
 output.flush()
 exit(status.rawValue)

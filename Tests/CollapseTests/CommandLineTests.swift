@@ -16,3 +16,125 @@ struct CommandLineTests {
     }
   }
 }
+
+@Suite("command line, end to end")
+struct EndToEndTests {
+  private func temporaryFolder() throws -> URL {
+    let folder = FileManager.default.temporaryDirectory
+      .appendingPathComponent("collapse-test-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    return folder
+  }
+
+  @Test("--version prints the version")
+  func version() throws {
+    let result = try runBinary(["--version"])
+    #expect(
+      result == CommandResult(output: "collapse \(collapse.version)\n", errors: "", status: 0))
+    #expect(try runBinary(["-V"]).output == result.output)
+  }
+
+  @Test("no FILE and - both read standard input")
+  func standardInput() throws {
+    let input = Data("# A\ntext\n".utf8)
+    let none = try runBinary([], input: input)
+    let dash = try runBinary(["-"], input: input)
+    #expect(none == CommandResult(output: "▾ A\n  text\n", errors: "", status: 0))
+    #expect(dash == none)
+  }
+
+  @Test("several FILEs each become a top-level section named by the file, with unique ids")
+  func severalFiles() throws {
+    let folder = try temporaryFolder()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    try Data("intro\n# Setup\none\n".utf8).write(to: folder.appendingPathComponent("a.md"))
+    try Data("# Setup\ntwo\n".utf8).write(to: folder.appendingPathComponent("b.md"))
+    let text = try runBinary(["a.md", "b.md", "--depth", "1"], directory: folder)
+    #expect(
+      text
+        == CommandResult(
+          output: "▾ a.md\n  intro\n  ▸ Setup  (1 line)\n▾ b.md\n  ▸ Setup  (1 line)\n", errors: "",
+          status: 0))
+    let html = try runBinary(["a.md", "b.md", "-t", "html"], directory: folder)
+    #expect(html.output.contains("<details id=\"setup\" open>"))
+    #expect(html.output.contains("<details id=\"setup-1\" open>"))
+    #expect(html.output.contains("<details id=\"amd\" open><summary>a.md"))
+    let path = try runBinary(["a.md", "b.md", "-e", "b.md/setup", "--outline"], directory: folder)
+    #expect(path.output == "▸ a.md  (1 section, 2 lines)\n▾ b.md\n  ▾ Setup\n")
+  }
+
+  @Test("an unreadable FILE is reported, the others still rendered, and the exit status is 1")
+  func unreadableFile() throws {
+    let folder = try temporaryFolder()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    try Data("# Fine\n".utf8).write(to: folder.appendingPathComponent("fine.md"))
+    try FileManager.default.createDirectory(
+      at: folder.appendingPathComponent("folder"), withIntermediateDirectories: true)
+    let result = try runBinary(["missing.md", "fine.md", "folder", "--outline"], directory: folder)
+    #expect(result.status == 1)
+    #expect(result.output == "▾ fine.md\n  ▾ Fine\n")
+    #expect(
+      result.errors
+        == "collapse: missing.md: no such file or directory\ncollapse: folder: is a directory\n")
+  }
+
+  @Test("-- ends the options, so a FILE may start with -")
+  func endOfOptions() throws {
+    let folder = try temporaryFolder()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    try Data("# Dashed\n".utf8).write(to: folder.appendingPathComponent("-dashed.md"))
+    let result = try runBinary(["--outline", "--", "-dashed.md"], directory: folder)
+    #expect(result == CommandResult(output: "▾ Dashed\n", errors: "", status: 0))
+    let without = try runBinary(["--outline", "-dashed.md"], directory: folder)
+    #expect(without.status == 2)
+  }
+
+  @Test("options may come after FILEs")
+  func optionsAfterFiles() throws {
+    let result = try runBinary(["Samples/oceans.md", "--depth", "1", "--outline"])
+    #expect(result.output.hasPrefix("▾ Oceans\n  ▸ Pacific  (4 sections, 5 lines)\n"))
+  }
+
+  @Test("a reader that stops early (collapse big.md | head -1) ends it quietly")
+  func closedPipe() throws {
+    let folder = try temporaryFolder()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    var generator = DocumentGenerator(seed: 3)
+    try Data(generator.markdown(size: 3_000_000).utf8).write(
+      to: folder.appendingPathComponent("big.md"))
+    let script =
+      "set -o pipefail; \"$0\" big.md | head -1 >/dev/null; echo \"status ${PIPESTATUS[0]}\""
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: "/bin/bash")
+    process.arguments = ["-c", script, collapseBinary.path]
+    process.currentDirectoryURL = folder
+    let output = Pipe()
+    let errors = Pipe()
+    process.standardOutput = output
+    process.standardError = errors
+    try process.run()
+    let printed = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+    let complaints = String(
+      decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+    process.waitUntilExit()
+    #expect(printed == "status 0\n")
+    #expect(complaints == "")
+  }
+
+  @Test("a failed write (a full disk) is an error with status 1")
+  func fullDisk() throws {
+    let process = Process()
+    process.executableURL = collapseBinary
+    process.arguments = ["Samples/oceans.md"]
+    process.currentDirectoryURL = packageRoot
+    process.standardOutput = try FileHandle(forWritingTo: URL(fileURLWithPath: "/dev/full"))
+    let errors = Pipe()
+    process.standardError = errors
+    try process.run()
+    let complaints = String(
+      decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+    process.waitUntilExit()
+    #expect(process.terminationStatus == 1)
+    #expect(complaints == "collapse: write error: no space left on device\n")
+  }
+}

@@ -63,7 +63,10 @@ struct MarkdownReaderTests {
   func hashLinesThatAreContent(_ body: String) {
     let outline = markdown("# Only\n\n" + body)
     #expect(shape(outline) == ["0:Only"])
-    #expect(contentLines(outline, 0) == body.split(separator: "\n", omittingEmptySubsequences: false).dropLast().map(String.init))
+    #expect(
+      contentLines(outline, 0)
+        == body.split(separator: "\n", omittingEmptySubsequences: false).dropLast().map(String.init)
+    )
   }
 
   @Test("content before the first heading is the preamble")
@@ -93,7 +96,8 @@ struct MarkdownReaderTests {
     #expect(shape(outline) == ["0:Real"])
     #expect(contentLines(outline.content) == ["---", "title: Hello", "layout: post", "---"])
     let page = try html(outline)
-    #expect(page.contains("<pre><code class=\"language-yaml\">title: Hello\nlayout: post\n</code></pre>"))
+    #expect(
+      page.contains("<pre><code class=\"language-yaml\">title: Hello\nlayout: post\n</code></pre>"))
     #expect(!page.contains("<hr"))
   }
 
@@ -119,7 +123,8 @@ struct MarkdownReaderTests {
   @Test("CRLF and lone CR line ends work like LF")
   func lineEnds() {
     for separator in ["\r\n", "\r"] {
-      let text = ["# A", "one", "## B", "two", "", "Setext", "===", "three"].joined(separator: separator)
+      let text = ["# A", "one", "## B", "two", "", "Setext", "===", "three"].joined(
+        separator: separator)
       let outline = markdown(text + separator)
       #expect(shape(outline) == ["0:A", "1:B", "0:Setext"], "with \(separator.debugDescription)")
       #expect(contentLines(outline, 0) == ["one"])
@@ -136,7 +141,8 @@ struct MarkdownReaderTests {
 
   @Test("invalid UTF-8 and NUL become U+FFFD and nothing else is lost")
   func invalidUTF8() throws {
-    let bytes: [UInt8] = Array("# Caf".utf8) + [0xE9] + Array(" \n\nbad ".utf8) + [0xFF, 0xC0, 0x80]
+    let bytes: [UInt8] =
+      Array("# Caf".utf8) + [0xE9] + Array(" \n\nbad ".utf8) + [0xFF, 0xC0, 0x80]
       + Array(" nul ".utf8) + [0] + Array(" end\n".utf8)
     let outline = MarkdownReader.read(bytes)
     #expect(shape(outline) == ["0:Caf\u{FFFD}"])
@@ -153,24 +159,26 @@ struct MarkdownReaderTests {
   @Test("a trailing <!-- collapsed --> or <!-- expanded --> comment is a hint, not title")
   func hints() {
     let outline = markdown(
-      "# A <!-- collapsed -->\n# B <!--expanded-->\n# C <!-- other -->\nSetext <!-- Collapsed -->\n---\n")
+      "# A <!-- collapsed -->\n# B <!--expanded-->\n# C <!-- other -->\nSetext <!-- Collapsed -->\n---\n"
+    )
     #expect(outline.sections.map(\.title) == ["A", "B", "C", "Setext"])
     #expect(outline.sections.map(\.hint) == [.collapsed, .expanded, nil, .collapsed])
   }
 
   @Test("collapsing a section hides its non-blank lines and its subsections")
   func hiddenLines() {
-    // A hides one, two, the heading of B, three and the heading of C.
+    // A hides one, two and three; the headings of B and C count as sections.
     let outline = markdown("# A\n\none\ntwo\n\n## B\nthree\n\n## C\n# D\n")
-    #expect(outline.sections.map(\.hiddenLines) == [5, 1, 0, 0])
-    // A setext heading is two lines.
+    #expect(outline.sections.map(\.hiddenLines) == [3, 1, 0, 0])
+    // A setext heading's underline is not content.
     let setext = markdown("# A\nSub\n---\ntext\n")
-    #expect(setext.sections.map(\.hiddenLines) == [3, 1])
-    // A setext heading whose text starts with # is still two lines, or three.
-    let hashSetext = markdown("#tag\n===\ntext\n\n####### seven\nand more\n---\n")
+    #expect(setext.sections.map(\.hiddenLines) == [1, 1])
+    // A setext heading whose text starts with # is still a heading of two lines, or three.
+    let hashSetext = markdown("#tag\n===\ntext\n\n####### seven\nand more\n---\nlast\n")
     #expect(shape(hashSetext) == ["0:#tag", "1:####### seven and more"])
     #expect(contentLines(hashSetext, 0) == ["text"])
-    #expect(hashSetext.sections.map(\.hiddenLines) == [4, 0])
+    #expect(contentLines(hashSetext, 1) == ["last"])
+    #expect(hashSetext.sections.map(\.hiddenLines) == [2, 1])
   }
 
   @Test("feeding in chunks of any size gives the same outline as all at once")

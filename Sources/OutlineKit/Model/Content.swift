@@ -1,8 +1,8 @@
 /// A run of content that belongs to a section (or to the document itself), placed
 /// among that owner's subsections.
-public struct Content {
+public struct Content: Sendable {
   /// What the run is made of.
-  public enum Body {
+  public enum Body: Sendable {
     /// Markdown blocks, kept both as their source lines and as parsed blocks.
     case markdown(MarkdownBlocks)
     /// JSON members (or array elements) whose values are scalars or empty containers.
@@ -20,9 +20,9 @@ public struct Content {
 }
 
 /// A scalar JSON value shown as a content line: `key: value`.
-public struct Member {
+public struct Member: Sendable {
   /// The JSON type of a value, for writers that colour or mark it.
-  public enum ValueType: Equatable {
+  public enum ValueType: Equatable, Sendable {
     case string, number, boolean, null, emptyObject, emptyArray
   }
 

@@ -4,7 +4,7 @@
 /// subtree is the contiguous range `index + 1 ..< sections[index].end`. Storing the tree
 /// flat keeps every walk iterative: a document nested a million levels deep is as easy
 /// to build, render and free as a long flat one.
-public struct Outline {
+public struct Outline: Sendable {
   /// Every section, each before its subsections.
   public internal(set) var sections: [Section]
   /// The document's own content: what comes before, between or after its top-level
@@ -12,7 +12,7 @@ public struct Outline {
   public internal(set) var content: [Content]
   /// What the whole document is, for describing it when it is collapsed as one file.
   public internal(set) var kind: Section.Kind = .file
-  /// The non-blank source lines of the whole document.
+  /// The non-blank content lines of the whole document, headings not counted.
   public internal(set) var hiddenLines = 0
 
   /// Makes an outline from sections in document order and assigns their ids.
@@ -51,7 +51,7 @@ public struct Outline {
 }
 
 /// The indexes of sibling sections, walked by jumping over each one's subtree.
-public struct ChildIndexes: Sequence {
+public struct ChildIndexes: Sequence, Sendable {
   let outline: Outline
   let range: Range<Int>
 

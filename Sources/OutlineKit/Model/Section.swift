@@ -1,8 +1,8 @@
 /// One collapsible part of a document: a heading and what it holds, or a JSON
 /// member or element whose value is a non-empty object or array.
-public struct Section {
+public struct Section: Sendable {
   /// What the section holds, which decides how a collapsed section describes it.
-  public enum Kind: Equatable {
+  public enum Kind: Equatable, Sendable {
     /// A Markdown heading.
     case heading
     /// A JSON object with this many members.
@@ -14,7 +14,7 @@ public struct Section {
   }
 
   /// The starting state a document asks for (`<!-- collapsed -->` after a heading).
-  public enum Hint: Equatable {
+  public enum Hint: Equatable, Sendable {
     case collapsed
     case expanded
   }
@@ -37,7 +37,8 @@ public struct Section {
   public internal(set) var hint: Hint?
   /// The section's own content, in document order among its subsections.
   public internal(set) var content: [Content] = []
-  /// The non-blank source lines that collapsing this section hides, its subsections' included.
+  /// The non-blank content lines that collapsing this section hides, its subsections'
+  /// included (their headings are not counted).
   public internal(set) var hiddenLines: Int = 0
   /// Where the title's rich text lives, for writers that keep inline markup.
   var heading: MarkdownHeading?

@@ -10,8 +10,9 @@ import CCmark
 /// each section's own blocks hang under one container node.
 ///
 /// It owns every cmark node it holds: the containers and the heading nodes are freed,
-/// with their children, when the document is.
-public final class MarkdownDocument {
+/// with their children, when the document is. The reader fills it in; once the reader
+/// hands it over it is only read, so it may be shared between threads.
+public final class MarkdownDocument: @unchecked Sendable {
   /// The document's text.
   public let source: SourceText
   /// Document nodes, each holding one content run's blocks.
@@ -71,7 +72,7 @@ public final class MarkdownDocument {
 }
 
 /// A section's own Markdown: its source lines, and its blocks parsed by cmark.
-public struct MarkdownBlocks {
+public struct MarkdownBlocks: Sendable {
   /// The 0-based source lines, from just below the heading to the next heading.
   public let lines: Range<Int>
   /// The document the lines and blocks belong to.
@@ -85,7 +86,7 @@ public struct MarkdownBlocks {
 }
 
 /// Where a section's heading lives, so writers can keep its inline markup.
-struct MarkdownHeading {
+struct MarkdownHeading: Sendable {
   let document: MarkdownDocument
   let node: Int
 

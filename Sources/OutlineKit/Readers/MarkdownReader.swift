@@ -92,8 +92,6 @@ private struct OutlineBuilder {
   let frontMatter: FrontMatterScanner.Verdict
   var sections: [Section] = []
   var documentContent: [Content] = []
-  /// Each section's heading height in lines, by section index.
-  var headingLines: [Int] = []
 
   init(root: OpaquePointer, bytes: [UInt8], frontMatter: FrontMatterScanner.Verdict) {
     self.root = root
@@ -130,7 +128,6 @@ private struct OutlineBuilder {
         parent: open.last, kind: .heading, hint: hint)
       section.heading = MarkdownHeading(document: document, node: document.adoptHeading(block))
       let endLine = headingEnd(startingAt: startLine)
-      headingLines.append(endLine - startLine)
       open.append(sections.count)
       owner = sections.count
       sections.append(section)
@@ -141,7 +138,9 @@ private struct OutlineBuilder {
     for index in open { sections[index].end = sections.count }
     countHiddenLines()
     var outline = Outline(sections: sections, content: documentContent)
-    outline.hiddenLines = document.source.nonBlankCount(0..<document.source.lineCount)
+    outline.hiddenLines = outline.topLevel.reduce(contentLineCount(documentContent)) {
+      $0 + sections[$1].hiddenLines
+    }
     return outline
   }
 
@@ -156,7 +155,9 @@ private struct OutlineBuilder {
     let text = source.bytes[source.lineRange(line)].drop { $0 == 0x20 }
     let hashes = text.prefix { $0 == UInt8(ascii: "#") }.count
     let afterHashes = text.dropFirst(hashes).first
-    if (1...6).contains(hashes) && (afterHashes == nil || afterHashes == 0x20 || afterHashes == 0x09) {
+    if (1...6).contains(hashes)
+      && (afterHashes == nil || afterHashes == 0x20 || afterHashes == 0x09)
+    {
       return line + 1
     }
     var next = line + 1
@@ -209,16 +210,21 @@ private struct OutlineBuilder {
     return block
   }
 
-  /// Counts, for every section, the non-blank lines that collapsing it hides.
+  /// The non-blank source lines of content runs.
+  private func contentLineCount(_ content: [Content]) -> Int {
+    content.reduce(0) { total, run in
+      guard case .markdown(let blocks) = run.body else { return total }
+      return total + document.source.nonBlankCount(blocks.lines)
+    }
+  }
+
+  /// Counts, for every section, the non-blank content lines that collapsing it hides;
+  /// the headings of its subsections are counted as sections, not lines.
   private mutating func countHiddenLines() {
     for index in sections.indices.reversed() {
-      for content in sections[index].content {
-        if case .markdown(let blocks) = content.body {
-          sections[index].hiddenLines += document.source.nonBlankCount(blocks.lines)
-        }
-      }
+      sections[index].hiddenLines += contentLineCount(sections[index].content)
       if let parent = sections[index].parent {
-        sections[parent].hiddenLines += headingLines[index] + sections[index].hiddenLines
+        sections[parent].hiddenLines += sections[index].hiddenLines
       }
     }
   }

@@ -2,7 +2,7 @@
 ///
 /// Line ends are `\n`, `\r\n` or a lone `\r`, as in CommonMark, so line numbers agree
 /// with cmark's.
-public struct SourceText {
+public struct SourceText: Sendable {
   /// The document's bytes, with a leading byte order mark removed.
   public let bytes: [UInt8]
   /// The offset at which each line starts.

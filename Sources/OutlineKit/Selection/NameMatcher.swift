@@ -122,4 +122,3 @@ struct NameMatcher {
     foldWhiteSpace(text).lowercased()
   }
 }
-

@@ -1,6 +1,6 @@
 /// The set of expanded sections of one outline: the seeds' `Set<String>` of expanded
 /// names, resolved from a request.
-public struct Selection {
+public struct Selection: Sendable {
   private var expanded: [Bool]
 
   /// Resolves `request` against `outline`: the base, then the NAMEs to expand (with

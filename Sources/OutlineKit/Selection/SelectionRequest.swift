@@ -1,7 +1,7 @@
 /// What the command line asks to expand, before it is resolved against an outline.
-public struct SelectionRequest: Equatable {
+public struct SelectionRequest: Equatable, Sendable {
   /// Where resolution starts, before the named sections are expanded and collapsed.
-  public enum Base: Equatable {
+  public enum Base: Equatable, Sendable {
     /// Everything expanded, adjusted by the document's own hints; nothing at all when
     /// sections are named to expand, so that they are exactly the ones open.
     case automatic

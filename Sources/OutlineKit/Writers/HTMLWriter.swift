@@ -62,7 +62,10 @@ public struct HTMLWriter {
 enum HTML {
   /// `text` with `&`, `<`, `>`, `"` and `'` replaced by character references.
   static func escaped(_ text: String) -> String {
-    guard text.utf8.contains(where: { $0 == 0x26 || $0 == 0x3C || $0 == 0x3E || $0 == 0x22 || $0 == 0x27 })
+    guard
+      text.utf8.contains(where: {
+        $0 == 0x26 || $0 == 0x3C || $0 == 0x3E || $0 == 0x22 || $0 == 0x27
+      })
     else { return text }
     var result = ""
     result.reserveCapacity(text.utf8.count + 16)

@@ -17,7 +17,9 @@ enum Printable {
   }
 
   /// Writes valid UTF-8 `bytes` with their control characters made visible.
-  static func write<Target: ByteOutputStream>(_ bytes: UnsafeRawBufferPointer, to target: inout Target) {
+  static func write<Target: ByteOutputStream>(
+    _ bytes: UnsafeRawBufferPointer, to target: inout Target
+  ) {
     if containsControl(bytes) {
       target.write(escaped(String(decoding: bytes, as: UTF8.self)))
     } else {

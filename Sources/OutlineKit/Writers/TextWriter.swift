@@ -62,7 +62,8 @@ public struct TextWriter {
         }
         target.write(prefix)
         source.bytes.withUnsafeBytes { bytes in
-          Printable.write(UnsafeRawBufferPointer(rebasing: bytes[source.lineRange(line)]), to: &target)
+          Printable.write(
+            UnsafeRawBufferPointer(rebasing: bytes[source.lineRange(line)]), to: &target)
         }
         target.write("\n")
       }

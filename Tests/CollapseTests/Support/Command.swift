@@ -56,14 +56,19 @@ func runBinary(
   let group = DispatchGroup()
   nonisolated(unsafe) var output = Data()
   nonisolated(unsafe) var errors = Data()
-  DispatchQueue.global().async(group: group) { output = stdout.fileHandleForReading.readDataToEndOfFile() }
-  DispatchQueue.global().async(group: group) { errors = stderr.fileHandleForReading.readDataToEndOfFile() }
+  DispatchQueue.global().async(group: group) {
+    output = stdout.fileHandleForReading.readDataToEndOfFile()
+  }
+  DispatchQueue.global().async(group: group) {
+    errors = stderr.fileHandleForReading.readDataToEndOfFile()
+  }
   try? stdin.fileHandleForWriting.write(contentsOf: input)
   try? stdin.fileHandleForWriting.close()
   group.wait()
   process.waitUntilExit()
   return CommandResult(
-    output: String(decoding: output, as: UTF8.self), errors: String(decoding: errors, as: UTF8.self),
+    output: String(decoding: output, as: UTF8.self),
+    errors: String(decoding: errors, as: UTF8.self),
     status: process.terminationStatus)
 }
 
@@ -89,7 +94,8 @@ func runBothWays(_ arguments: [String], input: String) throws -> CommandResult {
   let binary = try runBinary(arguments, input: data)
   guard inProcess == binary else {
     throw Mismatch(
-      description: "in-process and binary runs differ for \(arguments):\n\(inProcess)\n---\n\(binary)")
+      description:
+        "in-process and binary runs differ for \(arguments):\n\(inProcess)\n---\n\(binary)")
   }
   return binary
 }

@@ -1,0 +1,49 @@
+# collapse — build, run and test.
+#
+#   make run     render a sample outline
+#   make test    install what is missing, check formatting, run every test
+#   make build   build the command (release)
+
+SWIFT ?= $(shell command -v swift 2>/dev/null || echo /opt/swift/usr/bin/swift)
+export PATH := $(dir $(SWIFT)):$(PATH)
+
+# System packages the build and the tests need (Debian names).
+APT_PACKAGES := libcmark-dev cmark
+
+SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
+
+.PHONY: all build run test lint format deps clean
+
+all: build
+
+# Installs the Debian packages that are missing, and only those.
+deps:
+	@missing=$$(for package in $(APT_PACKAGES); do \
+	  dpkg-query -W -f='$${Status}' $$package 2>/dev/null | grep -q 'install ok installed' || echo $$package; \
+	done); \
+	if [ -n "$$missing" ]; then \
+	  echo "make: installing $$missing"; \
+	  $(SUDO) apt-get update -qq && \
+	  DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq --no-install-recommends $$missing; \
+	fi
+
+build: deps
+	$(SWIFT) build -c release
+	@echo "built .build/release/collapse"
+
+run: deps
+	$(SWIFT) build --product collapse
+	.build/debug/collapse --depth 2 Samples/oceans.md
+
+lint:
+	$(SWIFT) format lint --strict --recursive Package.swift Sources Tests
+
+format:
+	$(SWIFT) format format --in-place --recursive Package.swift Sources Tests
+
+test: deps lint
+	$(SWIFT) build
+	$(SWIFT) test
+
+clean:
+	rm -rf .build

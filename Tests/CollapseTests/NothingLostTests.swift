@@ -1,0 +1,49 @@
+import CCmark
+import Foundation
+import OutlineKit
+import Testing
+
+/// With everything expanded, collapse's HTML must hold every word cmark's does, as often.
+@Suite("nothing is lost")
+struct NothingLostTests {
+  /// cmark's own HTML for a document, as `cmark --to html` gives it.
+  private func cmarkHTML(_ markdown: String) -> String {
+    let bytes = Array(markdown.utf8)
+    let html = bytes.withUnsafeBufferPointer { buffer in
+      buffer.baseAddress!.withMemoryRebound(to: CChar.self, capacity: buffer.count) {
+        cmark_markdown_to_html($0, buffer.count, CMARK_OPT_DEFAULT)!
+      }
+    }
+    defer { free(html) }
+    return String(cString: html)
+  }
+
+  private func check(_ markdown: String, name: String) throws {
+    let result = try runBinary(["-t", "html", "--expand-all"], input: Data(markdown.utf8))
+    #expect(result.status == 0)
+    let missing = missingWords(from: htmlWords(result.output), of: htmlWords(cmarkHTML(markdown)))
+    #expect(missing.isEmpty, "\(name): words cmark shows that collapse lost: \(missing.prefix(20))")
+  }
+
+  @Test("every sample keeps every word", arguments: ["oceans.md", "vehicles.md", "feeds.md"])
+  func samples(_ name: String) throws {
+    let text = try String(
+      contentsOf: packageRoot.appendingPathComponent("Samples/\(name)"), encoding: .utf8)
+    try check(text, name: name)
+  }
+
+  @Test("a large generated document keeps every word")
+  func largeDocument() throws {
+    var generator = DocumentGenerator(seed: 7)
+    let document = generator.markdown(size: 2_000_000)
+    #expect(document.utf8.count >= 2_000_000)
+    try check(document, name: "generated")
+  }
+
+  @Test("the check itself notices a lost word")
+  func checkCanFail() {
+    let original = htmlWords("<p>one two <a href=\"x\">two</a></p>")
+    let copy = htmlWords("<p>one two</p>")
+    #expect(missingWords(from: copy, of: original) == ["two": 1, "x": 1])
+  }
+}

@@ -1,0 +1,41 @@
+import Foundation
+import Testing
+
+/// The samples and their expected outputs, kept side by side in Samples/. Set RECORD=1
+/// to write the outputs anew, then read the difference before committing it.
+@Suite("samples")
+struct SampleTests {
+  /// Each expected output: the sample, the output file's suffix, and the arguments.
+  static let goldens: [(sample: String, suffix: String, arguments: [String])] =
+    ["oceans.md", "vehicles.md", "feeds.md"].flatMap { sample in
+      [(sample, "txt", []), (sample, "html", ["-t", "html"])]
+    }
+
+  static let record = ProcessInfo.processInfo.environment["RECORD"] == "1"
+
+  @Test("each sample renders as its expected output", arguments: goldens.indices)
+  func golden(_ index: Int) throws {
+    let (sample, suffix, arguments) = Self.goldens[index]
+    let input = try Data(contentsOf: packageRoot.appendingPathComponent("Samples/\(sample)"))
+    let result = try runBothWays(arguments, input: String(decoding: input, as: UTF8.self))
+    #expect(result.status == 0)
+    #expect(result.errors == "")
+    let expected = packageRoot.appendingPathComponent("Samples/expected/\(sample).\(suffix)")
+    if Self.record {
+      try FileManager.default.createDirectory(
+        at: expected.deletingLastPathComponent(), withIntermediateDirectories: true)
+      try Data(result.output.utf8).write(to: expected)
+    }
+    let golden = try String(contentsOf: expected, encoding: .utf8)
+    #expect(result.output == golden, "Samples/expected/\(sample).\(suffix) differs")
+  }
+
+  @Test("the samples are read by name too, with the same result as from standard input")
+  func byName() throws {
+    let byName = try runBinary(["Samples/oceans.md"])
+    let golden = try String(
+      contentsOf: packageRoot.appendingPathComponent("Samples/expected/oceans.md.txt"),
+      encoding: .utf8)
+    #expect(byName.output == golden)
+  }
+}

@@ -1,0 +1,102 @@
+import Foundation
+import Testing
+
+/// One case of a case file: a command line, its input, and what it must print.
+///
+/// Case files read like cmark's spec.txt: a `##` heading says what the case shows; a
+/// fence of 32 backticks followed by `case`, an optional `exit=N`, and the arguments
+/// opens it; lines holding a single `.` separate the input, the expected standard
+/// output and, optionally, the expected standard error. `→` stands for a tab.
+struct Case: Sendable, CustomTestStringConvertible {
+  let file: String
+  let line: Int
+  let name: String
+  let arguments: [String]
+  let input: String
+  let output: String
+  let errors: String
+  let status: Int32
+
+  var testDescription: String { "\(file):\(line): \(name)" }
+
+  static let fence = String(repeating: "`", count: 32)
+
+  /// Every case in the files of `Tests/Cases`.
+  static func all() -> [Case] {
+    let folder = packageRoot.appendingPathComponent("Tests/Cases")
+    let names = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
+    return names.filter { $0.hasSuffix(".txt") }.sorted().flatMap { name in
+      parse(
+        (try? String(contentsOf: folder.appendingPathComponent(name), encoding: .utf8)) ?? "",
+        file: name)
+    }
+  }
+
+  static func parse(_ text: String, file: String) -> [Case] {
+    var cases: [Case] = []
+    var heading = ""
+    // Split on LF alone: a case may hold CRLF line ends, which Swift sees as one character.
+    var lines = text.utf8.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false)
+      .map { String(decoding: $0, as: UTF8.self) }[...]
+    var number = 0
+    while let line = lines.popFirst() {
+      number += 1
+      if line.hasPrefix("#") {
+        heading = line.drop { $0 == "#" }.trimmingCharacters(in: .whitespaces)
+        continue
+      }
+      guard line.hasPrefix(fence + " case") else { continue }
+      let start = number
+      var words = shellWords(String(line.dropFirst(fence.count + 5)))
+      var status: Int32 = 0
+      if let first = words.first, first.hasPrefix("exit=") {
+        status = Int32(first.dropFirst(5)) ?? -1
+        words.removeFirst()
+      }
+      var parts: [[String]] = [[]]
+      while let body = lines.popFirst() {
+        number += 1
+        if body == fence { break }
+        if body == "." {
+          parts.append([])
+        } else {
+          parts[parts.count - 1].append(body.replacingOccurrences(of: "→", with: "\t"))
+        }
+      }
+      func joined(_ index: Int) -> String {
+        index < parts.count && !parts[index].isEmpty
+          ? parts[index].joined(separator: "\n") + "\n" : ""
+      }
+      cases.append(
+        Case(
+          file: file, line: start, name: heading, arguments: words, input: joined(0),
+          output: joined(1), errors: joined(2), status: status))
+    }
+    return cases
+  }
+
+  /// Splits a command line into words, with single and double quotes.
+  static func shellWords(_ line: String) -> [String] {
+    var words: [String] = []
+    var current = ""
+    var inWord = false
+    var quote: Character? = nil
+    for character in line {
+      if let open = quote {
+        if character == open { quote = nil } else { current.append(character) }
+      } else if character == "'" || character == "\"" {
+        quote = character
+        inWord = true
+      } else if character == " " {
+        if inWord { words.append(current) }
+        current = ""
+        inWord = false
+      } else {
+        current.append(character)
+        inWord = true
+      }
+    }
+    if inWord { words.append(current) }
+    return words
+  }
+}

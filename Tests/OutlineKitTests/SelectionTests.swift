@@ -1,0 +1,200 @@
+import Testing
+
+@testable import OutlineKit
+
+@Suite("selection")
+struct SelectionTests {
+  static let oceans = markdown(
+    """
+    # Oceans
+    ## Pacific
+    ### Coral
+    ### South China
+    ## Atlantic
+    ### Sargasso
+    ### Caribbean
+    ## Indian
+    ### Bay of Bengal
+    """)
+
+  private func expanded(_ request: SelectionRequest, in outline: Outline = oceans) throws
+    -> [String]
+  {
+    let selection = try Selection(outline: outline, request: request)
+    return outline.sections.indices.filter { selection.isExpanded($0) }.map {
+      outline.sections[$0].title
+    }
+  }
+
+  private let all = [
+    "Oceans", "Pacific", "Coral", "South China", "Atlantic", "Sargasso", "Caribbean", "Indian",
+    "Bay of Bengal",
+  ]
+
+  @Test("by default everything is expanded")
+  func everythingByDefault() throws {
+    #expect(try expanded(SelectionRequest()) == all)
+  }
+
+  @Test("--expand alone opens exactly the named sections and their ancestors")
+  func expandAlone() throws {
+    #expect(
+      try expanded(SelectionRequest(expand: ["Coral", "Atlantic"])) == [
+        "Oceans", "Pacific", "Coral", "Atlantic",
+      ])
+  }
+
+  @Test("--collapse-all and --expand-all")
+  func allOrNothing() throws {
+    #expect(try expanded(SelectionRequest(base: .nothing)) == [])
+    #expect(try expanded(SelectionRequest(base: .everything)) == all)
+  }
+
+  @Test("--depth N expands the first N levels; 0 is nothing")
+  func depth() throws {
+    #expect(try expanded(SelectionRequest(base: .depth(0))) == [])
+    #expect(try expanded(SelectionRequest(base: .depth(1))) == ["Oceans"])
+    #expect(
+      try expanded(SelectionRequest(base: .depth(2))) == [
+        "Oceans", "Pacific", "Atlantic", "Indian",
+      ])
+    #expect(try expanded(SelectionRequest(base: .depth(Int.max))) == all)
+  }
+
+  @Test("base, then expand, then collapse")
+  func order() throws {
+    #expect(
+      try expanded(SelectionRequest(base: .depth(1), expand: ["Sargasso"], collapse: ["Atlantic"]))
+        == ["Oceans", "Sargasso"])
+    #expect(
+      try expanded(SelectionRequest(base: .everything, collapse: ["Pacific", "Indian"]))
+        == ["Oceans", "Coral", "South China", "Atlantic", "Sargasso", "Caribbean", "Bay of Bengal"])
+    #expect(
+      try expanded(
+        SelectionRequest(base: .nothing, expand: ["Bay of Bengal"], collapse: ["Bay of Bengal"]))
+        == ["Oceans", "Indian"])
+  }
+
+  @Test("--collapse alone starts from everything expanded")
+  func collapseAlone() throws {
+    #expect(try expanded(SelectionRequest(collapse: ["Oceans"])) == Array(all.dropFirst()))
+  }
+
+  @Test(
+    "a NAME matches by title ignoring case and spacing, by id, by path and by regex",
+    arguments: [
+      ("bay  OF\tbengal", ["Bay of Bengal"]),
+      ("bay-of-bengal", ["Bay of Bengal"]),
+      ("south-china", ["South China"]),
+      ("Pacific/Coral", ["Coral"]),
+      ("oceans/atlantic/caribbean", ["Caribbean"]),
+      ("/^S/", ["South China", "Sargasso"]),
+      ("/an$/", ["Caribbean", "Indian"]),
+      ("/^s/i", ["South China", "Sargasso"]),
+      ("/a.*i/", ["Pacific", "Atlantic", "Caribbean"]),
+    ])
+  func nameForms(_ name: String, _ matched: [String]) throws {
+    let result = try expanded(SelectionRequest(base: .nothing).with(expand: name))
+    let ancestorsOrSelf = Set(
+      matched.flatMap { title -> [String] in
+        let index = Self.oceans.sections.firstIndex { $0.title == title }!
+        return ([index] + Self.oceans.ancestors(of: index)).map { Self.oceans.sections[$0].title }
+      })
+    #expect(Set(result) == ancestorsOrSelf)
+  }
+
+  @Test("a path must match the chain of enclosing sections")
+  func pathNeedsItsParents() throws {
+    #expect(throws: SelectionFailure.self) {
+      try expanded(SelectionRequest(expand: ["Atlantic/Coral"]))
+    }
+  }
+
+  @Test("markup in a heading does not get in the way of its NAME")
+  func markupStripped() throws {
+    let outline = markdown("# The `--depth` *flag*\n")
+    #expect(
+      try expanded(SelectionRequest(expand: ["the --depth flag"]), in: outline) == [
+        "The --depth flag"
+      ])
+  }
+
+  @Test("one NAME may match several sections and applies to all")
+  func severalMatches() throws {
+    let outline = markdown("# A\n## Setup\n# B\n## Setup\n")
+    #expect(
+      try expanded(SelectionRequest(expand: ["setup"]), in: outline) == [
+        "A", "Setup", "B", "Setup",
+      ])
+    #expect(try expanded(SelectionRequest(expand: ["setup-1"]), in: outline) == ["B", "Setup"])
+  }
+
+  @Test("a NAME that matches nothing is an error naming it and the closest title")
+  func noMatch() {
+    #expect(throws: SelectionFailure(errors: [.noMatch(name: "Pacfic", suggestion: "Pacific")])) {
+      try expanded(SelectionRequest(expand: ["Pacfic"]))
+    }
+    #expect(
+      throws: SelectionFailure(errors: [
+        .noMatch(name: "Atlantik", suggestion: "Atlantic"),
+        .noMatch(name: "Pacific/Corall", suggestion: "Coral"),
+      ])
+    ) {
+      try expanded(SelectionRequest(expand: ["Atlantik"], collapse: ["Pacific/Corall"]))
+    }
+    #expect(
+      SelectionError.noMatch(name: "Pacfic", suggestion: "Pacific").description
+        == "no section matches 'Pacfic'; did you mean 'Pacific'?")
+  }
+
+  @Test("an invalid /regex/ is an error, not a crash")
+  func invalidRegex() {
+    #expect {
+      try expanded(SelectionRequest(expand: ["/(unclosed/"]))
+    } throws: { error in
+      guard let failure = error as? SelectionFailure,
+        case .invalidPattern(let name, _) = failure.errors.first
+      else { return false }
+      return name == "/(unclosed/"
+    }
+  }
+
+  @Test("heading hints set the starting state; flags win")
+  func hints() throws {
+    let outline = markdown("# A <!-- collapsed -->\n## B <!-- expanded -->\n## C\n# D\n")
+    #expect(try expanded(SelectionRequest(), in: outline) == ["B", "C", "D"])
+    #expect(try expanded(SelectionRequest(base: .everything), in: outline) == ["A", "B", "C", "D"])
+    #expect(try expanded(SelectionRequest(base: .depth(1)), in: outline) == ["A", "D"])
+    #expect(try expanded(SelectionRequest(expand: ["C"]), in: outline) == ["A", "C"])
+    #expect(try expanded(SelectionRequest(collapse: ["D"]), in: outline) == ["B", "C"])
+  }
+
+  @Test("the expanded set is the seeds' Set<String> of ids")
+  func expandedIDs() throws {
+    let selection = try Selection(
+      outline: Self.oceans, request: SelectionRequest(expand: ["Coral"]))
+    #expect(selection.expandedIDs(in: Self.oceans) == ["oceans", "pacific", "coral"])
+  }
+
+  @Test(
+    "NAMES split on commas; \\, is a comma and \\\\ a backslash",
+    arguments: [
+      ("Pacific,Atlantic", ["Pacific", "Atlantic"]),
+      ("Salt\\, Pepper,Other", ["Salt, Pepper", "Other"]),
+      ("a\\\\,b", ["a\\", "b"]),
+      ("path\\d+", ["path\\d+"]),
+      ("one,,two,", ["one", "two"]),
+      ("", []),
+    ])
+  func names(_ list: String, _ names: [String]) {
+    #expect(SelectionRequest.names(in: list) == names)
+  }
+}
+
+extension SelectionRequest {
+  fileprivate func with(expand name: String) -> SelectionRequest {
+    var copy = self
+    copy.expand.append(name)
+    return copy
+  }
+}

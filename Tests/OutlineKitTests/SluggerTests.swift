@@ -1,0 +1,56 @@
+import Testing
+
+@testable import OutlineKit
+
+@Suite("slugs")
+struct SluggerTests {
+  @Test(
+    "slugs are GitHub's: lower case, punctuation dropped, spaces to -",
+    arguments: [
+      ("Bay of Bengal", "bay-of-bengal"),
+      ("Hello, World!", "hello-world"),
+      ("API v2.0 (beta)", "api-v20-beta"),
+      ("`--depth` option", "--depth-option"),
+      ("snake_case and kebab-case", "snake_case-and-kebab-case"),
+      ("Two  spaces", "two--spaces"),
+      ("Über Café", "über-café"),
+      ("日本語 見出し", "日本語-見出し"),
+      ("Emoji 🎉 party", "emoji--party"),
+      ("C++ & C#", "c--c"),
+    ])
+  func baseSlug(_ title: String, _ slug: String) {
+    #expect(Slugger.baseSlug(title) == slug)
+  }
+
+  @Test("repeated slugs get -1, -2, … in document order")
+  func deduplicated() {
+    var slugger = Slugger()
+    let slugs = ["Overview", "Overview", "Overview", "Overview-1", "overview"].map {
+      slugger.slug(for: $0)
+    }
+    #expect(slugs == ["overview", "overview-1", "overview-2", "overview-1-1", "overview-3"])
+  }
+
+  @Test("a title with no letters or digits still gets an id")
+  func emptySlug() {
+    var slugger = Slugger()
+    #expect(
+      ["!!!", "", "???"].map { slugger.slug(for: $0) } == ["section", "section-1", "section-2"])
+  }
+
+  @Test("ids are the same on every run and unique in the outline")
+  func stableIDs() {
+    let source = "# Setup\n## Setup\n# Usage\n## Setup\n### Usage\n"
+    let first = markdown(source).sections.map(\.id)
+    #expect(first == ["setup", "setup-1", "usage", "setup-2", "usage-1"])
+    #expect(markdown(source).sections.map(\.id) == first)
+  }
+
+  @Test("ten thousand sections of the same title get distinct ids")
+  func manyRepeats() {
+    var slugger = Slugger()
+    let slugs = (0..<10_000).map { _ in slugger.slug(for: "Same") }
+    #expect(Set(slugs).count == 10_000)
+    #expect(slugs.last == "same-9999")
+  }
+}
