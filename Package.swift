@@ -14,11 +14,16 @@ let package = Package(
       providers: [.apt(["libcmark-dev"]), .brew(["cmark"])]
     ),
     .systemLibrary(
+      name: "CYajl",
+      pkgConfig: "yajl",
+      providers: [.apt(["libyajl-dev"]), .brew(["yajl"])]
+    ),
+    .systemLibrary(
       name: "CGetopt"
     ),
     .target(
       name: "OutlineKit",
-      dependencies: ["CCmark"]
+      dependencies: ["CCmark", "CYajl"]
     ),
     .executableTarget(
       name: "collapse",

@@ -25,7 +25,7 @@ enum Collapse {
 
     var status = ExitStatus.success
     let inputs = (options.files.isEmpty ? ["-"] : options.files).map {
-      InputFile(path: $0, format: options.from, standardInput: standardInput)
+      InputFile(path: $0, format: options.from, json: options.json, standardInput: standardInput)
     }
     var documents: [(name: String, outline: Outline)] = []
     for input in inputs {

@@ -4,8 +4,8 @@ let version = "0.1.0"
 /// The text `--help` prints, made from the option table so that it lists every option.
 func helpText() -> String {
   var text = """
-    collapse — print Markdown as an outline of collapsible sections, with exactly the
-    sections you choose expanded.
+    collapse — print Markdown or JSON as an outline of collapsible sections, with
+    exactly the sections you choose expanded.
 
     Usage: collapse [OPTIONS] [FILE...]
 
@@ -26,8 +26,9 @@ func helpText() -> String {
   text += """
 
     NAMES match sections by title (case and white space ignored, markup stripped), by
-    id (bay-of-bengal, overview-2), by a path of titles (Pacific/Coral), or by a
-    /regex/ on titles (/regex/i ignores case). A NAME may match several sections.
+    id (bay-of-bengal, overview-2), by a path of titles, JSON keys or indexes
+    (Pacific/Coral, regions/0/seas), or by a /regex/ on titles (/regex/i ignores
+    case). A NAME may match several sections.
     A heading ending in <!-- collapsed --> or <!-- expanded --> starts that way;
     options win.
 
@@ -37,6 +38,7 @@ func helpText() -> String {
       collapse -e Pacific,Atlantic oceans.md   only these two open
       curl -s https://example.org/README.md | collapse --collapse-all --outline
       collapse -t html report.md > report.html
+      collapse --depth 1 response.json         a JSON document's top level
 
     Exit status: 0 success; 1 an input could not be read or parsed (the others are
     still shown); 2 a bad command line, or a NAME that matches no section.

@@ -12,6 +12,8 @@ struct InputFile {
   let path: String
   /// The format the command line insists on, if any.
   let format: InputFormat?
+  /// How JSON is read.
+  var json = JSONReader.Options()
   /// Where `-` is read from.
   var standardInput: Int32 = 0
 
@@ -50,7 +52,10 @@ struct InputFile {
           reader = try start(chosen, with: &pending)
         }
       }
-      let last = try reader ?? start(format ?? .markdown, with: &pending)
+      let chosen =
+        format ?? InputFormat.guess(fileName: path)
+        ?? InputFormat.guess(content: pending, final: true)
+      let last = try reader ?? start(chosen ?? .markdown, with: &pending)
       return try last.finish()
     } catch let error as InputError {
       throw error
@@ -64,7 +69,7 @@ struct InputFile {
   private func start(_ format: InputFormat, with pending: inout [UInt8]) throws
     -> any DocumentReader
   {
-    let reader = format.makeReader()
+    let reader = format.makeReader(json: json)
     try pending.withUnsafeBytes { try reader.feed($0) }
     pending = []
     return reader

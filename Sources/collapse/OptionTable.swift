@@ -27,12 +27,13 @@ struct OptionSpec {
 let optionTable: [OptionSpec] = [
   OptionSpec(
     long: "from", short: "f", value: "FORMAT", group: .input,
-    help: "Read input as markdown (the default for .md files and text) or json."),
+    help: "Read input as markdown or json (default: by extension, else by the first character)."),
+  OptionSpec(
+    long: "title-key", short: nil, value: "KEY", group: .input,
+    help: "Title JSON array elements by this member (default: name, then title, then id)."),
   OptionSpec(
     long: "expand", short: "e", value: "NAMES", group: .selection,
-    help:
-      "Expand these sections and their ancestors; alone, only these are open. Comma-separated, repeatable; \\, is a comma."
-  ),
+    help: "Expand these sections and their ancestors; given alone, only these are open."),
   OptionSpec(
     long: "collapse", short: "c", value: "NAMES", group: .selection,
     help: "Collapse these sections, after everything else is applied."),

@@ -20,6 +20,8 @@ struct Options: Equatable {
   var selection = SelectionRequest()
   var text = TextWriter.Options()
   var html = HTMLWriter.Options()
+  var json = JSONReader.Options()
+  private var titleKeyGiven = false
   /// The files to read; empty or `-` for standard input.
   var files: [String] = []
   var showHelp = false
@@ -109,6 +111,9 @@ extension Options {
       to =
         try Options.choice(value, for: spec, among: OutputFormat.allCases.map(\.rawValue))
         .flatMap(OutputFormat.init(rawValue:)) ?? .text
+    case "title-key":
+      json.titleKeys = (titleKeyGiven ? json.titleKeys : []) + [value]
+      titleKeyGiven = true
     case "expand": selection.expand += SelectionRequest.names(in: value)
     case "collapse": selection.collapse += SelectionRequest.names(in: value)
     case "collapse-all": selection.base = .nothing

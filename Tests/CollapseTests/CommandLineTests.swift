@@ -138,3 +138,77 @@ struct EndToEndTests {
     #expect(complaints == "collapse: write error: no space left on device\n")
   }
 }
+
+@Suite("JSON from the command line")
+struct JSONCommandLineTests {
+  private func folder(_ files: [String: String]) throws -> URL {
+    let folder = FileManager.default.temporaryDirectory
+      .appendingPathComponent("collapse-json-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    for (name, text) in files {
+      try Data(text.utf8).write(to: folder.appendingPathComponent(name))
+    }
+    return folder
+  }
+
+  @Test("a broken JSON file is reported with its place; the other files are still rendered")
+  func brokenAmongOthers() throws {
+    let folder = try folder([
+      "good.json": #"{"a": {"b": 1}}"#, "bad.json": "{\n  \"a\": [1,]\n}", "notes.md": "# Notes\n",
+    ])
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let result = try runBinary(
+      ["good.json", "bad.json", "notes.md", "--outline"], directory: folder)
+    #expect(result.status == 1)
+    #expect(result.output == "▾ good.json\n  ▾ a\n▾ notes.md\n  ▾ Notes\n")
+    #expect(
+      result.errors
+        == "collapse: bad.json:2:11: expected a value after ',', found ']' (trailing commas are not allowed)\n"
+    )
+  }
+
+  @Test("the extension decides the format: .json, .jsonl, .ndjson; -f overrides it")
+  func extensions() throws {
+    let lines = "{\"a\": {\"x\": 1}}\n{\"b\": {\"y\": 2}}\n"
+    let folder = try folder([
+      "log.jsonl": lines, "log.ndjson": lines, "data.txt": "{\"k\": {\"v\": 1}}",
+      "looks.json": "# Not JSON\n",
+    ])
+    defer { try? FileManager.default.removeItem(at: folder) }
+    for name in ["log.jsonl", "log.ndjson"] {
+      let result = try runBinary([name, "--outline"], directory: folder)
+      #expect(result.output == "▾ [0]\n  ▾ a\n▾ [1]\n  ▾ b\n", "\(name)")
+    }
+    #expect(try runBinary(["data.txt", "--outline"], directory: folder).output == "▾ k\n")
+    let forced = try runBinary(["looks.json", "-f", "markdown", "--outline"], directory: folder)
+    #expect(forced.output == "▾ Not JSON\n")
+    let wrong = try runBinary(["looks.json"], directory: folder)
+    #expect(wrong.status == 1)
+    #expect(wrong.errors == "collapse: looks.json:1:1: unexpected character '#'\n")
+  }
+
+  @Test("100,000 levels of nesting render in text and HTML without a crash")
+  func deepNesting() throws {
+    let depth = 100_000
+    let text = String(repeating: "[", count: depth) + String(repeating: "]", count: depth)
+    for format in ["text", "html"] {
+      let result = try runBinary(["-f", "json", "-t", format], input: Data(text.utf8))
+      #expect(result.status == 0, "\(format)")
+      #expect(result.errors == "", "\(format)")
+      #expect(!result.output.isEmpty, "\(format)")
+    }
+  }
+
+  @Test("text output stays linear in the nesting depth")
+  func deepIndentIsCapped() throws {
+    let text = String(repeating: "[", count: 2000) + String(repeating: "]", count: 2000)
+    let result = try runBinary(["-f", "json", "--ascii"], input: Data(text.utf8))
+    let lines = result.output.split(separator: "\n")
+    #expect(lines.count == 1999)
+    #expect(lines.allSatisfy { $0.count < 130 })
+    #expect(
+      lines.last
+        == "                                                                                                    [depth 1998] [0]: []"
+    )
+  }
+}

@@ -7,7 +7,7 @@ import Testing
 struct SampleTests {
   /// Each expected output: the sample, the output file's suffix, and the arguments.
   static let goldens: [(sample: String, suffix: String, arguments: [String])] =
-    ["oceans.md", "vehicles.md", "feeds.md"].flatMap { sample in
+    ["oceans.md", "vehicles.md", "feeds.md", "oceans.json", "releases.json"].flatMap { sample in
       [(sample, "txt", []), (sample, "html", ["-t", "html"])]
     }
 
@@ -17,7 +17,8 @@ struct SampleTests {
   func golden(_ index: Int) throws {
     let (sample, suffix, arguments) = Self.goldens[index]
     let input = try Data(contentsOf: packageRoot.appendingPathComponent("Samples/\(sample)"))
-    let result = try runBothWays(arguments, input: String(decoding: input, as: UTF8.self))
+    let format = sample.hasSuffix(".json") ? ["-f", "json"] : []
+    let result = try runBothWays(format + arguments, input: String(decoding: input, as: UTF8.self))
     #expect(result.status == 0)
     #expect(result.errors == "")
     let expected = packageRoot.appendingPathComponent("Samples/expected/\(sample).\(suffix)")

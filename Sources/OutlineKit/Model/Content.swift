@@ -26,14 +26,18 @@ public struct Member: Sendable {
     case string, number, boolean, null, emptyObject, emptyArray
   }
 
-  /// The member's key, or nil for an array element.
+  /// The member's key, or nil for an array element or a lone value.
   public let key: String?
-  /// The value as written: numbers exactly as in the input, strings decoded.
+  /// The element's index, for an element of an array.
+  public let index: Int?
+  /// The value: numbers exactly as written, strings decoded, `{}` and `[]` for empty
+  /// containers.
   public let value: String
   public let type: ValueType
 
-  init(key: String?, value: String, type: ValueType) {
+  init(key: String?, index: Int?, value: String, type: ValueType) {
     self.key = key
+    self.index = index
     self.value = value
     self.type = type
   }

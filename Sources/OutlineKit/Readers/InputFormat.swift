@@ -16,21 +16,50 @@ public enum InputFormat: String, CaseIterable, Sendable {
   }
 
   /// The format the start of a document suggests: JSON when its first byte other than
-  /// white space (or a byte order mark) is `{` or `[`, else Markdown; nil while only white
-  /// space has arrived.
-  public static func guess(content: some Collection<UInt8>) -> InputFormat? {
+  /// white space (or a byte order mark) is `{` or `[` and what follows fits JSON, else
+  /// Markdown, so that a README opening with a `[![badge](…)](…)` link stays Markdown.
+  /// Nil while too little has arrived to tell; `final` says nothing more will.
+  public static func guess(content: some Collection<UInt8>, final: Bool = false) -> InputFormat? {
     var rest = content[...]
     if rest.starts(with: [0xEF, 0xBB, 0xBF]) { rest = rest.dropFirst(3) }
-    guard let first = rest.first(where: { !($0 == 0x20 || $0 == 0x09 || $0 == 0x0A || $0 == 0x0D) })
-    else { return nil }
-    return first == UInt8(ascii: "{") || first == UInt8(ascii: "[") ? .json : .markdown
+    rest = rest.drop(while: isJSONWhiteSpace)
+    guard let first = rest.first else { return final ? .markdown : nil }
+    guard first == UInt8(ascii: "{") || first == UInt8(ascii: "[") else { return .markdown }
+    rest = rest.dropFirst().drop(while: isJSONWhiteSpace)
+    guard let next = rest.first else { return final ? .json : nil }
+    if first == UInt8(ascii: "{") {
+      return next == UInt8(ascii: "\"") || next == UInt8(ascii: "}") ? .json : .markdown
+    }
+    switch next {
+    case UInt8(ascii: "{"), UInt8(ascii: "["), UInt8(ascii: "\""), UInt8(ascii: "]"),
+      UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"):
+      return .json
+    case UInt8(ascii: "t"), UInt8(ascii: "f"), UInt8(ascii: "n"):
+      for literal in ["true", "false", "null"] where literal.utf8.first == next {
+        let word = rest.prefix(literal.utf8.count + 1)
+        if word.count <= literal.utf8.count && !final {
+          return literal.utf8.starts(with: word) ? nil : .markdown
+        }
+        guard word.starts(with: literal.utf8) else { return .markdown }
+        let after = word.dropFirst(literal.utf8.count).first
+        return after == nil || after == UInt8(ascii: ",") || after == UInt8(ascii: "]")
+          || isJSONWhiteSpace(after!) ? .json : .markdown
+      }
+      return .markdown
+    default:
+      return .markdown
+    }
+  }
+
+  private static func isJSONWhiteSpace(_ byte: UInt8) -> Bool {
+    byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D
   }
 
   /// A reader for this format.
-  public func makeReader() -> any DocumentReader {
+  public func makeReader(json: JSONReader.Options = JSONReader.Options()) -> any DocumentReader {
     switch self {
     case .markdown: return MarkdownReader()
-    case .json: return MarkdownReader()
+    case .json: return JSONReader(options: json)
     }
   }
 }

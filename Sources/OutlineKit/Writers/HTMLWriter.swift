@@ -49,11 +49,27 @@ public struct HTMLWriter {
       target.write("<ul class=\"members\">\n")
       for member in members {
         var item = "<li>"
-        if let key = member.key { item += "<span class=\"key\">\(HTML.escaped(key))</span>: " }
-        item += "<code>\(HTML.escaped(member.value))</code></li>\n"
+        if let label = member.displayLabel {
+          item += "<span class=\"key\">\(HTML.escaped(label))</span>: "
+        }
+        item +=
+          "<code class=\"\(member.type.htmlClass)\">\(HTML.escaped(member.displayValue))</code></li>\n"
         target.write(item)
       }
       target.write("</ul>\n")
+    }
+  }
+}
+
+extension Member.ValueType {
+  /// The class that marks a value of this type, for style sheets.
+  var htmlClass: String {
+    switch self {
+    case .string: return "string"
+    case .number: return "number"
+    case .boolean: return "boolean"
+    case .null: return "null"
+    case .emptyObject, .emptyArray: return "empty"
     }
   }
 }

@@ -30,11 +30,11 @@ public struct TextWriter {
       switch step {
       case .content(let content, let depth):
         guard !options.outline else { return }
-        writeContent(content, indent: depth * 2, to: &target)
+        writeContent(content, prefix: TextWriter.indent(depth: depth), to: &target)
       case .enter(let index):
         let section = outline.sections[index]
         let expanded = selection.isExpanded(index)
-        var line = String(repeating: " ", count: section.depth * 2)
+        var line = TextWriter.indent(depth: section.depth)
         line += expanded ? expandedMarker : collapsedMarker
         line += Printable.escaped(section.title)
         if !expanded, let summary = outline.hiddenSummary(of: index) {
@@ -48,10 +48,18 @@ public struct TextWriter {
     }
   }
 
+  /// Indentation stops growing this deep, so that output stays linear in the input.
+  static let deepestIndent = 50
+
+  /// Two spaces per level, up to `deepestIndent` levels; deeper lines say their depth.
+  static func indent(depth: Int) -> String {
+    let spaces = String(repeating: " ", count: min(depth, deepestIndent) * 2)
+    return depth > deepestIndent ? spaces + "[depth \(depth)] " : spaces
+  }
+
   private func writeContent<Target: ByteOutputStream>(
-    _ content: Content, indent: Int, to target: inout Target
+    _ content: Content, prefix: String, to target: inout Target
   ) {
-    let prefix = String(repeating: " ", count: indent)
     switch content.body {
     case .markdown(let blocks):
       let source = blocks.document.source
@@ -69,9 +77,7 @@ public struct TextWriter {
       }
     case .members(let members):
       for member in members {
-        target.write(prefix)
-        if let key = member.key { target.write(Printable.escaped(key) + ": ") }
-        target.write(Printable.escaped(member.value) + "\n")
+        target.write(prefix + member.line + "\n")
       }
     }
   }

@@ -1,0 +1,241 @@
+import CYajl
+
+/// Reads JSON into an outline with yajl, as input arrives.
+///
+/// Keys keep their order and duplicates are all kept; numbers stay as written; strings
+/// are decoded. Several top-level values (JSON Lines) become sections `[0]`, `[1]`, ….
+/// An array element is titled by its `name`, `title` or `id` string member, else `[i]`.
+public final class JSONReader {
+  public struct Options: Equatable, Sendable {
+    /// The members that title an array element, the first found winning.
+    public var titleKeys: [String]
+
+    public init(titleKeys: [String] = ["name", "title", "id"]) {
+      self.titleKeys = titleKeys
+    }
+  }
+
+  /// The yajl parser, freed when the reader is.
+  private var handle: OpaquePointer?
+  /// The callbacks, which yajl keeps a pointer to rather than a copy; freed with the reader.
+  private let callbacks: UnsafeMutablePointer<yajl_callbacks>
+  private let builder: JSONOutlineBuilder
+  private var position = TextPosition()
+  /// The last byte other than white space before the current chunk.
+  private var lastSignificant: UInt8 = 0
+  private var failure: ReadError?
+  /// The first bytes, held until it is clear whether they are a byte order mark.
+  private var start: [UInt8]? = []
+
+  public init(options: Options = Options()) {
+    builder = JSONOutlineBuilder(titleKeys: options.titleKeys)
+    callbacks = .allocate(capacity: 1)
+    callbacks.initialize(to: JSONReader.callbackTable)
+    handle = yajl_alloc(callbacks, nil, Unmanaged.passUnretained(builder).toOpaque())
+    cyajl_allow_multiple_values(handle)
+  }
+
+  deinit {
+    yajl_free(handle)
+    callbacks.deallocate()
+  }
+
+  /// Reads a whole document.
+  public static func read(_ bytes: [UInt8], options: Options = Options()) throws(ReadError)
+    -> Outline
+  {
+    let reader = JSONReader(options: options)
+    try bytes.withBytes { (buffer) throws(ReadError) in try reader.feed(buffer) }
+    return try reader.finish()
+  }
+
+  /// Takes the next chunk of the document.
+  public func feed(_ chunk: UnsafeRawBufferPointer) throws(ReadError) {
+    if let failure { throw failure }
+    if var held = start {
+      // A byte order mark is allowed before JSON text and skipped.
+      held.append(contentsOf: chunk)
+      if held.count < 3 && [0xEF, 0xBB, 0xBF].starts(with: held) {
+        start = held
+        return
+      }
+      start = nil
+      let text = held.starts(with: [0xEF, 0xBB, 0xBF]) ? Array(held.dropFirst(3)) : held
+      try text.withBytes { (bytes) throws(ReadError) in try parse(bytes) }
+      return
+    }
+    try parse(chunk)
+  }
+
+  private func parse(_ chunk: UnsafeRawBufferPointer) throws(ReadError) {
+    guard let base = chunk.baseAddress, !chunk.isEmpty else { return }
+    let bytes = UnsafeBufferPointer(
+      start: base.assumingMemoryBound(to: UInt8.self), count: chunk.count)
+    let status = yajl_parse(handle, bytes.baseAddress, bytes.count)
+    if status != yajl_status_ok {
+      let error = error(in: bytes)
+      failure = error
+      throw error
+    }
+    position.advance(over: bytes[...])
+    if let last = bytes.last(where: { !JSONReader.isWhiteSpace($0) }) { lastSignificant = last }
+  }
+
+  /// Ends the document and returns its outline.
+  public func finish() throws(ReadError) -> Outline {
+    if let failure { throw failure }
+    if let held = start, !held.isEmpty {
+      start = nil
+      try held.withBytes { (bytes) throws(ReadError) in try parse(bytes) }
+    }
+    // Input of nothing but white space holds no values, like an empty JSON Lines file.
+    if yajl_complete_parse(handle) != yajl_status_ok && lastSignificant != 0 {
+      let error = endOfInputError()
+      failure = error
+      throw error
+    }
+    return builder.finish()
+  }
+
+  private static func isWhiteSpace(_ byte: UInt8) -> Bool {
+    byte == 0x20 || byte == 0x0A || byte == 0x0D || byte == 0x09
+  }
+
+  /// White space or punctuation of JSON's grammar, which ends a token.
+  private static func isDelimiter(_ byte: UInt8) -> Bool {
+    isWhiteSpace(byte) || byte == UInt8(ascii: "{") || byte == UInt8(ascii: "}")
+      || byte == UInt8(ascii: "[") || byte == UInt8(ascii: "]") || byte == UInt8(ascii: ",")
+      || byte == UInt8(ascii: ":")
+  }
+
+  /// The error yajl found in `bytes`, placed and worded for a person.
+  private func error(in bytes: UnsafeBufferPointer<UInt8>) -> ReadError {
+    let message = yajlMessage(bytes)
+    let consumed = min(yajl_get_bytes_consumed(handle), bytes.count)
+    if message == "premature EOF" { return endOfInputError() }
+    let lexical = message.hasPrefix("lexical error: ")
+    // yajl stops on the bad character of most lexical errors (just after it for a bad
+    // character outside strings or bad UTF-8), and inside or just after the bad token of
+    // a parse error: go back to where that token starts.
+    let consumesBadByte =
+      message.hasSuffix("invalid char in json text.")
+      || message.hasSuffix("invalid bytes in UTF8 string.")
+    var offset = min(
+      lexical && !consumesBadByte ? consumed : max(0, consumed - 1), max(0, bytes.count - 1))
+    if !lexical {
+      while offset > 0, !JSONReader.isDelimiter(bytes[offset]),
+        !JSONReader.isDelimiter(bytes[offset - 1])
+      {
+        offset -= 1
+      }
+    }
+    var place = position
+    place.advance(over: bytes[..<offset])
+    let offending = offset < bytes.count ? bytes[offset] : nil
+    let before = bytes[..<offset].last(where: { !JSONReader.isWhiteSpace($0) }) ?? lastSignificant
+    let text = JSONErrorWording.describe(
+      yajl: message, offending: offending, before: before,
+      innermostIsObject: builder.innermostIsObject)
+    return ReadError(line: place.line, column: place.column, message: text)
+  }
+
+  private func endOfInputError() -> ReadError {
+    let expected: String
+    switch builder.innermostIsObject {
+    case true?: expected = "; expected '}' to close an object"
+    case false?: expected = "; expected ']' to close an array"
+    case nil: expected = ""
+    }
+    return ReadError(
+      line: position.line, column: position.column, message: "unexpected end of input" + expected)
+  }
+
+  private func yajlMessage(_ bytes: UnsafeBufferPointer<UInt8>) -> String {
+    guard let raw = yajl_get_error(handle, 0, nil, 0) else { return "" }
+    // yajl allocates the message; yajl_free_error gives it back.
+    defer { yajl_free_error(handle, raw) }
+    var message = String(cString: raw)
+    while message.last == "\n" || message.last == " " { message.removeLast() }
+    return message
+  }
+
+  /// The callbacks yajl calls; `context` is the builder, which the reader keeps alive.
+  private static let callbackTable = yajl_callbacks(
+    yajl_null: { context in
+      builder(context).scalar("null", .null)
+      return 1
+    },
+    yajl_boolean: { context, value in
+      builder(context).scalar(value != 0 ? "true" : "false", .boolean)
+      return 1
+    },
+    yajl_integer: nil,
+    yajl_double: nil,
+    yajl_number: { context, text, length in
+      let bytes = UnsafeRawBufferPointer(start: text, count: length)
+      builder(context).scalar(String(decoding: bytes, as: UTF8.self), .number)
+      return 1
+    },
+    yajl_string: { context, text, length in
+      builder(context).scalar(string(text, length), .string)
+      return 1
+    },
+    yajl_start_map: { context in
+      builder(context).startContainer(isObject: true)
+      return 1
+    },
+    yajl_map_key: { context, text, length in
+      builder(context).key(string(text, length))
+      return 1
+    },
+    yajl_end_map: { context in
+      builder(context).endContainer()
+      return 1
+    },
+    yajl_start_array: { context in
+      builder(context).startContainer(isObject: false)
+      return 1
+    },
+    yajl_end_array: { context in
+      builder(context).endContainer()
+      return 1
+    })
+
+  private static func builder(_ context: UnsafeMutableRawPointer?) -> JSONOutlineBuilder {
+    Unmanaged<JSONOutlineBuilder>.fromOpaque(context!).takeUnretainedValue()
+  }
+
+  /// A string yajl decoded; a lone surrogate it let through becomes U+FFFD.
+  private static func string(_ text: UnsafePointer<UInt8>?, _ length: Int) -> String {
+    String(decoding: UnsafeBufferPointer(start: text, count: length), as: UTF8.self)
+  }
+}
+
+extension JSONReader: DocumentReader {}
+
+/// A line and column in a text, moved forward as the text is read.
+struct TextPosition {
+  private(set) var line = 1
+  /// Characters (Unicode scalars) since the line began, plus one.
+  private(set) var column = 1
+
+  mutating func advance(over bytes: Slice<UnsafeBufferPointer<UInt8>>) {
+    for byte in bytes {
+      if byte == 0x0A {
+        line += 1
+        column = 1
+      } else if byte & 0xC0 != 0x80 {
+        column += 1
+      }
+    }
+  }
+}
+
+extension Array where Element == UInt8 {
+  /// `withUnsafeBytes` for a body that throws a typed error.
+  fileprivate func withBytes<Failure: Error>(
+    _ body: (UnsafeRawBufferPointer) throws(Failure) -> Void
+  ) throws(Failure) {
+    try withUnsafeBytes { bytes in Result { () throws(Failure) in try body(bytes) } }.get()
+  }
+}

@@ -1,0 +1,274 @@
+import Testing
+
+@testable import OutlineKit
+
+/// The outline of a JSON string, which must parse.
+func json(_ text: String, titleKeys: [String] = ["name", "title", "id"]) throws -> Outline {
+  try JSONReader.read(Array(text.utf8), options: JSONReader.Options(titleKeys: titleKeys))
+}
+
+/// The content lines of content runs, as the text writer shows them.
+func memberLines(_ content: [Content]) -> [String] {
+  content.flatMap { run -> [String] in
+    guard case .members(let members) = run.body else { return [] }
+    return members.map(\.line)
+  }
+}
+
+/// The error a JSON string gives.
+func jsonError(_ text: String) -> ReadError? {
+  do {
+    _ = try JSONReader.read(Array(text.utf8))
+    return nil
+  } catch {
+    return error
+  }
+}
+
+@Suite("JSON reader")
+struct JSONReaderTests {
+  @Test("keys keep document order and duplicate keys are all kept")
+  func orderAndDuplicates() throws {
+    let outline = try json(#"{"zebra": 1, "apple": {"b": 2, "a": 1}, "mango": 3, "zebra": 4}"#)
+    #expect(memberLines(outline.content) == ["zebra: 1", "mango: 3", "zebra: 4"])
+    #expect(outline.content.map(\.position) == [0, 1])
+    #expect(shape(outline) == ["0:apple"])
+    #expect(memberLines(outline.sections[0].content) == ["b: 2", "a: 1"])
+  }
+
+  @Test(
+    "numbers are shown exactly as written",
+    arguments: [
+      "12345678901234567890", "1.50", "1e3", "-0", "1E+300", "0.1000000000000000055511151231257827",
+    ])
+  func numbers(_ number: String) throws {
+    #expect(memberLines(try json("{\"n\": \(number)}").content) == ["n: \(number)"])
+  }
+
+  @Test("strings are decoded: escapes, \\u escapes and surrogate pairs")
+  func strings() throws {
+    let outline = try json(
+      #"["caf\u00e9", "\ud83d\ude00", "a\/b", "tab\there", "quote\"back\\", "😀 raw"]"#)
+    guard case .members(let members) = outline.content.first?.body else {
+      Issue.record("no members")
+      return
+    }
+    #expect(members.map(\.value) == ["café", "😀", "a/b", "tab\there", "quote\"back\\", "😀 raw"])
+    #expect(members[3].line == #"[3]: "tab\there""#)
+    #expect(members[4].line == #"[4]: "quote\"back\\""#)
+  }
+
+  @Test("a string's control characters are shown as escapes, never sent raw")
+  func controlCharactersInStrings() throws {
+    let outline = try json(#"{"e\u001bkey": "bell\u0007 nul\u0000 line\u2028end"}"#)
+    #expect(
+      memberLines(outline.content) == [#""e\u001Bkey": "bell\u0007 nul\u0000 line\u2028end""#])
+  }
+
+  @Test("non-empty objects and arrays are sections; scalars and empty ones are content")
+  func mapping() throws {
+    let outline = try json(
+      #"{"a": {"x": 1}, "b": [1, 2], "c": {}, "d": [], "e": null, "f": true, "g": "s"}"#)
+    #expect(shape(outline) == ["0:a", "0:b"])
+    #expect(outline.sections.map(\.kind) == [.object(members: 1), .array(elements: 2)])
+    #expect(memberLines(outline.content) == ["c: {}", "d: []", "e: null", "f: true", "g: \"s\""])
+    #expect(memberLines(outline.sections[1].content) == ["[0]: 1", "[1]: 2"])
+  }
+
+  @Test("an element is titled by its name, title or id string member, in that order")
+  func elementTitles() throws {
+    let outline = try json(
+      #"[{"id": "i", "title": "t", "name": "n"}, {"id": "i", "title": "t"}, {"id": "i"}, {"id": 7}, {"other": "x"}, [1]]"#
+    )
+    #expect(outline.sections.map(\.title) == ["n", "t", "i", "[3]", "[4]", "[5]"])
+    #expect(outline.sections.map(\.key) == ["0", "1", "2", "3", "4", "5"])
+  }
+
+  @Test("--title-key chooses the member that titles elements")
+  func titleKey() throws {
+    let outline = try json(#"[{"name": "n", "login": "ana"}, {"name": "m"}]"#, titleKeys: ["login"])
+    #expect(outline.sections.map(\.title) == ["ana", "[1]"])
+  }
+
+  @Test("a member holding an object is titled by its key, not by the object's name")
+  func memberTitles() throws {
+    let outline = try json(#"{"author": {"name": "Ana"}}"#)
+    #expect(outline.sections.map(\.title) == ["author"])
+  }
+
+  @Test("a collapsed section says what it hides")
+  func summaries() throws {
+    let outline = try json(
+      #"{"a": {"x": 1, "y": 2, "z": {}, "w": [1]}, "b": [1], "c": [[1], 2, 3]}"#)
+    #expect(
+      outline.sections.indices.map { outline.hiddenSummary(of: $0) } == [
+        "{…} 4 keys", "[…] 1 item", "[…] 1 item", "[…] 3 items", "[…] 1 item",
+      ])
+  }
+
+  @Test("several top-level values, as in JSON Lines, are sections [0], [1], …")
+  func severalValues() throws {
+    let outline = try json("{\"name\": \"a\", \"x\": 1}\n{\"y\": 2}\n7\n[]\n")
+    #expect(shape(outline) == ["0:[0]", "0:[1]"])
+    #expect(outline.sections.map(\.key) == ["0", "1"])
+    #expect(memberLines(outline.content) == ["[2]: 7", "[3]: []"])
+    #expect(outline.kind == .array(elements: 4))
+  }
+
+  @Test("a byte order mark before the JSON is skipped")
+  func byteOrderMark() throws {
+    #expect(memberLines(try json("\u{FEFF}{\"a\": 1}").content) == ["a: 1"])
+    let reader = JSONReader()
+    for byte in Array("\u{FEFF}[2]".utf8) {
+      try [byte].withUnsafeBytes { try reader.feed($0) as Void }
+    }
+    #expect(memberLines(try reader.finish().content) == ["[0]: 2"])
+    #expect(memberLines(try json("\u{FEFF}").content) == [])
+  }
+
+  @Test("a lone value, an empty container and empty input")
+  func loneValues() throws {
+    #expect(memberLines(try json("42").content) == ["42"])
+    #expect(memberLines(try json(" {} ").content) == ["{}"])
+    #expect(memberLines(try json("\"s\"").content) == ["\"s\""])
+    let empty = try json("  \n")
+    #expect(empty.sections.isEmpty && empty.content.isEmpty)
+  }
+
+  @Test("a single top-level container is unwrapped: its members are the top level")
+  func unwrapping() throws {
+    let outline = try json(#"{"regions": [{"name": "Pacific", "seas": [{"name": "Coral"}]}]}"#)
+    #expect(shape(outline) == ["0:regions", "1:Pacific", "2:seas", "3:Coral"])
+    #expect(outline.sections.map(\.parent) == [nil, 0, 1, 2])
+    #expect(outline.sections.map(\.end) == [4, 4, 4, 4])
+    #expect(outline.sections.map(\.level) == [1, 2, 3, 4])
+    #expect(outline.kind == .object(members: 1))
+  }
+
+  @Test("content keeps its place among subsections")
+  func interleaving() throws {
+    let outline = try json(#"{"a": 1, "b": {"x": 1}, "c": 2, "d": {"y": 2}, "e": 3}"#)
+    #expect(outline.content.map(\.position) == [0, 1, 2])
+    let text = try OutlineKitTests.text(outline)
+    #expect(text == "a: 1\n▾ b\n  x: 1\nc: 2\n▾ d\n  y: 2\ne: 3\n")
+  }
+
+  @Test("NAMEs match JSON keys, indexes, paths and element titles")
+  func names() throws {
+    let outline = try json(
+      #"{"regions": [{"name": "Pacific", "seas": [{"name": "Coral"}]}], "meta": {"seas": [1]}}"#)
+    func open(_ name: String) throws -> [String] {
+      let selection = try Selection(outline: outline, request: SelectionRequest(expand: [name]))
+      return outline.sections.indices.filter { selection.isExpanded($0) }.map {
+        outline.sections[$0].title
+      }
+    }
+    #expect(try open("regions/0/seas") == ["regions", "Pacific", "seas"])
+    #expect(try open("regions/Pacific/seas") == ["regions", "Pacific", "seas"])
+    #expect(try open("seas") == ["regions", "Pacific", "seas", "meta", "seas"])
+    #expect(try open("meta/seas") == ["meta", "seas"])
+    #expect(try open("/^Cor/") == ["regions", "Pacific", "seas", "Coral"])
+    #expect(try open("seas-1") == ["meta", "seas"])
+  }
+
+  @Test(
+    "errors say where and what was expected",
+    arguments: [
+      ("[1, 2", 1, 6, "unexpected end of input; expected ']' to close an array"),
+      ("{\"a\": 1", 1, 8, "unexpected end of input; expected '}' to close an object"),
+      ("[1,]", 1, 4, "expected a value after ',', found ']' (trailing commas are not allowed)"),
+      (
+        "{\n  \"a\": 1,\n}", 3, 1,
+        "expected a key after ',', found '}' (trailing commas are not allowed)"
+      ),
+      ("{\"a\" 1}", 1, 6, "expected ':' after object key, found '1'"),
+      ("{\"a\": 1 \"b\": 2}", 1, 9, "expected ',' or '}' after object member, found '\"'"),
+      ("[1 2]", 1, 4, "expected ',' or ']' after array element, found '2'"),
+      ("{\"a\": [1, 2}", 1, 12, "expected ',' or ']' after array element, found '}'"),
+      (
+        "[\"bad \\q\"]", 1, 8,
+        "invalid escape '\\q' in a string; expected one of \\\" \\\\ \\/ \\b \\f \\n \\r \\t \\u"
+      ),
+      ("[\"tab\there\"]", 1, 6, "a tab in a string must be escaped"),
+      ("[\"\\u12\"]", 1, 7, "expected four hex digits after '\\u', found '\"'"),
+      (
+        "[tru]", 1, 5,
+        "expected a value (true, false, null, a number, a string, an object or an array), found ']'"
+      ),
+      ("{\"é\": 1, 2}", 1, 10, "expected a string as object key, found '2'"),
+      ("  # comment", 1, 3, "unexpected character '#'"),
+      ("[1.]", 1, 4, "expected a digit after the decimal point, found ']'"),
+      ("[-x]", 1, 3, "expected a digit after '-', found 'x'"),
+      ("/* c */ 1", 1, 1, "comments are not allowed in JSON"),
+    ])
+  func errors(_ text: String, _ line: Int, _ column: Int, _ message: String) {
+    #expect(jsonError(text) == ReadError(line: line, column: column, message: message))
+  }
+
+  @Test("a byte that cannot start JSON is named")
+  func badByte() {
+    let error = try? JSONReader.read([0x5B, 0xFF, 0x5D])
+    #expect(error == nil)
+    do {
+      _ = try JSONReader.read([0x5B, 0xFF, 0x5D])
+    } catch {
+      #expect(error == ReadError(line: 1, column: 2, message: "unexpected byte 0xFF"))
+    }
+  }
+
+  @Test("invalid UTF-8 in a string is an error at its place")
+  func invalidUTF8() throws {
+    let bytes: [UInt8] = Array("{\n \"k\": \"a".utf8) + [0xFF] + Array("\"}".utf8)
+    #expect(throws: ReadError.self) { try JSONReader.read(bytes) }
+    do {
+      _ = try JSONReader.read(bytes)
+    } catch {
+      #expect(error == ReadError(line: 2, column: 9, message: "invalid UTF-8 in a string"))
+    }
+  }
+
+  @Test("feeding in chunks gives the same outline, and errors at the same place")
+  func chunks() throws {
+    let text = Array(
+      #"{"é": [1, {"name": "x", "v": "\ud83d\ude00"}], "z": {}, "n": 12345678901234567890}"#.utf8)
+    let whole = try OutlineKitTests.text(JSONReader.read(text))
+    let broken = Array("{\n  \"a\": [1,\n    2,,]\n}".utf8)
+    let wholeError = jsonError(String(decoding: broken, as: UTF8.self))
+    #expect(wholeError == ReadError(line: 3, column: 7, message: "expected a value, found ','"))
+    for size in 1...5 {
+      let reader = JSONReader()
+      for start in stride(from: 0, to: text.count, by: size) {
+        try text[start..<min(start + size, text.count)].withUnsafeBytes {
+          try reader.feed($0) as Void
+        }
+      }
+      #expect(try OutlineKitTests.text(reader.finish()) == whole, "chunks of \(size)")
+      let failing = JSONReader()
+      var caught: ReadError?
+      for start in stride(from: 0, to: broken.count, by: size) where caught == nil {
+        do {
+          try broken[start..<min(start + size, broken.count)].withUnsafeBytes {
+            try failing.feed($0) as Void
+          }
+        } catch {
+          caught = error as? ReadError
+        }
+      }
+      #expect(caught == wholeError, "chunks of \(size)")
+    }
+  }
+
+  @Test("100,000 levels of nesting neither crash nor overflow the stack")
+  func deepNesting() throws {
+    let depth = 100_000
+    let text =
+      String(repeating: "{\"a\":[", count: depth) + "1" + String(repeating: "]}", count: depth)
+    let outline = try json(text)
+    #expect(outline.sections.count == depth * 2 - 1)
+    #expect(outline.sections.last?.depth == depth * 2 - 2)
+    let selection = Selection.everything(in: outline)
+    var html = ""
+    HTMLWriter().write(outline, selection: selection, to: &html)
+    #expect(html.ranges(of: "</details>").count == depth * 2 - 1)
+  }
+}
