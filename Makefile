@@ -8,7 +8,7 @@ SWIFT ?= $(shell command -v swift 2>/dev/null || echo /opt/swift/usr/bin/swift)
 export PATH := $(dir $(SWIFT)):$(PATH)
 
 # System packages the build and the tests need (Debian names).
-APT_PACKAGES := libcmark-dev cmark libyajl-dev
+APT_PACKAGES := libcmark-dev cmark libyajl-dev jq
 
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 

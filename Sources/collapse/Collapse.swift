@@ -52,6 +52,10 @@ enum Collapse {
       TextWriter(options: options.text).write(outline, selection: selection, to: &output)
     case .html:
       HTMLWriter(options: options.html).write(outline, selection: selection, to: &output)
+    case .markdown:
+      MarkdownWriter(options: options.markdown).write(outline, selection: selection, to: &output)
+    case .json:
+      JSONWriter().write(outline, selection: selection, to: &output)
     }
     return status
   }

@@ -48,7 +48,9 @@ let optionTable: [OptionSpec] = [
     help: "Start with the first N levels expanded (0 is --collapse-all)."),
   OptionSpec(
     long: "to", short: "t", value: "FORMAT", group: .output,
-    help: "Write text (a tree for the terminal, the default) or html (nested <details>)."),
+    help:
+      "Write text (a tree for the terminal, the default), html (nested <details>), markdown (for GitHub) or json (the outline)."
+  ),
   OptionSpec(
     long: "ascii", short: nil, value: nil, group: .text,
     help: "Mark sections with + and - instead of ▸ and ▾."),
@@ -57,7 +59,7 @@ let optionTable: [OptionSpec] = [
     help: "Show section titles only, without their content."),
   OptionSpec(
     long: "unsafe", short: nil, value: nil, group: .html,
-    help: "Keep raw HTML and javascript: links from the document (dropped by default)."),
+    help: "Keep raw HTML and javascript: links from the document in html and markdown titles."),
   OptionSpec(
     long: "help", short: "h", value: nil, group: .information,
     help: "Show this help and exit."),

@@ -13,6 +13,8 @@ struct Options: Equatable {
   enum OutputFormat: String, CaseIterable {
     case text
     case html
+    case markdown
+    case json
   }
 
   var from: InputFormat?
@@ -20,6 +22,7 @@ struct Options: Equatable {
   var selection = SelectionRequest()
   var text = TextWriter.Options()
   var html = HTMLWriter.Options()
+  var markdown = MarkdownWriter.Options()
   var json = JSONReader.Options()
   private var titleKeyGiven = false
   /// The files to read; empty or `-` for standard input.
@@ -121,7 +124,9 @@ extension Options {
     case "depth": selection.base = .depth(try Options.count(value, for: spec))
     case "ascii": text.ascii = true
     case "outline": text.outline = true
-    case "unsafe": html.unsafe = true
+    case "unsafe":
+      html.unsafe = true
+      markdown.unsafe = true
     case "help": showHelp = true
     case "version": showVersion = true
     default: break

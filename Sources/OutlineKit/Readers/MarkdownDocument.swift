@@ -19,9 +19,12 @@ public final class MarkdownDocument: @unchecked Sendable {
   private var containers: [OpaquePointer] = []
   /// Heading nodes, unlinked from the document, their hint comments removed.
   private var headings: [OpaquePointer] = []
+  /// The lines of YAML front matter at the top, `---` lines included, if there is any.
+  public let frontMatter: Range<Int>?
 
-  init(source: SourceText) {
+  init(source: SourceText, frontMatter: Range<Int>?) {
     self.source = source
+    self.frontMatter = frontMatter
   }
 
   deinit {
@@ -57,9 +60,34 @@ public final class MarkdownDocument: @unchecked Sendable {
     return String(html[start..<end])
   }
 
-  /// Whether a container holds any block.
-  func containerIsEmpty(_ container: Int) -> Bool {
-    cmark_node_first_child(containers[container]) == nil
+  /// The line that closes a container's last block when the document ended inside it:
+  /// a fenced code block or an HTML comment left open swallows whatever follows it.
+  func closingLine(container: Int) -> String? {
+    guard let last = cmark_node_last_child(containers[container]) else { return nil }
+    let start = Int(cmark_node_get_start_line(last)) - 1
+    let end = Int(cmark_node_get_end_line(last)) - 1
+    guard start >= 0, start < source.lineCount, end < source.lineCount else { return nil }
+    let opening = source.bytes[source.lineRange(start)].drop { $0 == 0x20 }
+    switch cmark_node_get_type(last) {
+    case CMARK_NODE_CODE_BLOCK:
+      guard let mark = opening.first, mark == UInt8(ascii: "`") || mark == UInt8(ascii: "~") else {
+        return nil
+      }
+      let fence = opening.prefix { $0 == mark }
+      guard fence.count >= 3 else { return nil }
+      let closing = source.bytes[source.lineRange(end)].drop { $0 == 0x20 }
+      let closed =
+        end > start && closing.prefix { $0 == mark }.count >= fence.count
+        && closing.drop { $0 == mark }.allSatisfy { $0 == 0x20 || $0 == 0x09 }
+      return closed ? nil : String(decoding: fence, as: UTF8.self)
+    case CMARK_NODE_HTML_BLOCK:
+      guard opening.starts(with: Array("<!--".utf8)),
+        let literal = cmark_node_get_literal(last), !String(cString: literal).contains("-->")
+      else { return nil }
+      return "-->"
+    default:
+      return nil
+    }
   }
 
   private func render(_ node: OpaquePointer, unsafe: Bool) -> String {

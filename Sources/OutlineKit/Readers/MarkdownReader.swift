@@ -95,7 +95,10 @@ private struct OutlineBuilder {
 
   init(root: OpaquePointer, bytes: [UInt8], frontMatter: FrontMatterScanner.Verdict) {
     self.root = root
-    self.document = MarkdownDocument(source: SourceText(bytes: bytes))
+    var frontMatterLines: Range<Int>? = nil
+    if case .present(let lines, _) = frontMatter { frontMatterLines = 0..<lines }
+    self.document = MarkdownDocument(
+      source: SourceText(bytes: bytes), frontMatter: frontMatterLines)
     self.frontMatter = frontMatter
   }
 

@@ -1,0 +1,79 @@
+/// Writes the outline itself as JSON, for other tools: the document's `content` and
+/// `children`, each section with `title`, `id`, `level`, `expanded`, `content` (its own
+/// lines of text) and `children` (plus `key` for JSON input).
+public struct JSONWriter {
+  public init() {}
+
+  /// Writes `outline` with the sections `selection` expanded, one section per line.
+  public func write<Target: ByteOutputStream>(
+    _ outline: Outline, selection: Selection, to target: inout Target
+  ) {
+    target.write("{\"content\": \(JSONWriter.array(lines(of: outline.content))), \"children\": [")
+    // Whether each open level has written a child yet, for the commas between them.
+    var wroteChild = [false]
+    outline.walk(descend: { _ in true }) { step in
+      switch step {
+      case .content:
+        break
+      case .enter(let index):
+        let section = outline.sections[index]
+        target.write(wroteChild[wroteChild.count - 1] ? ",\n" : "\n")
+        wroteChild[wroteChild.count - 1] = true
+        var object = TextWriter.indent(depth: section.depth + 1)
+        object +=
+          "{\"title\": \(JSONWriter.string(section.title)), \"id\": \(JSONWriter.string(section.id))"
+        if let key = section.key { object += ", \"key\": \(JSONWriter.string(key))" }
+        object += ", \"level\": \(section.level), \"expanded\": \(selection.isExpanded(index))"
+        object += ", \"content\": \(JSONWriter.array(lines(of: section.content))), \"children\": ["
+        target.write(object)
+        wroteChild.append(false)
+      case .exit(let index):
+        let hadChildren = wroteChild.removeLast()
+        target.write(
+          hadChildren
+            ? "\n" + TextWriter.indent(depth: outline.sections[index].depth + 1) + "]}" : "]}")
+      }
+    }
+    target.write(wroteChild[0] ? "\n]}\n" : "]}\n")
+  }
+
+  /// The lines of content runs as the text writer shows them, without indentation.
+  private func lines(of content: [Content]) -> [String] {
+    content.flatMap { run -> [String] in
+      switch run.body {
+      case .markdown(let blocks):
+        let source = blocks.document.source
+        return source.trimmingBlankLines(blocks.lines).map { source.line($0) }
+      case .members(let members):
+        return members.map(\.line)
+      }
+    }
+  }
+
+  private static func array(_ items: [String]) -> String {
+    "[" + items.map(string).joined(separator: ", ") + "]"
+  }
+
+  /// `text` as a JSON string: quotes, backslashes, control characters and the line
+  /// separators JavaScript trips on escaped; everything else as UTF-8.
+  static func string(_ text: String) -> String {
+    var result = "\""
+    for scalar in text.unicodeScalars {
+      switch scalar {
+      case "\"": result += "\\\""
+      case "\\": result += "\\\\"
+      case "\n": result += "\\n"
+      case "\r": result += "\\r"
+      case "\t": result += "\\t"
+      default:
+        if scalar.value < 0x20 || scalar.value == 0x2028 || scalar.value == 0x2029 {
+          let hex = String(scalar.value, radix: 16)
+          result += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+        } else {
+          result.unicodeScalars.append(scalar)
+        }
+      }
+    }
+    return result + "\""
+  }
+}

@@ -1,0 +1,114 @@
+import CCmark
+import Foundation
+import Testing
+
+/// `-t markdown` is read by GitHub as CommonMark with raw HTML allowed: parse it again
+/// with cmark that way, and check that the sections, their nesting and open state, and
+/// every word of the original survive.
+@Suite("Markdown output, read back")
+struct MarkdownRoundTripTests {
+  /// A section as the rendered page shows it: depth, open or not, summary text.
+  struct Shown: Equatable, CustomStringConvertible {
+    let depth: Int
+    let open: Bool
+    let summary: String
+    var description: String { "\(depth):\(open ? "open" : "closed"):\(summary)" }
+  }
+
+  /// cmark's HTML for Markdown, raw HTML kept when `unsafe`.
+  static func render(_ markdown: String, unsafe: Bool) -> String {
+    let bytes = Array(markdown.utf8)
+    let html = bytes.withUnsafeBufferPointer { buffer in
+      buffer.baseAddress!.withMemoryRebound(to: CChar.self, capacity: buffer.count) {
+        cmark_markdown_to_html($0, buffer.count, unsafe ? CMARK_OPT_UNSAFE : CMARK_OPT_DEFAULT)!
+      }
+    }
+    defer { free(html) }
+    return String(cString: html)
+  }
+
+  /// The `<details>` elements of rendered HTML, in order, with their nesting.
+  static func detailsTree(_ html: String) throws -> [Shown] {
+    var shown: [Shown] = []
+    var depth = 0
+    var rest = html[...]
+    while let tag = rest.firstRange(of: /<(\/?)details( open)?>|<summary>(.*?)<\/summary>/) {
+      let match = rest[tag].wholeMatch(of: /<(\/?)details( open)?>|<summary>(.*?)<\/summary>/)!
+      if let summary = match.output.3 {
+        let text = decodeEntities(String(summary).replacing(/<[^>]*>/, with: ""))
+        shown[shown.count - 1] = Shown(
+          depth: shown.last!.depth, open: shown.last!.open, summary: text)
+      } else if match.output.1 == "/" {
+        depth -= 1
+      } else {
+        shown.append(Shown(depth: depth, open: match.output.2 != nil, summary: ""))
+        depth += 1
+      }
+      rest = rest[tag.upperBound...]
+    }
+    #expect(depth == 0, "unbalanced <details>")
+    return shown
+  }
+
+  private func check(_ document: String, arguments: [String], format: String = "markdown") throws {
+    let outline = try runBinary(["-t", "json"] + arguments, input: Data(document.utf8))
+    let output = try runBinary(["-t", "markdown"] + arguments, input: Data(document.utf8))
+    #expect(output.status == 0)
+    // What the outline says should be shown.
+    var expected: [Shown] = []
+    let root = try #require(
+      JSONSerialization.jsonObject(with: Data(outline.output.utf8)) as? [String: Any])
+    var stack: [([[String: Any]], Int)] = [((root["children"] as? [[String: Any]]) ?? [], 0)]
+    while var (siblings, depth) = stack.popLast() {
+      guard !siblings.isEmpty else { continue }
+      let section = siblings.removeFirst()
+      stack.append((siblings, depth))
+      expected.append(
+        Shown(
+          depth: depth, open: section["expanded"] as? Bool ?? false,
+          summary: section["title"] as? String ?? ""))
+      stack.append(((section["children"] as? [[String: Any]]) ?? [], depth + 1))
+    }
+    let shown = try Self.detailsTree(Self.render(output.output, unsafe: true))
+    #expect(shown.count == expected.count)
+    let mismatch = zip(shown, expected).first { got, want in
+      got.depth != want.depth || got.open != want.open || !got.summary.hasPrefix(want.summary)
+    }
+    #expect(mismatch == nil, "first difference: \(String(describing: mismatch))")
+    let missing = missingWords(
+      from: htmlWords(Self.render(output.output, unsafe: true)),
+      of: htmlWords(Self.render(document, unsafe: false)))
+    #expect(missing.isEmpty, "words lost: \(missing.prefix(20))")
+  }
+
+  @Test(
+    "every sample keeps its sections, nesting, open state and words",
+    arguments: ["oceans.md", "vehicles.md", "feeds.md"])
+  func samples(_ name: String) throws {
+    let text = try String(
+      contentsOf: packageRoot.appendingPathComponent("Samples/\(name)"), encoding: .utf8)
+    try check(text, arguments: [])
+    try check(text, arguments: ["--depth", "1"])
+  }
+
+  @Test("a large generated document keeps them too")
+  func largeDocument() throws {
+    var generator = DocumentGenerator(seed: 11)
+    let document = generator.markdown(size: 400_000)
+    try check(document, arguments: ["--depth", "2"])
+  }
+
+  @Test("the check notices a broken nesting")
+  func checkCanFail() throws {
+    // Without a blank line after </summary>, the content is taken for HTML, not Markdown.
+    let html = Self.render(
+      "<details open>\n<summary>A</summary>\n*em*\n\n</details>\n", unsafe: true)
+    #expect(!html.contains("<em>"))
+    #expect(try Self.detailsTree(html) == [Shown(depth: 0, open: true, summary: "A")])
+    #expect(
+      try Self.detailsTree(
+        Self.render("<details>\n<summary>A</summary>\n\n</details>\n", unsafe: true)) == [
+          Shown(depth: 0, open: false, summary: "A")
+        ])
+  }
+}

@@ -1,0 +1,77 @@
+import Foundation
+import Testing
+
+@testable import OutlineKit
+
+@Suite("JSON writer")
+struct JSONWriterTests {
+  private func jsonOutput(_ outline: Outline, _ request: SelectionRequest = SelectionRequest())
+    throws
+    -> String
+  {
+    let selection = try Selection(outline: outline, request: request)
+    var output = ""
+    JSONWriter().write(outline, selection: selection, to: &output)
+    return output
+  }
+
+  private func parsed(_ text: String) throws -> [String: Any] {
+    try #require(JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any])
+  }
+
+  @Test("the outline as JSON: title, id, level, expanded, content and children")
+  func structure() throws {
+    let output = try jsonOutput(
+      markdown("Intro\n# Pacific\nBig.\n\nDeep.\n## Coral\n# Indian\n"),
+      SelectionRequest(expand: ["Coral"]))
+    #expect(
+      output == """
+        {"content": ["Intro"], "children": [
+          {"title": "Pacific", "id": "pacific", "level": 1, "expanded": true, "content": ["Big.", "", "Deep."], "children": [
+            {"title": "Coral", "id": "coral", "level": 2, "expanded": true, "content": [], "children": []}
+          ]},
+          {"title": "Indian", "id": "indian", "level": 1, "expanded": false, "content": [], "children": []}
+        ]}
+
+        """)
+    let root = try parsed(output)
+    let children = try #require(root["children"] as? [[String: Any]])
+    #expect(children.map { $0["title"] as? String } == ["Pacific", "Indian"])
+  }
+
+  @Test("JSON input gives the same shape, with keys")
+  func jsonInput() throws {
+    let output = try jsonOutput(
+      try JSONReader.read(Array(#"{"a": [{"name": "x", "v": 1}], "b": 2}"#.utf8)))
+    let root = try parsed(output)
+    #expect(root["content"] as? [String] == ["b: 2"])
+    let a = try #require((root["children"] as? [[String: Any]])?.first)
+    #expect(a["key"] as? String == "a")
+    let x = try #require((a["children"] as? [[String: Any]])?.first)
+    #expect(x["title"] as? String == "x")
+    #expect(x["content"] as? [String] == ["name: \"x\"", "v: 1"])
+  }
+
+  @Test("any input gives valid JSON: control characters escaped, invalid UTF-8 replaced")
+  func alwaysValid() throws {
+    let bytes: [UInt8] =
+      Array("# T\u{1}\"\\\n\u{7}line\u{2028}".utf8) + [0xFF, 0xC3] + Array("\n# E".utf8)
+    let output = try jsonOutput(MarkdownReader.read(bytes))
+    let root = try parsed(output)
+    let first = try #require((root["children"] as? [[String: Any]])?.first)
+    #expect(first["title"] as? String == "T\u{1}\"\\")
+    #expect(first["content"] as? [String] == ["\u{7}line\u{2028}\u{FFFD}\u{FFFD}"])
+    #expect(!output.contains("\u{1}"))
+  }
+
+  @Test("random bytes as Markdown and as JSON still give valid JSON output")
+  func randomInput() throws {
+    var generator = SplitMix(seed: 9)
+    for _ in 0..<50 {
+      let bytes = (0..<Int(generator.next() % 400)).map { _ in
+        UInt8(truncatingIfNeeded: generator.next())
+      }
+      #expect(throws: Never.self) { try parsed(try jsonOutput(MarkdownReader.read(bytes))) }
+    }
+  }
+}

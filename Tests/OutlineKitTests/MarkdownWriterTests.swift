@@ -1,0 +1,100 @@
+import Testing
+
+@testable import OutlineKit
+
+@Suite("Markdown writer")
+struct MarkdownWriterTests {
+  private func markdownOutput(
+    _ outline: Outline, _ request: SelectionRequest = SelectionRequest()
+  ) throws -> String {
+    let selection = try Selection(outline: outline, request: request)
+    var output = ""
+    MarkdownWriter().write(outline, selection: selection, to: &output)
+    return output
+  }
+
+  @Test("sections become <details> blocks laid out for GitHub, content exactly as written")
+  func layout() throws {
+    let source = "Intro *text*.\n\n# Pacific\n\nBig   and  deep.\n\n## Coral\n  - reef\n# Indian\n"
+    #expect(
+      try markdownOutput(markdown(source), SelectionRequest(expand: ["Coral"])) == """
+        Intro *text*.
+
+        <details open>
+        <summary>Pacific</summary>
+
+        Big   and  deep.
+
+        <details open>
+        <summary>Coral</summary>
+
+          - reef
+
+        </details>
+
+        </details>
+
+        <details>
+        <summary>Indian</summary>
+
+        </details>
+
+        """)
+  }
+
+  @Test("a collapsed section's summary says what it hides; titles keep inline markup")
+  func summaries() throws {
+    let output = try markdownOutput(
+      markdown("# Use `--depth` <b>now</b>\ntext\n## Sub\nmore\n"), SelectionRequest(base: .nothing)
+    )
+    #expect(
+      output.hasPrefix(
+        "<details>\n<summary>Use <code>--depth</code> <!-- raw HTML omitted -->now<!-- raw HTML omitted --> (1 section, 2 lines)</summary>\n\n"
+      ))
+  }
+
+  @Test("front matter is shown as a YAML block, not as a rule and a heading")
+  func frontMatter() throws {
+    let output = try markdownOutput(markdown("---\ntitle: Page\n---\nIntro\n# A\n"))
+    #expect(output.hasPrefix("```yaml\ntitle: Page\n```\n\nIntro\n\n<details open>"))
+  }
+
+  @Test("a code fence or comment left open at the end is closed before </details>")
+  func unclosedBlocks() throws {
+    #expect(
+      try markdownOutput(markdown("# A\n~~~~\ncode\n")).hasSuffix(
+        "~~~~\ncode\n~~~~\n\n</details>\n"))
+    #expect(
+      try markdownOutput(markdown("# A\n````\ncode\n```\n")).hasSuffix("```\n````\n\n</details>\n"))
+    #expect(
+      try markdownOutput(markdown("# A\n```\nok\n```\n")).hasSuffix("ok\n```\n\n</details>\n"))
+    #expect(
+      try markdownOutput(markdown("# A\n<!-- open\ncomment\n")).hasSuffix(
+        "comment\n-->\n\n</details>\n"))
+  }
+
+  @Test("JSON renders as lists of members with values in code spans")
+  func json() throws {
+    let outline = try JSONReader.read(Array(#"{"a*b": "x`y", "n": {"k": 1}}"#.utf8))
+    #expect(
+      try markdownOutput(outline) == """
+        - a\\*b: ``"x`y"``
+
+        <details open>
+        <summary>n</summary>
+
+        - k: `1`
+
+        </details>
+
+        """)
+  }
+
+  @Test("code spans and escapes hold any text")
+  func escaping() {
+    #expect(MarkdownWriter.codeSpan("plain") == "`plain`")
+    #expect(MarkdownWriter.codeSpan("a``b") == "```a``b```")
+    #expect(MarkdownWriter.codeSpan("`x") == "`` `x ``")
+    #expect(MarkdownWriter.escaped("*a_b* [c](d) <e>") == "\\*a\\_b\\* \\[c\\]\\(d\\) \\<e\\>")
+  }
+}
