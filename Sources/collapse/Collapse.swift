@@ -3,9 +3,11 @@ import OutlineKit
 /// The command: reads the inputs, resolves the selection and writes the chosen output.
 enum Collapse {
   /// Runs collapse with `arguments` (without the program name), reading `-` from the
-  /// descriptor `standardInput`.
+  /// descriptor `standardInput`. `keep` receives what was read once it is written, so that
+  /// a caller about to exit can skip freeing it.
   static func run<Output: ByteOutputStream, Errors: TextOutputStream>(
-    _ arguments: [String], standardInput: Int32 = 0, output: inout Output, errors: inout Errors
+    _ arguments: [String], standardInput: Int32 = 0, output: inout Output, errors: inout Errors,
+    keep: (Any) -> Void = { _ in }
   ) -> ExitStatus {
     let options: Options
     do {
@@ -38,6 +40,7 @@ enum Collapse {
     }
     if inputs.count == 1 && documents.isEmpty { return status }
     let outline = inputs.count == 1 ? documents[0].outline : Outline.combining(documents)
+    defer { keep((outline, documents)) }
 
     let selection: Selection
     do {

@@ -18,6 +18,6 @@ extension Outline {
         sections.append(section)
       }
     }
-    return Outline(sections: sections, content: [])
+    return Outline(sections: consume sections, content: [])
   }
 }

@@ -43,7 +43,7 @@ public struct Outline: Sendable {
 
   /// Gives every section a unique GitHub-style id, in document order.
   mutating func assignIDs() {
-    var slugger = Slugger()
+    var slugger = Slugger(capacity: sections.count)
     for index in sections.indices {
       sections[index].id = slugger.slug(for: sections[index].title)
     }
@@ -70,4 +70,11 @@ public struct ChildIndexes: Sequence, Sendable {
       return cursor
     }
   }
+}
+
+/// The array `array` held, leaving it empty, so that the caller owns the only reference.
+func takeAll<Element>(_ array: inout [Element]) -> [Element] {
+  var taken: [Element] = []
+  swap(&taken, &array)
+  return taken
 }

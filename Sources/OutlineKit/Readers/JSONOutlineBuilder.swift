@@ -133,7 +133,7 @@ final class JSONOutlineBuilder {
     let top = stack[0]
     guard top.count == 1 else {
       flushMembers(0)
-      var outline = Outline(sections: sections, content: documentContent)
+      var outline = Outline(sections: takeAll(&sections), content: documentContent)
       outline.kind = .array(elements: top.count)
       return outline
     }
@@ -145,14 +145,14 @@ final class JSONOutlineBuilder {
     }
     var unwrapped: [Section] = []
     unwrapped.reserveCapacity(sections.count - 1)
-    for var section in sections.dropFirst() {
+    for var section in takeAll(&sections).dropFirst() {
       section.depth -= 1
       section.level -= 1
       section.parent = section.parent == 0 ? nil : section.parent.map { $0 - 1 }
       section.end -= 1
       unwrapped.append(section)
     }
-    var outline = Outline(sections: unwrapped, content: root.content)
+    var outline = Outline(sections: consume unwrapped, content: root.content)
     outline.kind = root.kind
     return outline
   }

@@ -140,9 +140,10 @@ private struct OutlineBuilder {
     attach(container, lines: contentStart..<document.source.lineCount, to: owner)
     for index in open { sections[index].end = sections.count }
     countHiddenLines()
-    var outline = Outline(sections: sections, content: documentContent)
+    // Hand the sections over rather than share them, so that assigning ids copies nothing.
+    var outline = Outline(sections: takeAll(&sections), content: documentContent)
     outline.hiddenLines = outline.topLevel.reduce(contentLineCount(documentContent)) {
-      $0 + sections[$1].hiddenLines
+      $0 + outline.sections[$1].hiddenLines
     }
     return outline
   }
@@ -237,21 +238,37 @@ private struct OutlineBuilder {
 enum MarkdownReaderHeading {
   /// The heading's text without markup, white space folded.
   static func plainText(_ heading: OpaquePointer) -> String {
-    var text = ""
-    let iterator = cmark_iter_new(heading)
-    defer { cmark_iter_free(iterator) }
-    while case let event = cmark_iter_next(iterator), event != CMARK_EVENT_DONE {
-      guard event == CMARK_EVENT_ENTER, let node = cmark_iter_get_node(iterator) else { continue }
-      switch cmark_node_get_type(node) {
+    var text = FoldedText(capacity: 64)
+    // Walk the heading's inlines by hand: an iterator would cost an allocation per heading.
+    var node = cmark_node_first_child(heading)
+    while let current = node {
+      switch cmark_node_get_type(current) {
       case CMARK_NODE_TEXT, CMARK_NODE_CODE:
-        if let literal = cmark_node_get_literal(node) { text += String(cString: literal) }
+        if let literal = cmark_node_get_literal(current) {
+          literal.withMemoryRebound(to: UInt8.self, capacity: 1) {
+            text.append(UnsafeBufferPointer(start: $0, count: strlen(literal)))
+          }
+        }
       case CMARK_NODE_SOFTBREAK, CMARK_NODE_LINEBREAK:
-        text += " "
+        text.appendSpace()
       default:
         break
       }
+      if let child = cmark_node_first_child(current) {
+        node = child
+        continue
+      }
+      var climbing: OpaquePointer? = current
+      node = nil
+      while let step = climbing, step != heading {
+        if let next = cmark_node_next(step) {
+          node = next
+          break
+        }
+        climbing = cmark_node_parent(step)
+      }
     }
-    return foldWhiteSpace(text)
+    return text.string
   }
 
   /// Removes a trailing `<!-- collapsed -->` or `<!-- expanded -->` and returns it.
@@ -283,9 +300,4 @@ enum MarkdownReaderHeading {
     guard html.hasPrefix("<!--"), html.hasSuffix("-->"), html.count >= 7 else { return nil }
     return foldWhiteSpace(String(html.dropFirst(4).dropLast(3))).lowercased()
   }
-}
-
-/// `text` with each run of white space turned into one space and none at either end.
-func foldWhiteSpace(_ text: String) -> String {
-  text.split(whereSeparator: { $0.isWhitespace }).joined(separator: " ")
 }

@@ -1,3 +1,9 @@
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
 /// A document's text, as valid UTF-8, and where each of its lines starts.
 ///
 /// Line ends are `\n`, `\r\n` or a lone `\r`, as in CommonMark, so line numbers agree
@@ -56,6 +62,16 @@ public struct SourceText: Sendable {
     starts.append(0)
     bytes.withUnsafeBufferPointer { buffer in
       let count = buffer.count
+      guard let base = buffer.baseAddress else { return }
+      if memchr(base, 0x0D, count) == nil {
+        // Only LF line ends: let memchr find them.
+        var index = 0
+        while index < count, let found = memchr(base + index, 0x0A, count - index) {
+          index = base.distance(to: found.assumingMemoryBound(to: UInt8.self)) + 1
+          if index < count { starts.append(index) }
+        }
+        return
+      }
       var index = 0
       while index < count {
         let byte = buffer[index]

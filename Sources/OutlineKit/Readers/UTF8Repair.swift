@@ -47,7 +47,17 @@ struct UTF8Repair {
     let count = input.count
     var index = 0
     var copiedUpTo = 0
+    let base = UnsafeRawPointer(input.baseAddress)
     while index < count {
+      // Eight bytes of ASCII without NUL at a time: the common case.
+      if let base, index + 8 <= count {
+        let word = base.loadUnaligned(fromByteOffset: index, as: UInt64.self)
+        let hasZero = (word &- 0x0101_0101_0101_0101) & ~word & 0x8080_8080_8080_8080
+        if word & 0x8080_8080_8080_8080 == 0 && hasZero == 0 {
+          index += 8
+          continue
+        }
+      }
       let byte = input[index]
       if byte < 0x80 && byte != 0 {
         index += 1

@@ -1,0 +1,88 @@
+/// `text` with each run of white space turned into one space and none at either end.
+///
+/// White space is Unicode's White_Space property, as Swift's `Character.isWhitespace`
+/// has it, matched on UTF-8 bytes so that titles fold without decoding them.
+func foldWhiteSpace(_ text: String) -> String {
+  var text = text
+  return text.withUTF8 { foldWhiteSpace(utf8: $0) }
+}
+
+/// The folded text of UTF-8 `bytes`; see `foldWhiteSpace(_:)`.
+func foldWhiteSpace(utf8 bytes: UnsafeBufferPointer<UInt8>) -> String {
+  var folded = FoldedText(capacity: bytes.count)
+  folded.append(bytes)
+  return folded.string
+}
+
+/// Text gathered piece by piece with its white space folded as it comes.
+struct FoldedText {
+  private var bytes: [UInt8] = []
+  private var pendingSpace = false
+
+  init(capacity: Int) {
+    bytes.reserveCapacity(capacity)
+  }
+
+  /// Appends valid UTF-8.
+  mutating func append(_ piece: UnsafeBufferPointer<UInt8>) {
+    var index = 0
+    while index < piece.count {
+      let byte = piece[index]
+      if byte > 0x20 && byte < 0x80 {
+        if pendingSpace {
+          bytes.append(0x20)
+          pendingSpace = false
+        }
+        bytes.append(byte)
+        index += 1
+        continue
+      }
+      let length = whiteSpaceLength(piece, at: index)
+      if length > 0 {
+        pendingSpace = !bytes.isEmpty
+        index += length
+        continue
+      }
+      if pendingSpace {
+        bytes.append(0x20)
+        pendingSpace = false
+      }
+      bytes.append(byte)
+      index += 1
+    }
+  }
+
+  /// Appends white space.
+  mutating func appendSpace() {
+    pendingSpace = !bytes.isEmpty
+  }
+
+  var string: String { String(decoding: bytes, as: UTF8.self) }
+}
+
+/// The length in bytes of the white space character at `index`, or 0.
+private func whiteSpaceLength(_ bytes: UnsafeBufferPointer<UInt8>, at index: Int) -> Int {
+  let lead = bytes[index]
+  if lead < 0x80 { return lead == 0x20 || (0x09...0x0D).contains(lead) ? 1 : 0 }
+  func byte(_ offset: Int) -> UInt8 { index + offset < bytes.count ? bytes[index + offset] : 0 }
+  switch lead {
+  case 0xC2:
+    // U+0085, U+00A0
+    return byte(1) == 0x85 || byte(1) == 0xA0 ? 2 : 0
+  case 0xE1:
+    // U+1680
+    return byte(1) == 0x9A && byte(2) == 0x80 ? 3 : 0
+  case 0xE2:
+    // U+2000–U+200A, U+2028, U+2029, U+202F, U+205F
+    if byte(1) == 0x80 {
+      let last = byte(2)
+      return (0x80...0x8A).contains(last) || last == 0xA8 || last == 0xA9 || last == 0xAF ? 3 : 0
+    }
+    return byte(1) == 0x81 && byte(2) == 0x9F ? 3 : 0
+  case 0xE3:
+    // U+3000
+    return byte(1) == 0x80 && byte(2) == 0x80 ? 3 : 0
+  default:
+    return 0
+  }
+}
