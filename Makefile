@@ -3,6 +3,7 @@
 #   make run     render a sample outline
 #   make test    install what is missing, check formatting, run every test
 #   make build   build the command (release)
+#   make bench   measure it beside cmark, pandoc and jq (writes bench/results.md)
 
 SWIFT ?= $(shell command -v swift 2>/dev/null || echo /opt/swift/usr/bin/swift)
 export PATH := $(dir $(SWIFT)):$(PATH)
@@ -12,7 +13,10 @@ APT_PACKAGES := libcmark-dev cmark libyajl-dev jq
 
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: all build run test lint format deps clean
+# What the benchmark runs beside collapse, and how it times them.
+BENCH_PACKAGES := hyperfine pandoc time
+
+.PHONY: all build run test lint format deps bench clean
 
 all: build
 
@@ -44,6 +48,11 @@ format:
 test: deps lint
 	$(SWIFT) build
 	$(SWIFT) test
+
+bench:
+	@$(MAKE) --no-print-directory deps APT_PACKAGES="$(APT_PACKAGES) $(BENCH_PACKAGES)"
+	$(SWIFT) build -c release
+	python3 bench/run.py .build/release/collapse
 
 clean:
 	rm -rf .build

@@ -1,0 +1,134 @@
+#!/usr/bin/env python3
+"""Measures collapse beside the tools people would use instead, in the same run.
+
+usage: run.py COLLAPSE [--runs N] [--quick]
+
+Each comparison runs collapse and its peer with hyperfine in alternating rounds (the
+order flips every round, so drift in a shared machine's load falls on both), takes
+the median wall time of every run, and measures peak memory with /usr/bin/time -v.
+Prints a table and writes it to bench/results.md. It asserts nothing: the targets
+are shown beside the figures for a person to read.
+"""
+import json
+import os
+import statistics
+import subprocess
+import sys
+import tempfile
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+INPUTS = os.path.join(HERE, "inputs")
+
+
+def inputs(kind, size):
+    name = f"doc-{size}.md" if kind == "markdown" else f"api-{size}.json"
+    path = os.path.join(INPUTS, name)
+    if not os.path.exists(path):
+        os.makedirs(INPUTS, exist_ok=True)
+        subprocess.run([sys.executable, os.path.join(HERE, "generate.py"), kind, str(size), path], check=True)
+    return path
+
+
+def hyperfine(commands, runs, rounds):
+    """All run times of each command, over `rounds` rounds of alternating order."""
+    times = {command: [] for command in commands}
+    for round_number in range(rounds):
+        order = commands if round_number % 2 == 0 else list(reversed(commands))
+        with tempfile.NamedTemporaryFile(suffix=".json") as export:
+            subprocess.run(
+                ["hyperfine", "--style", "none", "--warmup", "1", "--runs", str(runs),
+                 "--export-json", export.name] + order,
+                check=True, stdout=subprocess.DEVNULL)
+            for result in json.load(open(export.name))["results"]:
+                times[result["command"]].extend(result["times"])
+    return {command: statistics.median(values) for command, values in times.items()}
+
+
+def peak_memory(command, runs=3):
+    """The median peak resident memory of `command`, in kB."""
+    peaks = []
+    for _ in range(runs):
+        result = subprocess.run(
+            ["/usr/bin/time", "-f", "%M", "sh", "-c", command + " > /dev/null"],
+            check=True, capture_output=True, text=True)
+        peaks.append(int(result.stderr.strip().splitlines()[-1]))
+    return statistics.median(peaks)
+
+
+def main():
+    collapse = os.path.abspath(sys.argv[1])
+    runs = int(sys.argv[sys.argv.index("--runs") + 1]) if "--runs" in sys.argv else 5
+    rounds = 2
+    rows = []
+
+    def compare(label, ours, peer, target, memory_target=None, faster_by=None):
+        medians = hyperfine([ours, peer], runs, rounds)
+        ours_time, peer_time = medians[ours], medians[peer]
+        ours_memory, peer_memory = peak_memory(ours), peak_memory(peer)
+        ratio = ours_time / peer_time
+        if faster_by:
+            verdict = "met" if peer_time / ours_time >= faster_by else "missed"
+            goal = f"≥ {faster_by}× faster"
+        else:
+            verdict = "met" if ratio <= target else "missed"
+            goal = f"≤ {target}×"
+        memory_ratio = ours_memory / peer_memory
+        memory_goal = ""
+        if memory_target:
+            memory_goal = f"≤ {memory_target}× ({'met' if memory_ratio <= memory_target else 'missed'})"
+        rows.append((label, ours_time, peer_time, ratio, goal, verdict, ours_memory, peer_memory, memory_ratio, memory_goal))
+        print(f"{label}: {ours_time:.3f}s vs {peer_time:.3f}s = {ratio:.2f}× ({goal}, {verdict}); "
+              f"memory {ours_memory / 1024:.0f} MB vs {peer_memory / 1024:.0f} MB = {memory_ratio:.2f}× {memory_goal}",
+              flush=True)
+        return ours_time, ours_memory
+
+    md = {size: inputs("markdown", size) for size in (1, 10, 50)}
+    js = {size: inputs("json", size) for size in (1, 10, 50)}
+    growth = {}
+    for size in (1, 10, 50):
+        growth[("html", size)] = compare(
+            f"Markdown {size} MB: `collapse -t html --expand-all` vs `cmark --to html`",
+            f"{collapse} -t html --expand-all {md[size]}", f"cmark --to html {md[size]}", 1.3,
+            memory_target=1.2 if size == 50 else None)
+    compare(
+        "Markdown 50 MB: `collapse --outline` vs `cmark --to html`",
+        f"{collapse} --outline {md[50]}", f"cmark --to html {md[50]}", 1.0)
+    compare(
+        "Markdown 1 MB: `collapse -t html` vs `pandoc --section-divs -f commonmark -t html`",
+        f"{collapse} -t html {md[1]}", f"pandoc --section-divs -f commonmark -t html {md[1]}", None,
+        faster_by=20)
+    for size in (1, 10, 50):
+        growth[("json", size)] = compare(
+            f"JSON {size} MB: `collapse --expand-all` vs `jq .`",
+            f"{collapse} --expand-all {js[size]}", f"jq . {js[size]}", 0.5,
+            memory_target=1.0 if size == 50 else None)
+
+    lines = [
+        "# Benchmark results",
+        "",
+        "Medians of wall time over alternating hyperfine rounds, and of peak memory",
+        "(`/usr/bin/time -v`), for collapse and the tool it is compared with, measured in",
+        "the same run. Inputs are generated by `bench/generate.py` (real-shaped Markdown",
+        "docs and changelogs; JSON shaped like an API's list responses).",
+        "",
+        "| comparison | collapse | peer | ratio | target | memory (collapse / peer) | memory target |",
+        "|---|---:|---:|---:|---|---:|---|",
+    ]
+    for label, ours, peer, ratio, goal, verdict, om, pm, mr, mgoal in rows:
+        lines.append(
+            f"| {label} | {ours:.3f} s | {peer:.3f} s | {ratio:.2f}× | {goal} ({verdict}) | "
+            f"{om / 1024:.0f} / {pm / 1024:.0f} MB = {mr:.2f}× | {mgoal} |")
+    lines += ["", "Growth from 1 MB to 50 MB (target: at most 55×):", ""]
+    for kind, label in (("html", "Markdown, `-t html --expand-all`"), ("json", "JSON, `--expand-all`")):
+        (t1, m1), (t50, m50) = growth[(kind, 1)], growth[(kind, 50)]
+        lines.append(f"- {label}: time {t50 / t1:.1f}×, memory {m50 / m1:.1f}×")
+    machine = subprocess.run(["uname", "-srm"], capture_output=True, text=True).stdout.strip()
+    cpus = os.cpu_count()
+    lines += ["", f"Machine: {machine}, {cpus} cores. Command: `make bench`.", ""]
+    with open(os.path.join(HERE, "results.md"), "w") as out:
+        out.write("\n".join(lines))
+    print("\n".join(lines))
+
+
+if __name__ == "__main__":
+    main()
