@@ -6,7 +6,7 @@ public struct Content: Sendable {
     /// Markdown blocks, kept both as their source lines and as parsed blocks.
     case markdown(MarkdownBlocks)
     /// JSON members (or array elements) whose values are scalars or empty containers.
-    case members([Member])
+    case members(Members)
   }
 
   /// How many of the owner's subsections come before this run.

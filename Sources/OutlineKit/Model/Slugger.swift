@@ -1,3 +1,9 @@
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
 /// Makes GitHub-style anchors from titles and keeps them unique in one document.
 ///
 /// Like GitHub's: lower case, punctuation and symbols dropped, every space turned
@@ -110,6 +116,13 @@ struct UTF8Key: Hashable {
   }
 
   static func == (left: UTF8Key, right: UTF8Key) -> Bool {
-    left.string.utf8.elementsEqual(right.string.utf8)
+    let compared = left.string.utf8.withContiguousStorageIfAvailable { leftBytes in
+      right.string.utf8.withContiguousStorageIfAvailable { rightBytes in
+        leftBytes.count == rightBytes.count
+          && (leftBytes.isEmpty
+            || memcmp(leftBytes.baseAddress!, rightBytes.baseAddress!, leftBytes.count) == 0)
+      }
+    }
+    return (compared ?? nil) ?? left.string.utf8.elementsEqual(right.string.utf8)
   }
 }

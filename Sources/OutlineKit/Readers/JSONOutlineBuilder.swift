@@ -9,8 +9,8 @@ final class JSONOutlineBuilder {
   /// One open container. The one at the bottom of the stack stands for the top level.
   private struct Frame {
     let isObject: Bool
-    /// The key this container sits under in its object, if any.
-    let key: String?
+    /// The key this container sits under in its object, if any, in the store.
+    let key: (start: UInt32, length: UInt32)?
     /// The index this container has in its array, if any.
     let index: Int?
     /// Whether its parent is an array whose elements are titled by a member.
@@ -19,23 +19,30 @@ final class JSONOutlineBuilder {
     var section: Int? = nil
     /// Members or elements so far.
     var count = 0
-    /// The key of the member whose value comes next.
-    var pendingKey: String? = nil
-    /// Scalar members since the last subsection.
-    var members: [Member] = []
+    /// The key of the member whose value comes next, in the store.
+    var pendingKey: (start: UInt32, length: UInt32)? = nil
+    /// Where the scalar members since the last subsection start in the store.
+    var runStart: Int
     /// Subsections so far.
     var subsections = 0
     /// The members that may title this container, by their position in `titleKeys`.
     var titles: [Int: String] = [:]
   }
 
-  private let titleKeys: [String]
-  private var stack: [Frame] = [Frame(isObject: false, key: nil, index: nil, titledByMember: false)]
-  private var sections: [Section] = []
+  private let titleKeys: [[UInt8]]
+  // The builder is only ever used from the parser's callbacks, one at a time, so the
+  // run-time exclusivity checks of these hot properties buy nothing.
+  @exclusivity(unchecked) private var stack: [Frame] = [
+    Frame(isObject: false, key: nil, index: nil, titledByMember: false, runStart: 0)
+  ]
+  @exclusivity(unchecked) private var sections: [Section] = []
   private var documentContent: [Content] = []
+  private let values = JSONValues()
+  /// Set when the store of values is full; the reader stops and reports it.
+  private(set) var overflowed = false
 
   init(titleKeys: [String]) {
-    self.titleKeys = titleKeys
+    self.titleKeys = titleKeys.map { Array($0.utf8) }
   }
 
   /// Open containers, the top level not counted.
@@ -44,25 +51,51 @@ final class JSONOutlineBuilder {
   /// Whether the innermost open container is an object.
   var innermostIsObject: Bool? { stack.count > 1 ? stack[stack.count - 1].isObject : nil }
 
-  func key(_ key: String) {
+  func key(_ key: UnsafeBufferPointer<UInt8>) {
     materialize(stack.count - 1)
-    stack[stack.count - 1].pendingKey = key
+    stack[stack.count - 1].pendingKey = store(key)
   }
 
-  func scalar(_ value: String, _ type: Member.ValueType) {
+  func scalar(_ value: UnsafeBufferPointer<UInt8>, _ type: Member.ValueType) {
     let top = stack.count - 1
     if top > 0 { materialize(top) }
     let frame = stack[top]
-    if frame.isObject, type == .string, let key = frame.pendingKey,
-      let rank = titleKeys.firstIndex(of: key), frame.titles[rank] == nil
+    guard let stored = store(value) else { return }
+    if frame.isObject, type == .string, let key = frame.pendingKey, let rank = titleRank(key),
+      frame.titles[rank] == nil
     {
-      stack[top].titles[rank] = value
+      stack[top].titles[rank] = values.text(start: stored.start, length: stored.length)
     }
-    stack[top].members.append(
-      Member(
-        key: frame.isObject ? frame.pendingKey : nil, index: frame.isObject ? nil : frame.count,
-        value: value, type: type))
+    append(value: stored, type: type, frame: frame)
     stack[top].count += 1
+  }
+
+  /// Stores text; a surrogate that yajl decoded into bytes (ED A0–BF …) becomes U+FFFD.
+  private func store(_ text: UnsafeBufferPointer<UInt8>) -> (start: UInt32, length: UInt32)? {
+    guard let stored = values.store(text) else {
+      overflowed = true
+      return nil
+    }
+    if text.contains(0xED) { values.replaceSurrogates(start: stored.start, length: stored.length) }
+    return stored
+  }
+
+  private func append(value: (start: UInt32, length: UInt32), type: Member.ValueType, frame: Frame)
+  {
+    let key = frame.isObject ? frame.pendingKey : nil
+    values.append(
+      JSONValues.Record(
+        keyStart: key?.start ?? 0, keyLength: key?.length ?? UInt32.max, valueStart: value.start,
+        valueLength: value.length, index: frame.isObject ? UInt32.max : UInt32(frame.count),
+        type: type))
+  }
+
+  /// Where a member's key ranks among the keys that title elements, if it is one.
+  private func titleRank(_ key: (start: UInt32, length: UInt32)) -> Int? {
+    values.bytes.withUnsafeBufferPointer { bytes in
+      let text = bytes[Int(key.start)..<Int(key.start + key.length)]
+      return titleKeys.firstIndex { $0.elementsEqual(text) }
+    }
   }
 
   func startContainer(isObject: Bool) {
@@ -73,24 +106,30 @@ final class JSONOutlineBuilder {
     stack.append(
       Frame(
         isObject: isObject, key: parent.isObject ? parent.pendingKey : nil,
-        index: parent.isObject ? nil : parent.count, titledByMember: !parent.isObject && top > 0))
+        index: parent.isObject ? nil : parent.count, titledByMember: !parent.isObject && top > 0,
+        runStart: values.count))
   }
 
   func endContainer() {
-    let frame = stack.removeLast()
+    let level = stack.count - 1
+    let frame = stack[level]
     guard let index = frame.section else {
       // Nothing was inside: the container is a content line of its parent.
-      let top = stack.count - 1
-      stack[top].members.append(
-        Member(
-          key: frame.key, index: frame.index, value: frame.isObject ? "{}" : "[]",
+      stack.removeLast()
+      let empty: StaticString = frame.isObject ? "{}" : "[]"
+      guard let text = empty.withUTF8Buffer({ store($0) }) else { return }
+      values.append(
+        JSONValues.Record(
+          keyStart: frame.key?.start ?? 0, keyLength: frame.key?.length ?? UInt32.max,
+          valueStart: text.start, valueLength: text.length,
+          index: frame.index.map(UInt32.init) ?? UInt32.max,
           type: frame.isObject ? .emptyObject : .emptyArray))
       return
     }
-    if !frame.members.isEmpty {
-      sections[index].content.append(
-        Content(position: frame.subsections, body: .members(frame.members)))
-    }
+    flushMembers(level)
+    stack.removeLast()
+    // The parent's next content run starts after everything this section held.
+    stack[level - 1].runStart = values.count
     sections[index].kind =
       frame.isObject ? .object(members: frame.count) : .array(elements: frame.count)
     sections[index].end = sections.count
@@ -106,26 +145,28 @@ final class JSONOutlineBuilder {
     flushMembers(parentLevel)
     stack[parentLevel].subsections += 1
     let frame = stack[level]
-    let label = frame.key ?? "[\(frame.index ?? 0)]"
+    let key = frame.key.map { values.text(start: $0.start, length: $0.length) }
     stack[level].section = sections.count
+    stack[level].runStart = values.count
     sections.append(
       Section(
-        title: label, key: frame.key ?? frame.index.map(String.init), level: level,
-        depth: level - 1, parent: stack[parentLevel].section,
+        title: key ?? "[\(frame.index ?? 0)]", key: key ?? frame.index.map(String.init),
+        level: level, depth: level - 1, parent: stack[parentLevel].section,
         kind: frame.isObject ? .object(members: 0) : .array(elements: 0)))
   }
 
-  /// Moves a container's pending scalar members into a content run.
+  /// Makes a container's pending scalar members a content run.
   private func flushMembers(_ level: Int) {
     let frame = stack[level]
-    guard !frame.members.isEmpty else { return }
-    let run = Content(position: frame.subsections, body: .members(frame.members))
+    guard frame.runStart < values.count else { return }
+    let members = Members(store: values, records: frame.runStart..<values.count)
+    let run = Content(position: frame.subsections, body: .members(members))
     if let section = frame.section {
       sections[section].content.append(run)
     } else {
       documentContent.append(run)
     }
-    stack[level].members = []
+    stack[level].runStart = values.count
   }
 
   /// The outline of everything read; a single top-level value is unwrapped.
@@ -139,9 +180,9 @@ final class JSONOutlineBuilder {
     }
     guard let root = sections.first, top.subsections == 1 else {
       // A lone scalar or empty container.
-      let member = top.members[0]
-      let lone = Member(key: nil, index: nil, value: member.value, type: member.type)
-      return Outline(sections: [], content: [Content(position: 0, body: .members([lone]))])
+      values.unlabel(0)
+      let lone = Members(store: values, records: 0..<1)
+      return Outline(sections: [], content: [Content(position: 0, body: .members(lone))])
     }
     var unwrapped: [Section] = []
     unwrapped.reserveCapacity(sections.count - 1)

@@ -1,5 +1,11 @@
 import CYajl
 
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
 /// Reads JSON into an outline with yajl, as input arrives.
 ///
 /// Keys keep their order and duplicates are all kept; numbers stay as written; strings
@@ -77,6 +83,7 @@ public final class JSONReader {
       failure = error
       throw error
     }
+    if builder.overflowed { throw tooLarge() }
     position.advance(over: bytes[...])
     if let last = bytes.last(where: { !JSONReader.isWhiteSpace($0) }) { lastSignificant = last }
   }
@@ -94,7 +101,16 @@ public final class JSONReader {
       failure = error
       throw error
     }
+    if builder.overflowed { throw tooLarge() }
     return builder.finish()
+  }
+
+  private func tooLarge() -> ReadError {
+    let error = ReadError(
+      line: position.line, column: position.column,
+      message: "too large: the keys and values of one JSON input may take up to 4 GiB")
+    failure = error
+    return error
   }
 
   private static func isWhiteSpace(_ byte: UInt8) -> Bool {
@@ -162,22 +178,23 @@ public final class JSONReader {
   /// The callbacks yajl calls; `context` is the builder, which the reader keeps alive.
   private static let callbackTable = yajl_callbacks(
     yajl_null: { context in
-      builder(context).scalar("null", .null)
+      ("null" as StaticString).withUTF8Buffer { builder(context).scalar($0, .null) }
       return 1
     },
     yajl_boolean: { context, value in
-      builder(context).scalar(value != 0 ? "true" : "false", .boolean)
+      let text: StaticString = value != 0 ? "true" : "false"
+      text.withUTF8Buffer { builder(context).scalar($0, .boolean) }
       return 1
     },
     yajl_integer: nil,
     yajl_double: nil,
     yajl_number: { context, text, length in
       let bytes = UnsafeRawBufferPointer(start: text, count: length)
-      builder(context).scalar(String(decoding: bytes, as: UTF8.self), .number)
+      builder(context).scalar(bytes.bindMemory(to: UInt8.self), .number)
       return 1
     },
     yajl_string: { context, text, length in
-      builder(context).scalar(string(text, length), .string)
+      builder(context).scalar(UnsafeBufferPointer(start: text, count: length), .string)
       return 1
     },
     yajl_start_map: { context in
@@ -185,7 +202,7 @@ public final class JSONReader {
       return 1
     },
     yajl_map_key: { context, text, length in
-      builder(context).key(string(text, length))
+      builder(context).key(UnsafeBufferPointer(start: text, count: length))
       return 1
     },
     yajl_end_map: { context in
@@ -205,10 +222,6 @@ public final class JSONReader {
     Unmanaged<JSONOutlineBuilder>.fromOpaque(context!).takeUnretainedValue()
   }
 
-  /// A string yajl decoded; a lone surrogate it let through becomes U+FFFD.
-  private static func string(_ text: UnsafePointer<UInt8>?, _ length: Int) -> String {
-    String(decoding: UnsafeBufferPointer(start: text, count: length), as: UTF8.self)
-  }
 }
 
 extension JSONReader: DocumentReader {}
@@ -220,13 +233,17 @@ struct TextPosition {
   private(set) var column = 1
 
   mutating func advance(over bytes: Slice<UnsafeBufferPointer<UInt8>>) {
-    for byte in bytes {
-      if byte == 0x0A {
-        line += 1
-        column = 1
-      } else if byte & 0xC0 != 0x80 {
-        column += 1
-      }
+    let text = UnsafeBufferPointer(rebasing: bytes)
+    guard let base = text.baseAddress, !text.isEmpty else { return }
+    // Count line ends with memchr; count characters only after the last one.
+    var tail = 0
+    while tail < text.count, let found = memchr(base + tail, 0x0A, text.count - tail) {
+      line += 1
+      column = 1
+      tail = base.distance(to: found.assumingMemoryBound(to: UInt8.self)) + 1
+    }
+    for byte in text[tail...] where byte & 0xC0 != 0x80 {
+      column += 1
     }
   }
 }

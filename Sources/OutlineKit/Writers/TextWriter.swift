@@ -76,8 +76,10 @@ public struct TextWriter {
         target.write("\n")
       }
     case .members(let members):
-      for member in members {
-        target.write(prefix + member.line + "\n")
+      for position in members.indices {
+        target.write(prefix)
+        members.writeLine(position, to: &target)
+        target.write("\n")
       }
     }
   }
