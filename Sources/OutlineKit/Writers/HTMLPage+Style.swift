@@ -160,7 +160,8 @@ extension HTMLPage {
     :target > summary { box-shadow: inset 3px 0 0 var(--link); }
     .toc ol { margin: 0; padding-left: var(--indent); list-style: none; }
     .toc > details > ol { padding: 0 var(--pad) 0.5rem; }
-    .toc a { display: inline-block; padding: 0.25rem 0; }
+    .toc a { display: inline-block; padding: 0.25rem 0; text-decoration: none; }
+    .toc a:hover { text-decoration: underline; }
     @media (max-width: 40rem) {
       :root { --pad: 0.625rem; --indent: 0.875rem; --content: 1.5rem; }
       .page-header, .toc, main { padding: 0 0.5rem; }
