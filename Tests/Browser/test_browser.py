@@ -256,6 +256,10 @@ def test_expand_all_and_collapse_all(browser, generated):
     load(browser, generated)
     count = browser.execute_script("return document.querySelectorAll('main details').length")
     assert count > 500
+    assert browser.execute_script(
+        "return new Set([...document.querySelectorAll('main details')].map(d => d.id)).size"
+    ) == count
+    assert browser.execute_script("return document.querySelector('main details:not([id])')") is None
     assert closed_ids(browser)
     expand = browser.find_element(By.CSS_SELECTOR, "button[data-open='true']")
     collapse = browser.find_element(By.CSS_SELECTOR, "button[data-open='false']")
@@ -280,6 +284,17 @@ def test_printing_shows_every_section_then_restores(browser, oceans):
     assert browser.execute_script("return printed") == [0]
     assert open_ids(browser) == before
     assert "atlantic" in before
+    # Paper is white even when the screen is dark, and the buttons are left out.
+    browser.execute_cdp_cmd(
+        "Emulation.setEmulatedMedia",
+        {"media": "print", "features": [{"name": "prefers-color-scheme", "value": "dark"}]},
+    )
+    colors = browser.execute_script(
+        """const s = getComputedStyle(document.body);
+        return [s.backgroundColor, s.color,
+          getComputedStyle(document.querySelector('.controls')).display];"""
+    )
+    assert colors == ["rgb(255, 255, 255)", "rgb(0, 0, 0)", "none"]
 
 
 def test_without_scripts_the_page_still_works(chromium_without_scripts, oceans_collapsed):

@@ -177,6 +177,7 @@ extension HTMLPage {
         --card: #ffffff;
         --text: #000000;
         --muted: #444444;
+        --rule: #c8c8cc;
         --code: #f2f2f2;
         --link: #0a58c2;
         --string: #1a7434;
