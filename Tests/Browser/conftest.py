@@ -8,7 +8,6 @@ skips its tests with a loud warning; in CI it fails them.
 import os
 import shutil
 import subprocess
-import sys
 from pathlib import Path
 
 import pytest
@@ -19,6 +18,9 @@ PAGES = BUILD / "browser"
 SCREENSHOTS = BUILD / "screenshots"
 
 
+MISSING = set()
+
+
 def require(available, what):
     """Skips (outside CI, loudly) or fails (in CI) when a needed tool is missing."""
     if available:
@@ -26,8 +28,14 @@ def require(available, what):
     message = f"{what} is missing; `make test` installs it"
     if os.environ.get("CI"):
         pytest.fail(message)
-    print(f"\nWARNING: skipping: {message}", file=sys.stderr)
+    MISSING.add(message)
     pytest.skip(message)
+
+
+def pytest_terminal_summary(terminalreporter):
+    """Says at the end, where nobody can miss it, which tests did not run and why."""
+    for message in sorted(MISSING):
+        terminalreporter.write_line(f"WARNING: tests SKIPPED: {message}", red=True, bold=True)
 
 
 @pytest.fixture(scope="session")
