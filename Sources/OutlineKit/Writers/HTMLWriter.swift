@@ -4,9 +4,12 @@ public struct HTMLWriter {
   public struct Options: Equatable {
     /// Keeps raw HTML and unsafe links from the document instead of dropping them.
     public var unsafe = false
+    /// Starts with a nested table of contents that links to every section.
+    public var tableOfContents = false
 
-    public init(unsafe: Bool = false) {
+    public init(unsafe: Bool = false, tableOfContents: Bool = false) {
       self.unsafe = unsafe
+      self.tableOfContents = tableOfContents
     }
   }
 
@@ -16,8 +19,18 @@ public struct HTMLWriter {
     self.options = options
   }
 
-  /// Writes `outline` as an HTML fragment with the sections `selection` expanded.
+  /// Writes `outline` as an HTML fragment with the sections `selection` expanded, after
+  /// its table of contents when the options ask for one.
   public func write<Target: ByteOutputStream>(
+    _ outline: Outline, selection: Selection, to target: inout Target
+  ) {
+    if options.tableOfContents { writeTableOfContents(outline, to: &target) }
+    writeSections(outline, selection: selection, to: &target)
+  }
+
+  /// Writes the sections of `outline` as nested `<details>`, `open` where `selection`
+  /// expands them.
+  public func writeSections<Target: ByteOutputStream>(
     _ outline: Outline, selection: Selection, to target: inout Target
   ) {
     outline.walk(descend: { _ in true }) { step in
@@ -34,17 +47,46 @@ public struct HTMLWriter {
           html += " <span class=\"hidden\">\(HTML.escaped(summary))</span>"
         }
         html += "</summary>\n"
-        target.write(html)
+        target.write(HTML.valid(html))
       case .exit:
         target.write("</details>\n")
       }
     }
   }
 
+  /// Writes a `<nav class="toc">` whose nested lists link to every section by its id;
+  /// nothing when the outline has no sections.
+  public func writeTableOfContents<Target: ByteOutputStream>(
+    _ outline: Outline, to target: inout Target
+  ) {
+    guard !outline.sections.isEmpty else { return }
+    target.write(
+      "<nav class=\"toc\" aria-label=\"Contents\">\n<details open><summary>Contents</summary>\n<ol>\n"
+    )
+    // Sections come in pre-order, so a section is either the first child of the one
+    // before it (one level deeper) or follows a sibling of it or of an ancestor.
+    var depth = 0
+    for (index, section) in outline.sections.enumerated() {
+      if index > 0 {
+        if section.depth > depth {
+          target.write("\n<ol>\n")
+        } else {
+          target.write(String(repeating: "</li>\n</ol>\n", count: depth - section.depth))
+          target.write("</li>\n")
+        }
+      }
+      depth = section.depth
+      let link = "<li><a href=\"#\(HTML.escaped(section.id))\">\(HTML.escaped(section.title))</a>"
+      target.write(HTML.valid(link))
+    }
+    target.write(String(repeating: "</li>\n</ol>\n", count: depth))
+    target.write("</li>\n</ol>\n</details>\n</nav>\n")
+  }
+
   private func writeContent<Target: ByteOutputStream>(_ content: Content, to target: inout Target) {
     switch content.body {
     case .markdown(let blocks):
-      target.write(blocks.html(unsafe: options.unsafe))
+      target.write(HTML.valid(blocks.html(unsafe: options.unsafe)))
     case .members(let members):
       target.write("<ul class=\"members\">\n")
       for member in members {
@@ -54,7 +96,7 @@ public struct HTMLWriter {
         }
         item +=
           "<code class=\"\(member.type.htmlClass)\">\(HTML.escaped(member.displayValue))</code></li>\n"
-        target.write(item)
+        target.write(HTML.valid(item))
       }
       target.write("</ul>\n")
     }
@@ -71,30 +113,5 @@ extension Member.ValueType {
     case .null: return "null"
     case .emptyObject, .emptyArray: return "empty"
     }
-  }
-}
-
-/// HTML escaping for text and attribute values.
-enum HTML {
-  /// `text` with `&`, `<`, `>`, `"` and `'` replaced by character references.
-  static func escaped(_ text: String) -> String {
-    guard
-      text.utf8.contains(where: {
-        $0 == 0x26 || $0 == 0x3C || $0 == 0x3E || $0 == 0x22 || $0 == 0x27
-      })
-    else { return text }
-    var result = ""
-    result.reserveCapacity(text.utf8.count + 16)
-    for character in text.unicodeScalars {
-      switch character {
-      case "&": result += "&amp;"
-      case "<": result += "&lt;"
-      case ">": result += "&gt;"
-      case "\"": result += "&quot;"
-      case "'": result += "&#39;"
-      default: result.unicodeScalars.append(character)
-      }
-    }
-    return result
   }
 }

@@ -1,0 +1,76 @@
+/// Writes a whole HTML page around an outline's fragment: a title, a style sheet that
+/// reads well in light and dark mode and on a phone, and a small script for deep links,
+/// expand and collapse all, and printing every section. It loads nothing from anywhere.
+public struct HTMLPage {
+  /// The title asked for; when it is nil or blank the page takes its title from the
+  /// outline.
+  public var title: String?
+  /// The name of the document, the title of last resort.
+  public var fileName: String
+  /// The writer of the fragment the page holds.
+  public var writer: HTMLWriter
+
+  public init(title: String? = nil, fileName: String, writer: HTMLWriter = HTMLWriter()) {
+    self.title = title
+    self.fileName = fileName
+    self.writer = writer
+  }
+
+  /// The page's title: the one asked for, else the first top-level section's title,
+  /// else the file name; white space folded.
+  public func title(for outline: Outline) -> String {
+    if let title, case let folded = HTMLPage.folded(title), !folded.isEmpty { return folded }
+    for index in outline.topLevel {
+      let folded = HTMLPage.folded(outline.sections[index].title)
+      if !folded.isEmpty { return folded }
+    }
+    return HTMLPage.folded(fileName)
+  }
+
+  /// Writes the page for `outline` with the sections `selection` expanded.
+  public func write<Target: ByteOutputStream>(
+    _ outline: Outline, selection: Selection, to target: inout Target
+  ) {
+    let title = HTML.valid(HTML.escaped(title(for: outline)))
+    target.write(
+      """
+      <!doctype html>
+      <html lang="en">
+      <head>
+      <meta charset="utf-8">
+      <meta name="viewport" content="width=device-width, initial-scale=1">
+      <meta name="color-scheme" content="light dark">
+      <title>\(title)</title>
+      <link rel="icon" href="data:,">
+      <style>
+      \(HTMLPage.styleSheet)</style>
+      </head>
+      <body>
+      <header class="page-header">
+      <h1>\(title)</h1>
+      <div class="controls" hidden>
+      <button type="button" data-open="true">Expand all</button>
+      <button type="button" data-open="false">Collapse all</button>
+      </div>
+      </header>
+
+      """)
+    if writer.options.tableOfContents { writer.writeTableOfContents(outline, to: &target) }
+    target.write("<main>\n")
+    writer.writeSections(outline, selection: selection, to: &target)
+    target.write(
+      """
+      </main>
+      <script>
+      \(HTMLPage.script)</script>
+      </body>
+      </html>
+
+      """)
+  }
+
+  /// `text` with each run of white space made one space, and none at either end.
+  private static func folded(_ text: String) -> String {
+    text.split(whereSeparator: { $0.isWhitespace }).joined(separator: " ")
+  }
+}

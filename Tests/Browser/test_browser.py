@@ -1,0 +1,473 @@
+"""Standalone pages in headless Chromium: what is open, clicking, keyboard, deep links,
+the table of contents, expand and collapse all, printing, no scripts, hostile input,
+light and dark, a phone's width, and screenshots for a person to look at."""
+
+import base64
+import functools
+import http.server
+import threading
+
+import pytest
+from selenium.common.exceptions import NoAlertPresentException
+from selenium.webdriver.common.action_chains import ActionChains
+from selenium.webdriver.common.by import By
+from selenium.webdriver.common.keys import Keys
+
+import documents
+from conftest import PAGES, SCREENSHOTS
+
+OCEAN_IDS = [
+    "oceans", "pacific", "australasian-mediterranean", "philippine", "coral", "south-china",
+    "atlantic", "american-mediterranean", "sargasso", "caribbean", "indian", "bay-of-bengal",
+]
+
+
+def open_ids(driver):
+    return driver.execute_script(
+        "return [...document.querySelectorAll('main details[open]')].map(d => d.id)"
+    )
+
+
+def closed_ids(driver):
+    return driver.execute_script(
+        "return [...document.querySelectorAll('main details:not([open])')].map(d => d.id)"
+    )
+
+
+def summary(driver, section_id):
+    return driver.find_element(By.CSS_SELECTOR, f"[id='{section_id}'] > summary")
+
+
+def in_viewport(driver, section_id):
+    return driver.execute_script(
+        """const box = document.getElementById(arguments[0]).getBoundingClientRect();
+        return box.top >= 0 && box.top < innerHeight;""",
+        section_id,
+    )
+
+
+def set_scheme(driver, scheme, reduced_motion=False):
+    features = [{"name": "prefers-color-scheme", "value": scheme}]
+    if reduced_motion:
+        features.append({"name": "prefers-reduced-motion", "value": "reduce"})
+    driver.execute_cdp_cmd("Emulation.setEmulatedMedia", {"media": "", "features": features})
+
+
+def phone(driver):
+    driver.execute_cdp_cmd(
+        "Emulation.setDeviceMetricsOverride",
+        {"width": 360, "height": 740, "deviceScaleFactor": 2, "mobile": True},
+    )
+
+
+def load(driver, path, fragment=""):
+    driver.get("about:blank")
+    driver.get(path.as_uri() + fragment)
+
+
+@pytest.fixture(scope="module")
+def oceans(render):
+    return render("oceans-expand-coral", ["-s", "-t", "html", "-e", "Coral", "Samples/oceans.md"])
+
+
+@pytest.fixture(scope="module")
+def oceans_collapsed(render):
+    return render(
+        "oceans-collapsed", ["-s", "-t", "html", "--toc", "--collapse-all", "Samples/oceans.md"]
+    )
+
+
+@pytest.fixture(scope="module")
+def generated(render):
+    return render(
+        "generated", ["-s", "-t", "html", "--depth", "1", "-f", "markdown", "-"],
+        documents.markdown(600_000, seed=3),
+    )
+
+
+@pytest.fixture(scope="module")
+def showcase(render):
+    return render("showcase", ["-s", "-t", "html", "-f", "markdown", "-"],
+                  documents.SHOWCASE_MARKDOWN)
+
+
+def test_expanded_sections_are_open_and_collapsed_ones_closed(browser, oceans):
+    load(browser, oceans)
+    assert open_ids(browser) == ["oceans", "pacific", "coral"]
+    assert closed_ids(browser) == [i for i in OCEAN_IDS if i not in ("oceans", "pacific", "coral")]
+    reef = browser.find_element(By.XPATH, "//p[contains(., 'Great Barrier Reef')]")
+    bengal = browser.find_element(By.XPATH, "//p[contains(., 'largest bay')]")
+    assert reef.is_displayed()
+    assert not bengal.is_displayed()
+
+
+def test_clicking_a_summary_toggles_its_section(browser, oceans):
+    load(browser, oceans)
+    atlantic = summary(browser, "atlantic")
+    atlantic.click()
+    assert "atlantic" in open_ids(browser)
+    assert browser.find_element(By.ID, "sargasso").is_displayed()
+    atlantic.click()
+    assert "atlantic" in closed_ids(browser)
+    assert not browser.find_element(By.ID, "sargasso").is_displayed()
+
+
+def test_keyboard_toggles_and_the_state_reaches_screen_readers(browser, oceans):
+    load(browser, oceans)
+    atlantic = summary(browser, "atlantic")
+    atlantic.send_keys(Keys.ENTER)
+    assert "atlantic" in open_ids(browser)
+    atlantic.send_keys(Keys.SPACE)
+    assert "atlantic" in closed_ids(browser)
+    tree = browser.execute_cdp_cmd("Accessibility.getFullAXTree", {})["nodes"]
+    states = {}
+    for node in tree:
+        if node.get("role", {}).get("value") == "DisclosureTriangle":
+            properties = {p["name"]: p["value"].get("value") for p in node.get("properties", [])}
+            states[node["name"]["value"]] = properties.get("expanded")
+    assert states["Coral"] is True
+    assert states["Atlantic (3 sections, 4 lines)"] is False
+    # Sections inside a closed one are not shown, so not in the tree: 12 less 4.
+    assert len(states) == 8
+
+
+def test_collapsed_sections_show_what_they_hide(browser, oceans):
+    load(browser, oceans)
+    hidden = browser.find_element(By.CSS_SELECTOR, "#atlantic > summary > .hidden")
+    assert hidden.is_displayed()
+    assert hidden.text == "(3 sections, 4 lines)"
+    summary(browser, "atlantic").click()
+    assert not hidden.is_displayed()
+    shown = browser.find_element(By.CSS_SELECTOR, "#pacific > summary > .hidden")
+    assert not shown.is_displayed()
+
+
+def chevron_turn(driver, section_id):
+    """The chevron's rotation in degrees, from its transform matrix."""
+    return driver.execute_script(
+        """const m = new DOMMatrixReadOnly(getComputedStyle(
+            document.querySelector(`[id='${arguments[0]}'] > summary`), '::after').transform);
+        return Math.round(Math.atan2(m.b, m.a) * 180 / Math.PI);""",
+        section_id,
+    )
+
+
+def test_the_chevron_turns_a_quarter_when_a_section_opens(browser, oceans):
+    load(browser, oceans)
+    transition = browser.execute_script(
+        "return getComputedStyle(document.querySelector('summary'), '::after').transitionDuration"
+    )
+    assert transition == "0.2s"
+    set_scheme(browser, "light", reduced_motion=True)
+    load(browser, oceans)
+    assert chevron_turn(browser, "atlantic") == -45
+    assert chevron_turn(browser, "pacific") == 45
+    summary(browser, "atlantic").click()
+    assert chevron_turn(browser, "atlantic") == 45
+
+
+def test_rows_are_44_pixels_and_indented_per_depth(browser, render):
+    page = render("oceans-expanded", ["-s", "-t", "html", "Samples/oceans.md"])
+    load(browser, page)
+    boxes = browser.execute_script(
+        """return [...arguments].map(id => {
+          const s = document.querySelector(`[id='${id}'] > summary`);
+          return [s.getBoundingClientRect().left + parseFloat(getComputedStyle(s).paddingLeft),
+                  s.getBoundingClientRect().height];
+        });""",
+        "oceans", "pacific", "coral",
+    )
+    starts = [left for left, _ in boxes]
+    assert all(height >= 44 for _, height in boxes)
+    assert starts[1] - starts[0] == pytest.approx(20, abs=0.5)
+    assert starts[2] - starts[1] == pytest.approx(20, abs=0.5)
+    # A section's own text lines up with its subsections' titles.
+    paragraph = browser.execute_script(
+        "return document.querySelector('#pacific > p').getBoundingClientRect().left"
+    )
+    assert paragraph == pytest.approx(starts[2], abs=0.5)
+
+
+def test_a_visible_focus_ring_follows_the_keyboard(browser, oceans):
+    load(browser, oceans)
+    actions = ActionChains(browser)
+    for _ in range(6):
+        actions.send_keys(Keys.TAB).perform()
+        if browser.execute_script("return document.activeElement.tagName") == "SUMMARY":
+            break
+    ring = browser.execute_script(
+        """const s = getComputedStyle(document.activeElement);
+        return [document.activeElement.tagName, s.outlineStyle, s.outlineWidth];"""
+    )
+    assert ring == ["SUMMARY", "solid", "2px"]
+    clicked = summary(browser, "atlantic")
+    clicked.click()
+    assert browser.execute_script(
+        "return getComputedStyle(arguments[0]).outlineStyle", clicked
+    ) == "none"
+
+
+def test_a_fragment_opens_its_section_and_ancestors_on_load(browser, oceans_collapsed):
+    load(browser, oceans_collapsed, "#bay-of-bengal")
+    assert open_ids(browser) == ["oceans", "indian", "bay-of-bengal"]
+    assert in_viewport(browser, "bay-of-bengal")
+
+
+def test_a_changed_fragment_opens_its_section_and_scrolls_to_it(browser, generated):
+    load(browser, generated)
+    target = browser.execute_script(
+        """const deep = [...document.querySelectorAll('main details details details')]
+          .filter(d => !d.parentElement.open);
+        return deep[deep.length - 1].id;"""
+    )
+    browser.execute_script("location.hash = arguments[0]", target)
+    chain = browser.execute_script(
+        """const chain = [];
+        for (let n = document.getElementById(arguments[0]); n; n = n.parentElement)
+          if (n.tagName === 'DETAILS') chain.push(n.open);
+        return chain;""",
+        target,
+    )
+    assert len(chain) >= 3
+    assert all(chain)
+    assert browser.execute_script("return scrollY") > 1000
+    assert in_viewport(browser, target)
+
+
+def test_an_encoded_fragment_opens_its_section(browser, showcase):
+    load(browser, showcase, "#caf%C3%A9-%E6%97%A5%E6%9C%AC%E8%AA%9E")
+    assert "café-日本語" in open_ids(browser)
+
+
+def test_table_of_contents_links_open_their_section(browser, oceans_collapsed):
+    load(browser, oceans_collapsed)
+    browser.find_element(By.CSS_SELECTOR, ".toc a[href='#coral']").click()
+    assert open_ids(browser) == ["oceans", "pacific", "coral"]
+    assert in_viewport(browser, "coral")
+    # Following the same link again, after closing the section, opens it again.
+    summary(browser, "pacific").click()
+    assert "pacific" in closed_ids(browser)
+    browser.find_element(By.CSS_SELECTOR, ".toc a[href='#coral']").click()
+    assert "coral" in open_ids(browser)
+    assert "pacific" in open_ids(browser)
+
+
+def test_expand_all_and_collapse_all(browser, generated):
+    load(browser, generated)
+    count = browser.execute_script("return document.querySelectorAll('main details').length")
+    assert count > 500
+    assert browser.execute_script(
+        "return new Set([...document.querySelectorAll('main details')].map(d => d.id)).size"
+    ) == count
+    assert browser.execute_script("return document.querySelector('main details:not([id])')") is None
+    assert closed_ids(browser)
+    expand = browser.find_element(By.CSS_SELECTOR, "button[data-open='true']")
+    collapse = browser.find_element(By.CSS_SELECTOR, "button[data-open='false']")
+    assert expand.is_displayed() and expand.text == "Expand all"
+    expand.click()
+    assert closed_ids(browser) == []
+    collapse.click()
+    assert open_ids(browser) == []
+
+
+def test_printing_shows_every_section_then_restores(browser, oceans):
+    load(browser, oceans)
+    summary(browser, "atlantic").click()
+    before = open_ids(browser)
+    browser.execute_script(
+        """window.printed = [];
+        addEventListener('beforeprint', () => printed.push(
+          document.querySelectorAll('details:not([open])').length));"""
+    )
+    pdf = browser.execute_cdp_cmd("Page.printToPDF", {})
+    assert len(pdf["data"]) > 1000
+    assert browser.execute_script("return printed") == [0]
+    assert open_ids(browser) == before
+    assert "atlantic" in before
+    # Paper is white even when the screen is dark, and the buttons are left out.
+    browser.execute_cdp_cmd(
+        "Emulation.setEmulatedMedia",
+        {"media": "print", "features": [{"name": "prefers-color-scheme", "value": "dark"}]},
+    )
+    colors = browser.execute_script(
+        """const s = getComputedStyle(document.body);
+        return [s.backgroundColor, s.color,
+          getComputedStyle(document.querySelector('.controls')).display];"""
+    )
+    assert colors == ["rgb(255, 255, 255)", "rgb(0, 0, 0)", "none"]
+
+
+def test_without_scripts_the_page_still_works(chromium_without_scripts, oceans_collapsed):
+    driver = chromium_without_scripts
+    load(driver, oceans_collapsed)
+    assert driver.execute_script("return typeof document.querySelector('script')") == "object"
+    assert not driver.find_element(By.CSS_SELECTOR, ".controls").is_displayed()
+    assert open_ids(driver) == []
+    summary(driver, "oceans").click()
+    assert open_ids(driver) == ["oceans"]
+    link = driver.find_element(By.CSS_SELECTOR, ".toc a[href='#indian']")
+    assert link.is_displayed()
+    link.click()
+    assert driver.execute_script("return location.hash") == "#indian"
+
+
+def test_the_page_requests_nothing(browser, render):
+    page = render("feeds", ["-s", "-t", "html", "--toc", "Samples/feeds.md"])
+    requests = []
+
+    class Handler(http.server.SimpleHTTPRequestHandler):
+        def log_message(self, *arguments):
+            requests.append(self.path)
+
+    server = http.server.ThreadingHTTPServer(
+        ("127.0.0.1", 0), functools.partial(Handler, directory=str(page.parent))
+    )
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    try:
+        browser.get(f"http://127.0.0.1:{server.server_port}/{page.name}")
+        browser.execute_script("return new Promise(done => setTimeout(done, 500))")
+        resources = browser.execute_script(
+            "return performance.getEntriesByType('resource').map(r => r.name)"
+        )
+    finally:
+        server.shutdown()
+        thread.join()
+    assert requests == [f"/{page.name}"]
+    assert resources == []
+
+
+@pytest.mark.parametrize("kind", ["markdown", "json"])
+def test_hostile_documents_run_nothing(browser, render, kind):
+    text = documents.HOSTILE_MARKDOWN if kind == "markdown" else documents.HOSTILE_JSON
+    arguments = ["-s", "-t", "html", "--toc", "-f", kind, "-"]
+    safe = render(f"hostile-{kind}", arguments + ["--title", documents.IMAGE], text)
+    load(browser, safe)
+    browser.execute_script("return new Promise(done => setTimeout(done, 300))")
+    with pytest.raises(NoAlertPresentException):
+        browser.switch_to.alert.text
+    assert browser.execute_script("return window.pwned") is None
+    assert browser.execute_script("return document.scripts.length") == 1
+    assert browser.execute_script("return document.querySelectorAll('img, iframe, svg').length") == 0
+    assert browser.execute_script(
+        "return [...document.links].filter(a => a.protocol === 'javascript:').length"
+    ) == 0
+    assert browser.title == documents.IMAGE
+    if kind == "markdown":
+        # The check can fail: with --unsafe the document's own script does run.
+        unsafe = render("hostile-unsafe", arguments + ["--unsafe"], text)
+        load(browser, unsafe)
+        assert browser.execute_script("return window.pwned") is not None
+
+
+CONTRAST = """
+const rgb = text => text.match(/[\\d.]+/g).map(Number);
+const luminance = ([r, g, b]) => {
+  const f = c => (c /= 255) <= 0.03928 ? c / 12.92 : Math.pow((c + 0.055) / 1.055, 2.4);
+  return 0.2126 * f(r) + 0.7152 * f(g) + 0.0722 * f(b);
+};
+const background = element => {
+  for (let n = element; n; n = n.parentElement) {
+    const c = rgb(getComputedStyle(n).backgroundColor);
+    if (c.length < 4 || c[3] > 0) return c;
+  }
+  return [255, 255, 255];
+};
+return [...document.querySelectorAll(arguments[0])].filter(e => e.getClientRects().length)
+  .map(e => {
+    const [a, b] = [luminance(rgb(getComputedStyle(e).color)), luminance(background(e))];
+    return [e.tagName + '.' + e.className, (Math.max(a, b) + 0.05) / (Math.min(a, b) + 0.05)];
+  });
+"""
+
+READABLE = [
+    "h1", "summary", "summary .hidden", "main p", "main li", "main a", "main code",
+    "main pre", "main blockquote", ".members .key", ".members code", ".toc a",
+    "button",
+]
+
+
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+def test_text_is_readable_in_light_and_dark(browser, render, showcase, scheme):
+    json_page = render("releases", ["-s", "-t", "html", "--toc", "Samples/releases.json"])
+    set_scheme(browser, scheme)
+    measured = {}
+    for page in [showcase, json_page]:
+        load(browser, page)
+        page_background = browser.execute_script(
+            "return getComputedStyle(document.body).backgroundColor"
+        )
+        assert (page_background == "rgb(242, 242, 247)") == (scheme == "light")
+        # Collapsed first, so that the hidden counts show; then everything open.
+        for selector in ["summary .hidden"] + READABLE:
+            for name, ratio in browser.execute_script(CONTRAST, selector):
+                measured[selector] = measured.get(selector, 0) + 1
+                assert ratio >= 4.5, f"{scheme}: {selector} ({name}) has contrast {ratio:.2f}"
+            browser.execute_script(
+                "document.querySelectorAll('details').forEach(d => d.open = true)"
+            )
+    assert set(measured) == set(READABLE)
+
+
+@pytest.mark.parametrize("name", ["showcase", "releases", "generated"])
+def test_a_phone_shows_the_page_without_sideways_scrolling(browser, render, showcase, generated,
+                                                          name):
+    pages = {
+        "showcase": showcase,
+        "generated": generated,
+        "releases": render("releases", ["-s", "-t", "html", "--toc", "Samples/releases.json"]),
+    }
+    phone(browser)
+    load(browser, pages[name])
+    browser.execute_script("document.querySelectorAll('details').forEach(d => d.open = true)")
+    layout = browser.execute_script(
+        """return [innerWidth, document.documentElement.scrollWidth,
+          parseFloat(getComputedStyle(document.querySelector('main p, main li')).fontSize)];"""
+    )
+    assert layout[0] == 360  # the viewport meta makes the layout as wide as the phone
+    assert layout[1] <= 360
+    assert layout[2] >= 14
+
+
+SHOTS = [
+    ("oceans", ["--toc", "--depth", "2", "Samples/oceans.md"], None),
+    ("releases", ["--depth", "2", "Samples/releases.json"], None),
+    ("showcase", ["-f", "markdown", "-"], documents.SHOWCASE_MARKDOWN),
+]
+
+
+def whole_page_screenshot(driver, tallest=3000):
+    """A PNG of the page from its top, as long as the page or `tallest` pixels."""
+    size = driver.execute_script(
+        "return [document.documentElement.clientWidth, document.documentElement.scrollHeight]"
+    )
+    shot = driver.execute_cdp_cmd(
+        "Page.captureScreenshot",
+        {
+            "format": "png",
+            "captureBeyondViewport": True,
+            "clip": {"x": 0, "y": 0, "width": size[0], "height": min(size[1], tallest), "scale": 1},
+        },
+    )
+    return base64.b64decode(shot["data"])
+
+
+def test_screenshots_in_light_and_dark(browser, render):
+    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+    saved = {}
+    for name, arguments, text in SHOTS:
+        page = render(f"screenshot-{name}", ["-s", "-t", "html", *arguments], text)
+        for device in ["desktop", "phone"]:
+            for scheme in ["light", "dark"]:
+                browser.execute_cdp_cmd("Emulation.clearDeviceMetricsOverride", {})
+                if device == "phone":
+                    phone(browser)
+                set_scheme(browser, scheme)
+                load(browser, page)
+                path = SCREENSHOTS / f"{name}-{device}-{scheme}.png"
+                path.write_bytes(whole_page_screenshot(browser))
+                saved[path.name] = path.read_bytes()
+    assert len(saved) == 12
+    assert all(data.startswith(b"\x89PNG\r\n\x1a\n") for data in saved.values())
+    assert saved["oceans-desktop-light.png"] != saved["oceans-desktop-dark.png"]
+    print(f"\nscreenshots: {SCREENSHOTS}")

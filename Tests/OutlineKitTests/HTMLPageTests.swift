@@ -1,0 +1,179 @@
+import Testing
+
+@testable import OutlineKit
+
+/// The standalone page of an outline.
+func page(
+  _ outline: Outline, _ request: SelectionRequest = SelectionRequest(), title: String? = nil,
+  fileName: String = "notes.md", options: HTMLWriter.Options = HTMLWriter.Options()
+) throws -> String {
+  let selection = try Selection(outline: outline, request: request)
+  var output = ""
+  HTMLPage(title: title, fileName: fileName, writer: HTMLWriter(options: options))
+    .write(outline, selection: selection, to: &output)
+  return output
+}
+
+/// The text between the first `start` and the `end` after it.
+func between(_ text: String, _ start: String, _ end: String) -> String? {
+  guard let open = text.firstRange(of: start),
+    let close = text[open.upperBound...].firstRange(of: end)
+  else { return nil }
+  return String(text[open.upperBound..<close.lowerBound])
+}
+
+/// Each start tag's name in `html`, in order, as a browser would see the tag.
+func startTags(_ html: String) -> [String] {
+  html.matches(of: /<([A-Za-z][A-Za-z0-9-]*)/).map { String($0.output.1).lowercased() }
+}
+
+/// The values of every `name="…"` attribute in `html`.
+func attributeValues(_ name: String, in html: String) -> [String] {
+  html.matches(of: try! Regex(#"\s"# + name + #"="([^"]*)""#)).map {
+    String($0.output[1].substring ?? "")
+  }
+}
+
+@Suite("HTML page")
+struct HTMLPageTests {
+  @Test("a whole page: doctype, language, charset, viewport and title before the body")
+  func skeleton() throws {
+    let html = try page(markdown("# Oceans\n## Pacific\n"))
+    #expect(
+      html.hasPrefix("<!doctype html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n"))
+    let head = try #require(between(html, "<head>", "</head>"))
+    #expect(
+      head.contains("<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">"))
+    #expect(head.contains("<meta name=\"color-scheme\" content=\"light dark\">"))
+    #expect(head.contains("<title>Oceans</title>"))
+    #expect(html.hasSuffix("</body>\n</html>\n"))
+    #expect(startTags(html).filter { $0 == "script" }.count == 1)
+    #expect(startTags(html).filter { $0 == "style" }.count == 1)
+  }
+
+  @Test("the page holds exactly the fragment the writer writes, inside <main>")
+  func sameFragment() throws {
+    let outline = markdown("Intro\n# Pacific\nBig.\n## Coral\nReef.\n# Indian\n")
+    let fragment = try html(outline, SelectionRequest(expand: ["Coral"]))
+    let wrapped = try page(outline, SelectionRequest(expand: ["Coral"]))
+    #expect(between(wrapped, "<main>\n", "</main>\n") == fragment)
+  }
+
+  @Test("the table of contents comes before <main> when asked for")
+  func tableOfContents() throws {
+    let outline = markdown("# A\n## B\n")
+    let html = try page(outline, options: HTMLWriter.Options(tableOfContents: true))
+    var contents = ""
+    HTMLWriter().writeTableOfContents(outline, to: &contents)
+    #expect(between(html, "</header>\n", "<main>\n") == contents)
+    #expect(between(try page(outline), "</header>\n", "<main>\n") == "")
+  }
+
+  @Test(
+    "the title: --title, else the first top-level title, else the file name; folded",
+    arguments: [
+      ("# First\n## Inner\n# Second\n", nil, "First"),
+      ("# First\n", "  Weekly\n report  ", "Weekly report"),
+      ("# First\n", " \n ", "First"),
+      ("Only text, no heading.\n", nil, "notes.md"),
+      ("#\n# Named\n", nil, "Named"),
+    ] as [(String, String?, String)])
+  func title(_ source: String, _ given: String?, _ expected: String) throws {
+    let html = try page(markdown(source), title: given)
+    #expect(between(html, "<title>", "</title>") == expected)
+    #expect(between(html, "<h1>", "</h1>") == expected)
+  }
+
+  @Test("a JSON document's title is its first top-level section's")
+  func jsonTitle() throws {
+    let html = try page(json(#"[{"name": "v0.3.0", "assets": [1]}, {"name": "v0.2.1"}]"#))
+    #expect(between(html, "<title>", "</title>") == "v0.3.0")
+  }
+
+  @Test("the title is escaped and made valid")
+  func titleEscaped() throws {
+    let html = try page(markdown("# x\n"), title: "</title><script>alert(1)</script>\u{1}")
+    #expect(
+      between(html, "<title>", "</title>")
+        == "&lt;/title&gt;&lt;script&gt;alert(1)&lt;/script&gt;\u{FFFD}")
+    #expect(startTags(html).filter { $0 == "script" }.count == 1)
+  }
+
+  @Test("the page requests nothing: no src, no url(), no @import, links only to itself")
+  func nothingExternal() throws {
+    let outline = markdown("# A\n[away](https://example.org)\n")
+    let html = try page(outline, options: HTMLWriter.Options(tableOfContents: true))
+    let fragment = try OutlineKitTests.html(outline)
+    let chrome = html.replacing(fragment, with: "")
+    #expect(chrome.count < html.count)
+    #expect(attributeValues("src", in: chrome).isEmpty)
+    #expect(attributeValues("href", in: chrome) == ["data:,", "#a"])
+    #expect(!chrome.contains("url("))
+    #expect(!chrome.contains("@import"))
+    #expect(!chrome.contains("http"))
+  }
+
+  @Test("the style sheet has dark, narrow-screen, print and reduced-motion rules")
+  func styleSheet() {
+    let css = HTMLPage.styleSheet
+    for rule in [
+      "@media (prefers-color-scheme: dark)", "@media (max-width: 40rem)", "@media print",
+      "@media (prefers-reduced-motion: reduce)", ":focus-visible",
+      "details[open] > summary > .hidden { display: none; }",
+      "details[open] > summary::after { transform: rotate(45deg); }",
+    ] {
+      #expect(css.contains(rule), "missing \(rule)")
+    }
+    #expect(css.filter { $0 == "{" }.count == css.filter { $0 == "}" }.count)
+  }
+
+  @Test("expand and collapse all are hidden until the script shows them")
+  func controlsNeedTheScript() throws {
+    let html = try page(markdown("# A\n"))
+    #expect(html.contains("<div class=\"controls\" hidden>"))
+    #expect(HTMLPage.script.contains("controls.hidden = false;"))
+  }
+
+  static let hostileMarkdown = """
+    # <script>alert(1)</script> "><img src=x onerror=alert(2)> [x](javascript:alert(3))
+
+    <script>alert(4)</script>
+
+    "><img src=x onerror=alert(5)> and [click](javascript:alert(6)) and ![i](javascript:alert(7))
+
+    ## [y](javascript:alert(8)) <a href="javascript:alert(9)">z</a>
+    """
+
+  static let hostileJSON = #"""
+    {"\"><img src=x onerror=alert(1)>": {"<script>alert(2)</script>": "<script>alert(3)</script>",
+     "[x](javascript:alert(4))": "\"><img src=x onerror=alert(5)>"},
+     "list": [{"name": "<script>alert(6)</script>", "v": 1}]}
+    """#
+
+  @Test("hostile titles, bodies, JSON keys and values come out as text")
+  func hostileDocuments() throws {
+    // The one image is the Markdown image, its javascript: source dropped.
+    let cases = [(markdown(Self.hostileMarkdown), [""]), (try json(Self.hostileJSON), [])]
+    for (outline, sources) in cases {
+      let html = try page(
+        outline, title: "\"><img src=x onerror=alert(0)>",
+        options: HTMLWriter.Options(tableOfContents: true))
+      let tags = startTags(html)
+      #expect(tags.filter { $0 == "script" }.count == 1)
+      #expect(attributeValues("src", in: html) == sources)
+      #expect(!attributeValues("href", in: html).contains { $0.contains("javascript") })
+      #expect(!html.contains("onerror=alert(1)>"))
+      #expect(attributeValues("onerror", in: html).isEmpty)
+      for id in attributeValues("id", in: html) {
+        #expect(id.allSatisfy { $0.isLetter || $0.isNumber || $0 == "-" || $0 == "_" }, "\(id)")
+      }
+    }
+  }
+
+  @Test("with unsafe, the document's raw HTML and links are kept")
+  func unsafeKeepsHTML() throws {
+    let html = try page(markdown(Self.hostileMarkdown), options: HTMLWriter.Options(unsafe: true))
+    #expect(startTags(html).filter { $0 == "script" }.count == 3)
+    #expect(attributeValues("href", in: html).contains("javascript:alert(6)"))
+  }
+}
