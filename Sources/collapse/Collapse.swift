@@ -50,20 +50,48 @@ enum Collapse {
       return .usage
     }
 
+    do {
+      try write(outline, selection: selection, inputs: inputs, options: options, to: &output)
+    } catch {
+      errors.write("collapse: \(error)\n")
+      return .failure
+    }
+    return status
+  }
+
+  /// Writes the output the options ask for; an output that cannot be cut to fit
+  /// `--max-bytes` is not written at all.
+  private static func write<Output: ByteOutputStream>(
+    _ outline: Outline, selection: Selection, inputs: [InputFile], options: Options,
+    to output: inout Output
+  ) throws(SizeLimitError) {
+    let limit = options.maxBytes
+    let command = options.fullCommand
     switch options.to {
     case .text:
       TextWriter(options: options.text).write(outline, selection: selection, to: &output)
     case .html where options.standalone:
       let fileName = inputs[0].displayName.split(separator: "/").last.map(String.init) ?? ""
-      HTMLPage(title: options.title, fileName: fileName, writer: HTMLWriter(options: options.html))
-        .write(outline, selection: selection, to: &output)
+      let page = HTMLPage(
+        title: options.title, fileName: fileName, writer: HTMLWriter(options: options.html))
+      let elision = try limit.flatMap { (limit) throws(SizeLimitError) in
+        try page.elision(for: outline, selection: selection, limit: limit, fullCommand: command)
+      }
+      page.write(outline, selection: selection, elision: elision, to: &output)
     case .html:
-      HTMLWriter(options: options.html).write(outline, selection: selection, to: &output)
+      let writer = HTMLWriter(options: options.html)
+      let elision = try limit.flatMap { (limit) throws(SizeLimitError) in
+        try writer.elision(for: outline, selection: selection, limit: limit, fullCommand: command)
+      }
+      writer.write(outline, selection: selection, elision: elision, to: &output)
     case .markdown:
-      MarkdownWriter(options: options.markdown).write(outline, selection: selection, to: &output)
+      let writer = MarkdownWriter(options: options.markdown)
+      let elision = try limit.flatMap { (limit) throws(SizeLimitError) in
+        try writer.elision(for: outline, selection: selection, limit: limit, fullCommand: command)
+      }
+      writer.write(outline, selection: selection, elision: elision, to: &output)
     case .json:
       JSONWriter().write(outline, selection: selection, to: &output)
     }
-    return status
   }
 }

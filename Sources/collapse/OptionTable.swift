@@ -61,11 +61,16 @@ let optionTable: [OptionSpec] = [
     long: "standalone", short: "s", value: nil, group: .html,
     help: "Write a whole page: title, inline style and script, nothing loaded from elsewhere."),
   OptionSpec(
+    long: "max-bytes", short: nil, value: "N", group: .output,
+    help:
+      "Keep html and markdown output under N bytes (1M for GitHub job summaries), leaving out the deepest and largest sections and saying so."
+  ),
+  OptionSpec(
     long: "title", short: nil, value: "TEXT", group: .html,
     help: "Title the page (default: the first top-level title, else the file name)."),
   OptionSpec(
     long: "toc", short: nil, value: nil, group: .html,
-    help: "Start with a table of contents whose links open their section (html)."),
+    help: "Start with a table of contents whose links go to each section (html and markdown)."),
   OptionSpec(
     long: "unsafe", short: nil, value: nil, group: .html,
     help: "Keep raw HTML and javascript: links from the document in html and markdown titles."),

@@ -31,6 +31,10 @@ struct Options: Equatable {
   private var titleKeyGiven = false
   /// The files to read; empty or `-` for standard input.
   var files: [String] = []
+  /// `--max-bytes`: the most bytes HTML or Markdown output may take.
+  var maxBytes: Int?
+  /// The command line without `--max-bytes`, to say how to see everything.
+  var fullCommand = "collapse"
   var showHelp = false
   var showVersion = false
 }
@@ -74,6 +78,9 @@ extension Options {
     }
 
     var options = Options()
+    // getopt reorders argv; remember where each argument was, to say the command again.
+    let original = argv
+    var dropped: Set<UnsafeMutablePointer<CChar>> = []
     cgetopt_reset()
     while true {
       let code = getopt_long(argc, &argv, shortOptions, &longOptions, nil)
@@ -87,6 +94,14 @@ extension Options {
       }
       guard let spec = spec(for: code) else { continue }
       let value = cgetopt_optarg().map { String(cString: $0) } ?? ""
+      if spec.long == "max-bytes" {
+        // The command that shows everything is this one without the limit.
+        let last = argv[Int(cgetopt_optind()) - 1]!
+        dropped.insert(last)
+        if UnsafePointer(last) == cgetopt_optarg() {
+          dropped.insert(argv[Int(cgetopt_optind()) - 2]!)
+        }
+      }
       do {
         try options.apply(spec, value: value)
       } catch {
@@ -95,6 +110,13 @@ extension Options {
     }
     let first = Int(cgetopt_optind())
     options.files = argv[first..<Int(argc)].map { String(cString: $0!) }
+    if options.maxBytes != nil && (options.to == .text || options.to == .json) {
+      return .failure(UsageError(description: "--max-bytes applies to html and markdown output"))
+    }
+    options.fullCommand = original.dropLast().compactMap { argument in
+      guard let argument, !dropped.contains(argument) else { return nil }
+      return shellQuoted(String(cString: argument))
+    }.joined(separator: " ")
     return .success(options)
   }
 
@@ -130,7 +152,10 @@ extension Options {
     case "outline": text.outline = true
     case "standalone": standalone = true
     case "title": title = value
-    case "toc": html.tableOfContents = true
+    case "toc":
+      html.tableOfContents = true
+      markdown.tableOfContents = true
+    case "max-bytes": maxBytes = try Options.byteCount(value, for: spec)
     case "unsafe":
       html.unsafe = true
       markdown.unsafe = true
@@ -161,6 +186,25 @@ extension Options {
           "invalid value '\(value)' for --\(spec.long); expected a whole number, 0 or more")
     }
     return Int(value) ?? Int.max
+  }
+
+  /// A size in bytes, with an optional `K` or `M` for KiB or MiB.
+  private static func byteCount(_ value: String, for spec: OptionSpec) throws(UsageError) -> Int {
+    var digits = Substring(value)
+    var unit = 1
+    if let last = digits.last, "kKmM".contains(last) {
+      unit = "kK".contains(last) ? 1024 : 1024 * 1024
+      digits = digits.dropLast()
+    }
+    guard !digits.isEmpty, digits.utf8.allSatisfy({ (0x30...0x39).contains($0) }),
+      let number = Int(digits), number > 0, number <= Int.max / unit
+    else {
+      throw UsageError(
+        description:
+          "invalid value '\(value)' for --\(spec.long); expected a number of bytes, such as 1048576 or 1M"
+      )
+    }
+    return number * unit
   }
 
   private static func missingValue(offending: String, short: Int32) -> UsageError {
@@ -201,4 +245,16 @@ extension Options {
     let letter = short > 0 && short < 128 ? String(UnicodeScalar(UInt8(short))) : offending
     return UsageError(description: "unknown option '-\(letter)'" + hint)
   }
+}
+
+/// `argument` as a shell reads it back: bare when that is safe, else in single quotes.
+func shellQuoted(_ argument: String) -> String {
+  let safe =
+    !argument.isEmpty
+    && argument.unicodeScalars.allSatisfy {
+      $0.isASCII
+        && ($0.properties.isAlphabetic || ("0"..."9").contains($0)
+          || "-_./=:,+@%".unicodeScalars.contains($0))
+    }
+  return safe ? argument : "'" + argument.replacing("'", with: "'\\''") + "'"
 }

@@ -32,16 +32,18 @@ struct MarkdownRoundTripTests {
     var shown: [Shown] = []
     var depth = 0
     var rest = html[...]
-    while let tag = rest.firstRange(of: /<(\/?)details( open)?>|<summary>(.*?)<\/summary>/) {
-      let match = rest[tag].wholeMatch(of: /<(\/?)details( open)?>|<summary>(.*?)<\/summary>/)!
-      if let summary = match.output.3 {
+    let pattern = /<(\/?)details((?: [a-z]+(?:="[^"]*")?)*)>|<summary>(.*?)<\/summary>/
+    while let tag = rest.firstRange(of: pattern) {
+      let match = rest[tag].wholeMatch(of: pattern)!
+      if let summary = match.output.3, !shown.isEmpty {
         let text = decodeEntities(String(summary).replacing(/<[^>]*>/, with: ""))
         shown[shown.count - 1] = Shown(
           depth: shown.last!.depth, open: shown.last!.open, summary: text)
       } else if match.output.1 == "/" {
         depth -= 1
       } else {
-        shown.append(Shown(depth: depth, open: match.output.2 != nil, summary: ""))
+        let attributes = match.output.2.map(String.init) ?? ""
+        shown.append(Shown(depth: depth, open: attributes.contains(" open"), summary: ""))
         depth += 1
       }
       rest = rest[tag.upperBound...]

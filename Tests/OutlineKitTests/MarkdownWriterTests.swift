@@ -21,12 +21,12 @@ struct MarkdownWriterTests {
         Intro *text*.
 
         <details open>
-        <summary>Pacific</summary>
+        <summary><a name="pacific"></a>Pacific</summary>
 
         Big   and  deep.
 
         <details open>
-        <summary>Coral</summary>
+        <summary><a name="coral"></a>Coral</summary>
 
           - reef
 
@@ -35,7 +35,7 @@ struct MarkdownWriterTests {
         </details>
 
         <details>
-        <summary>Indian</summary>
+        <summary><a name="indian"></a>Indian</summary>
 
         </details>
 
@@ -49,7 +49,7 @@ struct MarkdownWriterTests {
     )
     #expect(
       output.hasPrefix(
-        "<details>\n<summary>Use <code>--depth</code> <!-- raw HTML omitted -->now<!-- raw HTML omitted --> (1 section, 2 lines)</summary>\n\n"
+        "<details>\n<summary><a name=\"use---depth-now\"></a>Use <code>--depth</code> <!-- raw HTML omitted -->now<!-- raw HTML omitted --> (1 section, 2 lines)</summary>\n\n"
       ))
   }
 
@@ -81,7 +81,7 @@ struct MarkdownWriterTests {
         - a\\*b: ``"x`y"``
 
         <details open>
-        <summary>n</summary>
+        <summary><a name="n"></a>n</summary>
 
         - k: `1`
 

@@ -19,17 +19,35 @@ public struct HTMLPage {
   /// The page's title: the one asked for, else the first top-level section's title,
   /// else the file name; white space folded.
   public func title(for outline: Outline) -> String {
-    if let title, case let folded = HTMLPage.folded(title), !folded.isEmpty { return folded }
+    if let title, case let folded = foldWhiteSpace(title), !folded.isEmpty { return folded }
     for index in outline.topLevel {
-      let folded = HTMLPage.folded(outline.sections[index].title)
+      let folded = foldWhiteSpace(outline.sections[index].title)
       if !folded.isEmpty { return folded }
     }
-    return HTMLPage.folded(fileName)
+    return foldWhiteSpace(fileName)
   }
 
-  /// Writes the page for `outline` with the sections `selection` expanded.
+  /// Writes the page for `outline` with the sections `selection` expanded; `elision`
+  /// leaves sections out.
   public func write<Target: ByteOutputStream>(
-    _ outline: Outline, selection: Selection, to target: inout Target
+    _ outline: Outline, selection: Selection, elision: Elision? = nil, to target: inout Target
+  ) {
+    write(outline, selection: selection, elision: elision, to: &target) { _ in }
+  }
+
+  /// What to leave out of `outline` so that the page fits in `limit` bytes, or nil when
+  /// it fits already; `fullCommand` is how the notes say to see everything.
+  public func elision(
+    for outline: Outline, selection: Selection, limit: Int, fullCommand: String
+  ) throws(SizeLimitError) -> Elision? {
+    try fit(for: outline, selection: selection, limit: limit, fullCommand: fullCommand)
+  }
+}
+
+extension HTMLPage: SizeLimitable {
+  func write<Target: ByteOutputStream>(
+    _ outline: Outline, selection: Selection, elision: Elision?, to target: inout Target,
+    boundaries: (SectionBoundary) -> Void
   ) {
     let title = HTML.valid(HTML.escaped(title(for: outline)))
     target.write(
@@ -55,9 +73,13 @@ public struct HTMLPage {
       </header>
 
       """)
-    if writer.options.tableOfContents { writer.writeTableOfContents(outline, to: &target) }
+    if writer.options.tableOfContents {
+      writer.writeTableOfContents(outline, elision: elision, to: &target)
+    }
     target.write("<main>\n")
-    writer.writeSections(outline, selection: selection, to: &target)
+    writer.writeSections(
+      outline, selection: selection, elision: elision, to: &target, boundaries: boundaries)
+    writer.writeFooter(elision, to: &target)
     target.write(
       """
       </main>
@@ -67,10 +89,5 @@ public struct HTMLPage {
       </html>
 
       """)
-  }
-
-  /// `text` with each run of white space made one space, and none at either end.
-  private static func folded(_ text: String) -> String {
-    text.split(whereSeparator: { $0.isWhitespace }).joined(separator: " ")
   }
 }

@@ -20,27 +20,43 @@ public struct HTMLWriter {
   }
 
   /// Writes `outline` as an HTML fragment with the sections `selection` expanded, after
-  /// its table of contents when the options ask for one.
+  /// its table of contents when the options ask for one; `elision` leaves sections out.
   public func write<Target: ByteOutputStream>(
-    _ outline: Outline, selection: Selection, to target: inout Target
+    _ outline: Outline, selection: Selection, elision: Elision? = nil, to target: inout Target
   ) {
-    if options.tableOfContents { writeTableOfContents(outline, to: &target) }
-    writeSections(outline, selection: selection, to: &target)
+    write(outline, selection: selection, elision: elision, to: &target) { _ in }
+  }
+
+  /// What to leave out of `outline` so that the fragment fits in `limit` bytes, or nil
+  /// when it fits already; `fullCommand` is how the notes say to see everything.
+  public func elision(
+    for outline: Outline, selection: Selection, limit: Int, fullCommand: String
+  ) throws(SizeLimitError) -> Elision? {
+    try fit(for: outline, selection: selection, limit: limit, fullCommand: fullCommand)
   }
 
   /// Writes the sections of `outline` as nested `<details>`, `open` where `selection`
   /// expands them.
   public func writeSections<Target: ByteOutputStream>(
-    _ outline: Outline, selection: Selection, to target: inout Target
+    _ outline: Outline, selection: Selection, elision: Elision? = nil, to target: inout Target
   ) {
-    outline.walk(descend: { _ in true }) { step in
+    writeSections(outline, selection: selection, elision: elision, to: &target) { _ in }
+  }
+
+  func writeSections<Target: ByteOutputStream>(
+    _ outline: Outline, selection: Selection, elision: Elision?, to target: inout Target,
+    boundaries: (SectionBoundary) -> Void
+  ) {
+    outline.walk(descend: { elision?.elided[$0] != true }) { step in
       switch step {
       case .content(let content, _):
         writeContent(content, to: &target)
       case .enter(let index):
+        boundaries(.start(index))
         let section = outline.sections[index]
+        let elided = elision?.elided[index] == true
         var html = "<details id=\"\(HTML.escaped(section.id))\""
-        if selection.isExpanded(index) { html += " open" }
+        if selection.isExpanded(index) && !elided { html += " open" }
         html += "><summary>"
         html += section.heading?.html(unsafe: options.unsafe) ?? HTML.escaped(section.title)
         if let summary = outline.hiddenSummary(of: index) {
@@ -48,16 +64,30 @@ public struct HTMLWriter {
         }
         html += "</summary>\n"
         target.write(HTML.valid(html))
-      case .exit:
+        boundaries(.headerEnd(index))
+        if elided, let elision {
+          target.write(
+            "<p class=\"left-out\">\(HTML.escaped(elision.note(for: index, in: outline)))</p>\n")
+        }
+      case .exit(let index):
         target.write("</details>\n")
+        boundaries(.end(index))
       }
     }
+  }
+
+  /// Says at the end of a cut output what was left out and how to see it all.
+  func writeFooter<Target: ByteOutputStream>(_ elision: Elision?, to target: inout Target) {
+    guard let elision, elision.count > 0 else { return }
+    target.write(
+      "<p class=\"left-out\">\(HTML.escaped(elision.footer)) <code>\(HTML.valid(HTML.escaped(elision.fullCommand)))</code></p>\n"
+    )
   }
 
   /// Writes a `<nav class="toc">` whose nested lists link to every section by its id;
   /// nothing when the outline has no sections.
   public func writeTableOfContents<Target: ByteOutputStream>(
-    _ outline: Outline, to target: inout Target
+    _ outline: Outline, elision: Elision? = nil, to target: inout Target
   ) {
     guard !outline.sections.isEmpty else { return }
     target.write(
@@ -66,7 +96,9 @@ public struct HTMLWriter {
     // Sections come in pre-order, so a section is either the first child of the one
     // before it (one level deeper) or follows a sibling of it or of an ancestor.
     var depth = 0
-    for (index, section) in outline.sections.enumerated() {
+    var index = 0
+    while index < outline.sections.count {
+      let section = outline.sections[index]
       if index > 0 {
         if section.depth > depth {
           target.write("\n<ol>\n")
@@ -78,6 +110,8 @@ public struct HTMLWriter {
       depth = section.depth
       let link = "<li><a href=\"#\(HTML.escaped(section.id))\">\(HTML.escaped(section.title))</a>"
       target.write(HTML.valid(link))
+      // What a cut output leaves out has no place to link to.
+      index = elision?.elided[index] == true ? section.end : index + 1
     }
     target.write(String(repeating: "</li>\n</ol>\n", count: depth))
     target.write("</li>\n</ol>\n</details>\n</nav>\n")
@@ -100,6 +134,18 @@ public struct HTMLWriter {
       }
       target.write("</ul>\n")
     }
+  }
+}
+
+extension HTMLWriter: SizeLimitable {
+  func write<Target: ByteOutputStream>(
+    _ outline: Outline, selection: Selection, elision: Elision?, to target: inout Target,
+    boundaries: (SectionBoundary) -> Void
+  ) {
+    if options.tableOfContents { writeTableOfContents(outline, elision: elision, to: &target) }
+    writeSections(
+      outline, selection: selection, elision: elision, to: &target, boundaries: boundaries)
+    writeFooter(elision, to: &target)
   }
 }
 

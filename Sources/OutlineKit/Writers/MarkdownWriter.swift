@@ -10,9 +10,12 @@ public struct MarkdownWriter {
   public struct Options: Equatable, Sendable {
     /// Keeps raw HTML in titles instead of dropping it.
     public var unsafe = false
+    /// Starts with a nested list of links to every section.
+    public var tableOfContents = false
 
-    public init(unsafe: Bool = false) {
+    public init(unsafe: Bool = false, tableOfContents: Bool = false) {
       self.unsafe = unsafe
+      self.tableOfContents = tableOfContents
     }
   }
 
@@ -22,31 +25,56 @@ public struct MarkdownWriter {
     self.options = options
   }
 
-  /// Writes `outline` with the sections `selection` expanded.
+  /// Writes `outline` with the sections `selection` expanded; `elision` leaves sections
+  /// out.
   public func write<Target: ByteOutputStream>(
-    _ outline: Outline, selection: Selection, to target: inout Target
+    _ outline: Outline, selection: Selection, elision: Elision? = nil, to target: inout Target
   ) {
-    var blocks = BlockSeparator()
-    outline.walk(descend: { _ in true }) { step in
-      switch step {
-      case .content(let content, _):
-        writeContent(content, blocks: &blocks, to: &target)
-      case .enter(let index):
-        let section = outline.sections[index]
-        let expanded = selection.isExpanded(index)
-        var summary = section.heading?.html(unsafe: options.unsafe) ?? HTML.escaped(section.title)
-        if !expanded, let hidden = outline.hiddenSummary(of: index) {
-          summary += " " + HTML.escaped(hidden)
-        }
-        blocks.start(&target)
-        target.write("<details\(expanded ? " open" : "")>\n<summary>\(summary)</summary>\n")
-      case .exit:
-        blocks.start(&target)
-        target.write("</details>\n")
-      }
+    write(outline, selection: selection, elision: elision, to: &target) { _ in }
+  }
+
+  /// What to leave out of `outline` so that the Markdown fits in `limit` bytes (GitHub's
+  /// job summaries stop at 1 MiB), or nil when it fits already; `fullCommand` is how
+  /// the notes say to see everything.
+  public func elision(
+    for outline: Outline, selection: Selection, limit: Int, fullCommand: String
+  ) throws(SizeLimitError) -> Elision? {
+    try fit(for: outline, selection: selection, limit: limit, fullCommand: fullCommand)
+  }
+
+  /// Writes a list of links to every section, nested as the sections are; GitHub keeps
+  /// the `<a name>` anchors in the summaries, not `id`s, so the links go to those.
+  private func writeTableOfContents<Target: ByteOutputStream>(
+    _ outline: Outline, elision: Elision?, blocks: inout BlockSeparator, to target: inout Target
+  ) {
+    guard !outline.sections.isEmpty else { return }
+    blocks.start(&target)
+    target.write("**Contents**\n")
+    blocks.start(&target)
+    var index = 0
+    while index < outline.sections.count {
+      let section = outline.sections[index]
+      let indent = String(repeating: "  ", count: min(section.depth, TextWriter.deepestIndent))
+      target.write(
+        "\(indent)- [\(MarkdownWriter.escaped(section.title))](#\(MarkdownWriter.anchor(section.id)))\n"
+      )
+      index = elision?.elided[index] == true ? section.end : index + 1
     }
   }
 
+  /// An id as a link target: GitHub lowers the case of `#fragment`s, and ids are
+  /// lower case already; characters that would end the link are percent-encoded.
+  static func anchor(_ id: String) -> String {
+    var result = ""
+    for scalar in id.unicodeScalars {
+      if scalar == "(" || scalar == ")" || scalar == " " || scalar == "<" || scalar == ">" {
+        result += "%" + String(scalar.value, radix: 16, uppercase: true)
+      } else {
+        result.unicodeScalars.append(scalar)
+      }
+    }
+    return result
+  }
   private func writeContent<Target: ByteOutputStream>(
     _ content: Content, blocks: inout BlockSeparator, to target: inout Target
   ) {
@@ -111,6 +139,52 @@ public struct MarkdownWriter {
     let fence = String(repeating: "`", count: longest + 1)
     let padding = text.first == "`" || text.last == "`" || text.hasPrefix(" ") ? " " : ""
     return fence + padding + text + padding + fence
+  }
+}
+
+extension MarkdownWriter: SizeLimitable {
+  func write<Target: ByteOutputStream>(
+    _ outline: Outline, selection: Selection, elision: Elision?, to target: inout Target,
+    boundaries: (SectionBoundary) -> Void
+  ) {
+    var blocks = BlockSeparator()
+    if options.tableOfContents {
+      writeTableOfContents(outline, elision: elision, blocks: &blocks, to: &target)
+    }
+    outline.walk(descend: { elision?.elided[$0] != true }) { step in
+      switch step {
+      case .content(let content, _):
+        writeContent(content, blocks: &blocks, to: &target)
+      case .enter(let index):
+        blocks.start(&target)
+        boundaries(.start(index))
+        let section = outline.sections[index]
+        let elided = elision?.elided[index] == true
+        let expanded = selection.isExpanded(index) && !elided
+        var summary = section.heading?.html(unsafe: options.unsafe) ?? HTML.escaped(section.title)
+        if !expanded, let hidden = outline.hiddenSummary(of: index) {
+          summary += " " + HTML.escaped(hidden)
+        }
+        let anchor = "<a name=\"\(HTML.escaped(section.id))\"></a>"
+        target.write(
+          "<details\(expanded ? " open" : "")>\n<summary>\(anchor)\(summary)</summary>\n")
+        boundaries(.headerEnd(index))
+        if elided, let elision {
+          blocks.start(&target)
+          // The note is collapse's own words and numbers: nothing in it needs escaping.
+          target.write("*\(elision.note(for: index, in: outline))*\n")
+        }
+      case .exit(let index):
+        blocks.start(&target)
+        target.write("</details>\n")
+        boundaries(.end(index))
+      }
+    }
+    if let elision, elision.count > 0 {
+      blocks.start(&target)
+      target.write(
+        "**\(elision.footer)** \(MarkdownWriter.codeSpan(elision.fullCommand))\n")
+    }
   }
 }
 

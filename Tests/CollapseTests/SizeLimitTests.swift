@@ -1,0 +1,108 @@
+import Foundation
+import Testing
+
+/// `--max-bytes`: html and markdown output cut to fit, whole sections at a time.
+@Suite("size limit")
+struct SizeLimitTests {
+  static let document: String = {
+    var generator = DocumentGenerator(seed: 5)
+    return generator.markdown(size: 300_000)
+  }()
+
+  private func run(_ arguments: [String], _ input: String = document) throws -> CommandResult {
+    try runBinary(arguments, input: Data(input.utf8))
+  }
+
+  @Test(
+    "the output fits the limit, in whole sections, and says what was left out and how to see it",
+    arguments: [
+      (["-t", "markdown"], 200_000), (["-t", "markdown"], 40_000), (["-t", "html"], 150_000),
+      (["-t", "html", "-s", "--toc"], 120_000), (["-t", "html", "--toc"], 60_000),
+    ])
+  func fits(_ arguments: [String], _ limit: Int) throws {
+    let full = try run(arguments)
+    #expect(full.output.utf8.count > limit)
+    let cut = try run(arguments + ["--max-bytes", String(limit)])
+    #expect(cut.status == 0)
+    #expect(cut.errors == "")
+    #expect(cut.output.utf8.count <= limit)
+    #expect(cut.output.contains("Left out to fit the size limit: "))
+    let command = "collapse " + arguments.joined(separator: " ")
+    #expect(cut.output.contains("See everything with:"))
+    #expect(cut.output.contains(command + (arguments[1] == "markdown" ? "`" : "</code>")))
+    // Whole sections: the <details> still nest and balance.
+    let html =
+      arguments[1] == "markdown"
+      ? MarkdownRoundTripTests.render(cut.output, unsafe: true) : cut.output
+    let shown = try MarkdownRoundTripTests.detailsTree(html)
+    #expect(!shown.isEmpty)
+    // What is not left out is there word for word: the preamble, for one (a table of
+    // contents loses the links to what is left out).
+    if !arguments.contains("--toc") {
+      #expect(cut.output.split(separator: "\n").first == full.output.split(separator: "\n").first)
+    }
+  }
+
+  @Test("output that fits is the same with and without the limit")
+  func fitsAlready() throws {
+    for format in ["markdown", "html"] {
+      let plain = try runBinary(["-t", format, "Samples/oceans.md"])
+      let limited = try runBinary(["-t", format, "--max-bytes", "1M", "Samples/oceans.md"])
+      #expect(limited == plain)
+    }
+  }
+
+  @Test("the deepest sections are left out first")
+  func deepestFirst() throws {
+    let document = """
+      # One
+      \(String(repeating: "top words ", count: 40))
+      ## Two
+      \(String(repeating: "middle words ", count: 40))
+      ### Three
+      \(String(repeating: "deep words ", count: 200))
+      """
+    let full = try run(["-t", "markdown"], document)
+    let cut = try run(
+      ["-t", "markdown", "--max-bytes", String(full.output.utf8.count - 500)], document)
+    #expect(cut.output.contains("top words"))
+    #expect(cut.output.contains("middle words"))
+    #expect(!cut.output.contains("deep words"))
+    #expect(
+      cut.output.contains("<summary><a name=\"three\"></a>Three (1 line)</summary>\n\n*Left out"))
+  }
+
+  @Test("a limit too small for even the titles is an error, and nothing is written")
+  func tooSmall() throws {
+    let result = try runBinary(["-t", "html", "--max-bytes", "100", "Samples/oceans.md"])
+    #expect(result.status == 1)
+    #expect(result.output == "")
+    #expect(
+      result.errors.hasPrefix(
+        "collapse: the output cannot fit in 100 bytes; with every section left out it still takes ")
+    )
+  }
+
+  @Test("--max-bytes takes a number of bytes, K or M, for html and markdown only")
+  func values() throws {
+    #expect(
+      try runBinary(["-t", "markdown", "--max-bytes", "2K", "Samples/oceans.md"]).status == 0)
+    for bad in ["0", "-1", "1G", "lots", ""] {
+      let result = try runBinary(["-t", "markdown", "--max-bytes=\(bad)", "Samples/oceans.md"])
+      #expect(result.status == 2, "\(bad)")
+      #expect(result.errors.contains("expected a number of bytes"), "\(bad)")
+    }
+    let text = try runBinary(["--max-bytes", "1M", "Samples/oceans.md"])
+    #expect(text.status == 2)
+    #expect(text.errors == "collapse: --max-bytes applies to html and markdown output\n")
+  }
+
+  @Test("the command to see everything is this one without --max-bytes, quoted for a shell")
+  func fullCommand() throws {
+    let result = try runBinary([
+      "--max-bytes=900", "-t", "markdown", "-e", "Bay of Bengal", "Samples/oceans.md",
+    ])
+    #expect(
+      result.output.hasSuffix("`collapse -t markdown -e 'Bay of Bengal' Samples/oceans.md`\n"))
+  }
+}
