@@ -54,12 +54,14 @@ def pages(render):
                      documents.HOSTILE_MARKDOWN))
     made.append(page("hostile.json", ["--toc", "-f", "json", "-"], documents.HOSTILE_JSON))
     made.append(page("showcase.md", ["--toc", "-f", "markdown", "-"], documents.SHOWCASE_MARKDOWN))
+    made.append(page("cut-to-fit.md", ["--toc", "--max-bytes", "300K", "-f", "markdown", "-"],
+                     documents.markdown(1_000_000)))
     return folder, made
 
 
 def test_every_page_is_valid(pages):
     folder, made = pages
-    assert len(made) == 16
+    assert len(made) == 17
     assert max(path.stat().st_size for path in made) > 1_500_000
     status, messages = validate(folder)
     assert messages == ""
