@@ -90,12 +90,36 @@ public final class MarkdownDocument: @unchecked Sendable {
     }
   }
 
+  /// Writes a container's blocks as cmark renders them, made valid HTML.
+  func writeHTML<Target: ByteOutputStream>(container: Int, unsafe: Bool, to target: inout Target) {
+    render(containers[container], unsafe: unsafe) { HTML.writeValid($0, to: &target) }
+  }
+
+  /// Writes a heading's inline content, without the `<hN>` element around it.
+  func writeInlineHTML<Target: ByteOutputStream>(
+    heading: Int, unsafe: Bool, to target: inout Target
+  ) {
+    render(headings[heading], unsafe: unsafe) { html in
+      // cmark writes `<hN>…</hN>\n` for a heading without source positions.
+      guard html.count >= 10 else { return }
+      HTML.writeValid(UnsafeRawBufferPointer(rebasing: html[4..<(html.count - 6)]), to: &target)
+    }
+  }
+
   private func render(_ node: OpaquePointer, unsafe: Bool) -> String {
+    var html = ""
+    render(node, unsafe: unsafe) { html = String(decoding: $0, as: UTF8.self) }
+    return html
+  }
+
+  /// Hands `body` the HTML cmark renders for `node`, without copying it.
+  private func render(_ node: OpaquePointer, unsafe: Bool, _ body: (UnsafeRawBufferPointer) -> Void)
+  {
     let options = unsafe ? CMARK_OPT_UNSAFE : CMARK_OPT_DEFAULT
-    guard let html = cmark_render_html(node, options) else { return "" }
+    guard let html = cmark_render_html(node, options) else { return }
     // cmark_render_html returns a buffer from the default allocator; the caller frees it.
     defer { free(html) }
-    return String(cString: html)
+    body(UnsafeRawBufferPointer(start: html, count: strlen(html)))
   }
 }
 
@@ -117,8 +141,14 @@ public struct MarkdownBlocks: Sendable {
 struct MarkdownHeading: Sendable {
   let document: MarkdownDocument
   let node: Int
+  /// Whether the heading holds only text, which its title, escaped, shows as cmark would.
+  let isPlainText: Bool
 
   func html(unsafe: Bool) -> String {
     document.renderInlineHTML(heading: node, unsafe: unsafe)
+  }
+
+  func writeHTML<Target: ByteOutputStream>(unsafe: Bool, to target: inout Target) {
+    document.writeInlineHTML(heading: node, unsafe: unsafe, to: &target)
   }
 }

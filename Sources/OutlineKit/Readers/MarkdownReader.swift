@@ -126,10 +126,12 @@ private struct OutlineBuilder {
         open.removeLast()
       }
       let hint = MarkdownReaderHeading.removeHint(block)
+      let (title, isPlain) = MarkdownReaderHeading.plainText(block)
       var section = Section(
-        title: MarkdownReaderHeading.plainText(block), level: level, depth: open.count,
-        parent: open.last, kind: .heading, hint: hint)
-      section.heading = MarkdownHeading(document: document, node: document.adoptHeading(block))
+        title: title, level: level, depth: open.count, parent: open.last, kind: .heading,
+        hint: hint)
+      section.heading = MarkdownHeading(
+        document: document, node: document.adoptHeading(block), isPlainText: isPlain)
       let endLine = headingEnd(startingAt: startLine)
       open.append(sections.count)
       owner = sections.count
@@ -236,9 +238,11 @@ private struct OutlineBuilder {
 
 /// What the reader takes from a heading node: its plain title and its hint comment.
 enum MarkdownReaderHeading {
-  /// The heading's text without markup, white space folded.
-  static func plainText(_ heading: OpaquePointer) -> String {
+  /// The heading's text without markup, white space folded, and whether the heading is
+  /// nothing but text.
+  static func plainText(_ heading: OpaquePointer) -> (String, Bool) {
     var text = FoldedText(capacity: 64)
+    var isPlain = true
     // Walk the heading's inlines by hand: an iterator would cost an allocation per heading.
     var node = cmark_node_first_child(heading)
     while let current = node {
@@ -249,10 +253,14 @@ enum MarkdownReaderHeading {
             text.append(UnsafeBufferPointer(start: $0, count: strlen(literal)))
           }
         }
-      case CMARK_NODE_SOFTBREAK, CMARK_NODE_LINEBREAK:
+        if cmark_node_get_type(current) == CMARK_NODE_CODE { isPlain = false }
+      case CMARK_NODE_SOFTBREAK:
         text.appendSpace()
+      case CMARK_NODE_LINEBREAK:
+        text.appendSpace()
+        isPlain = false
       default:
-        break
+        isPlain = false
       }
       if let child = cmark_node_first_child(current) {
         node = child
@@ -268,7 +276,7 @@ enum MarkdownReaderHeading {
         climbing = cmark_node_parent(step)
       }
     }
-    return text.string
+    return (text.string, isPlain)
   }
 
   /// Removes a trailing `<!-- collapsed -->` or `<!-- expanded -->` and returns it.

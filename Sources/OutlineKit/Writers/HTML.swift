@@ -34,6 +34,56 @@ enum HTML {
     return String(result)
   }
 
+  /// Writes UTF-8 `html`, replacing the code points HTML forbids as `valid(_:)` does.
+  static func writeValid<Target: ByteOutputStream>(
+    _ html: UnsafeRawBufferPointer, to target: inout Target
+  ) {
+    if containsForbidden(html) {
+      target.write(valid(String(decoding: html, as: UTF8.self)))
+    } else {
+      target.write(bytes: html)
+    }
+  }
+
+  /// Whether valid UTF-8 `html` holds a code point HTML forbids, found on bytes.
+  static func containsForbidden(_ html: UnsafeRawBufferPointer) -> Bool {
+    let count = html.count
+    var index = 0
+    while index < count {
+      let byte = html[index]
+      if byte >= 0x20 && byte < 0x7F {
+        index += 1
+        continue
+      }
+      if byte < 0x20 {
+        if byte != 0x09 && byte != 0x0A && byte != 0x0C && byte != 0x0D { return true }
+      } else if byte == 0x7F {
+        return true
+      } else if byte == 0xC2 {
+        // U+0080–U+009F
+        if index + 1 < count && html[index + 1] <= 0x9F { return true }
+      } else if byte == 0xEF {
+        // U+FDD0–U+FDEF and U+FFFE, U+FFFF
+        if index + 2 < count {
+          let (second, third) = (html[index + 1], html[index + 2])
+          if (second == 0xB7 && (0x90...0xAF).contains(third)) || (second == 0xBF && third >= 0xBE)
+          {
+            return true
+          }
+        }
+      } else if byte >= 0xF0 {
+        // U+nFFFE and U+nFFFF in the other planes
+        if index + 3 < count && html[index + 2] == 0xBF && html[index + 3] >= 0xBE
+          && html[index + 1] & 0x0F == 0x0F
+        {
+          return true
+        }
+      }
+      index += 1
+    }
+    return false
+  }
+
   /// Whether HTML forbids `scalar` in a document's text.
   static func isForbidden(_ scalar: Unicode.Scalar) -> Bool {
     let value = scalar.value

@@ -55,15 +55,20 @@ public struct HTMLWriter {
         boundaries(.start(index))
         let section = outline.sections[index]
         let elided = elision?.elided[index] == true
-        var html = "<details id=\"\(HTML.escaped(section.id))\""
-        if selection.isExpanded(index) && !elided { html += " open" }
-        html += "><summary>"
-        html += section.heading?.html(unsafe: options.unsafe) ?? HTML.escaped(section.title)
-        if let summary = outline.hiddenSummary(of: index) {
-          html += " <span class=\"hidden\">\(HTML.escaped(summary))</span>"
+        target.write("<details id=\"")
+        target.write(HTML.escaped(section.id))
+        target.write(selection.isExpanded(index) && !elided ? "\" open><summary>" : "\"><summary>")
+        if let heading = section.heading, !heading.isPlainText {
+          heading.writeHTML(unsafe: options.unsafe, to: &target)
+        } else {
+          target.write(HTML.valid(HTML.escaped(section.title)))
         }
-        html += "</summary>\n"
-        target.write(HTML.valid(html))
+        if let summary = outline.hiddenSummary(of: index) {
+          target.write(" <span class=\"hidden\">")
+          target.write(HTML.escaped(summary))
+          target.write("</span>")
+        }
+        target.write("</summary>\n")
         boundaries(.headerEnd(index))
         if elided, let elision {
           target.write(
@@ -120,7 +125,7 @@ public struct HTMLWriter {
   private func writeContent<Target: ByteOutputStream>(_ content: Content, to target: inout Target) {
     switch content.body {
     case .markdown(let blocks):
-      target.write(HTML.valid(blocks.html(unsafe: options.unsafe)))
+      blocks.document.writeHTML(container: blocks.container, unsafe: options.unsafe, to: &target)
     case .members(let members):
       target.write("<ul class=\"members\">\n")
       for member in members {

@@ -16,33 +16,16 @@ extension Outline {
   func walk(descend: (Int) -> Bool, _ visit: (WalkStep) -> Void) {
     // Each open owner: its section index (-1 for the document), the next content run
     // to show and how many of its subsections have been passed.
-    var owners: [(section: Int, run: Int, passed: Int)] = [(-1, 0, 0)]
-
-    func runs(of owner: Int) -> [Content] {
-      owner < 0 ? content : sections[owner].content
-    }
-    func showRuns(upTo position: Int) {
-      let top = owners.count - 1
-      let all = runs(of: owners[top].section)
-      while owners[top].run < all.count, all[owners[top].run].position <= position {
-        visit(.content(all[owners[top].run], depth: top))
-        owners[top].run += 1
-      }
-    }
-    func close() {
-      showRuns(upTo: Int.max)
-      let finished = owners.removeLast()
-      visit(.exit(finished.section))
-      owners[owners.count - 1].passed += 1
-    }
-
+    var owners: [WalkOwner] = [WalkOwner(section: -1)]
     var index = 0
     while index < sections.count {
-      while owners.count > 1, sections[owners[owners.count - 1].section].end <= index { close() }
-      showRuns(upTo: owners[owners.count - 1].passed)
+      while owners.count > 1, sections[owners[owners.count - 1].section].end <= index {
+        close(&owners, visit)
+      }
+      showRuns(&owners, upTo: owners[owners.count - 1].passed, visit)
       visit(.enter(index))
       if descend(index) {
-        owners.append((index, 0, 0))
+        owners.append(WalkOwner(section: index))
         index += 1
       } else {
         visit(.exit(index))
@@ -50,8 +33,30 @@ extension Outline {
         index = sections[index].end
       }
     }
-    while owners.count > 1 { close() }
-    showRuns(upTo: Int.max)
+    while owners.count > 1 { close(&owners, visit) }
+    showRuns(&owners, upTo: Int.max, visit)
+  }
+
+  /// Shows the innermost owner's content runs placed before subsection `position`.
+  private func showRuns(
+    _ owners: inout [WalkOwner], upTo position: Int, _ visit: (WalkStep) -> Void
+  ) {
+    let top = owners.count - 1
+    let runs = owners[top].section < 0 ? content : sections[owners[top].section].content
+    var run = owners[top].run
+    while run < runs.count, runs[run].position <= position {
+      visit(.content(runs[run], depth: top))
+      run += 1
+    }
+    owners[top].run = run
+  }
+
+  /// Ends the innermost open section, after the rest of its content.
+  private func close(_ owners: inout [WalkOwner], _ visit: (WalkStep) -> Void) {
+    showRuns(&owners, upTo: Int.max, visit)
+    let finished = owners.removeLast()
+    visit(.exit(finished.section))
+    owners[owners.count - 1].passed += 1
   }
 
   /// What collapsing the section at `index` hides, in words: `(3 sections, 14 lines)`,
@@ -64,16 +69,29 @@ extension Outline {
     case .array(let elements):
       return "[…] " + counted(elements, "item")
     case .heading, .file:
-      var parts: [String] = []
       let descendants = section.end - index - 1
-      if descendants > 0 { parts.append(counted(descendants, "section")) }
-      if section.hiddenLines > 0 { parts.append(counted(section.hiddenLines, "line")) }
-      return parts.isEmpty ? nil : "(" + parts.joined(separator: ", ") + ")"
+      let lines = section.hiddenLines
+      switch (descendants > 0, lines > 0) {
+      case (false, false): return nil
+      case (true, false): return "(" + counted(descendants, "section") + ")"
+      case (false, true): return "(" + counted(lines, "line") + ")"
+      case (true, true):
+        return "(" + counted(descendants, "section") + ", " + counted(lines, "line") + ")"
+      }
     }
   }
 }
 
+/// A section whose content and subsections a walk is going through.
+struct WalkOwner {
+  let section: Int
+  /// The next content run to show.
+  var run = 0
+  /// How many subsections have been passed.
+  var passed = 0
+}
+
 /// `count` followed by `noun`, made plural unless the count is one.
 func counted(_ count: Int, _ noun: String) -> String {
-  "\(count) \(noun)\(count == 1 ? "" : "s")"
+  String(count) + " " + noun + (count == 1 ? "" : "s")
 }
