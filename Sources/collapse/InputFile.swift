@@ -49,13 +49,13 @@ struct InputFile {
         if let chosen = format ?? InputFormat.guess(fileName: path)
           ?? InputFormat.guess(content: pending)
         {
-          reader = try start(chosen, with: &pending)
+          reader = try start(chosen, with: &pending, descriptor: descriptor)
         }
       }
       let chosen =
         format ?? InputFormat.guess(fileName: path)
         ?? InputFormat.guess(content: pending, final: true)
-      let last = try reader ?? start(chosen ?? .markdown, with: &pending)
+      let last = try reader ?? start(chosen ?? .markdown, with: &pending, descriptor: descriptor)
       return try last.finish()
     } catch let error as InputError {
       throw error
@@ -66,10 +66,15 @@ struct InputFile {
     }
   }
 
-  private func start(_ format: InputFormat, with pending: inout [UInt8]) throws
-    -> any DocumentReader
-  {
+  /// A reader for `format`, given what has arrived so far.
+  private func start(
+    _ format: InputFormat, with pending: inout [UInt8], descriptor: Int32
+  ) throws -> any DocumentReader {
     let reader = format.makeReader(json: json)
+    var status = stat()
+    if fstat(descriptor, &status) == 0, status.st_mode & S_IFMT == S_IFREG, status.st_size > 0 {
+      reader.reserveCapacity(Int(status.st_size))
+    }
     try pending.withUnsafeBytes { try reader.feed($0) }
     pending = []
     return reader

@@ -136,7 +136,7 @@ struct MarkdownReaderTests {
   func byteOrderMark() {
     let outline = markdown("\u{FEFF}# Title\ntext\n")
     #expect(shape(outline) == ["0:Title"])
-    #expect(outline.sections[0].id == "title")
+    #expect(outline.ids == ["title"])
   }
 
   @Test("invalid UTF-8 and NUL become U+FFFD and nothing else is lost")

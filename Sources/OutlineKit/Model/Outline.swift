@@ -15,12 +15,18 @@ public struct Outline: Sendable {
   /// The non-blank content lines of the whole document, headings not counted.
   public internal(set) var hiddenLines = 0
 
-  /// Makes an outline from sections in document order and assigns their ids.
+  /// The ids, made when first asked for.
+  private let idStore = SectionIDs()
+
+  /// Makes an outline from sections in document order.
   init(sections: [Section], content: [Content]) {
     self.sections = sections
     self.content = content
-    assignIDs()
   }
+
+  /// Every section's unique, stable, GitHub-style id, by index: a slug of its title,
+  /// repeats numbered `-1`, `-2`, … in document order.
+  public var ids: [String] { idStore.ids(of: sections) }
 
   /// The indexes of the top-level sections.
   public var topLevel: ChildIndexes { ChildIndexes(outline: self, range: 0..<sections.count) }
@@ -41,13 +47,6 @@ public struct Outline: Sendable {
     return result
   }
 
-  /// Gives every section a unique GitHub-style id, in document order.
-  mutating func assignIDs() {
-    var slugger = Slugger(capacity: sections.count)
-    for index in sections.indices {
-      sections[index].id = slugger.slug(for: sections[index].title)
-    }
-  }
 }
 
 /// The indexes of sibling sections, walked by jumping over each one's subtree.

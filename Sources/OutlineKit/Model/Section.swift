@@ -21,8 +21,6 @@ public struct Section: Sendable {
 
   /// The title as plain text: markup stripped, white space folded.
   public internal(set) var title: String
-  /// A unique, stable, GitHub-style slug of the title.
-  public internal(set) var id: String = ""
   /// The JSON member key or array index this section was found under, if any.
   public internal(set) var key: String?
   /// The heading level (1–6) for Markdown; the nesting level for JSON; 0 for a file.

@@ -66,6 +66,8 @@ public enum InputFormat: String, CaseIterable, Sendable {
 
 /// Reads a document chunk by chunk into an outline.
 public protocol DocumentReader: AnyObject {
+  /// Makes room for a document of about `count` bytes, when its size is known.
+  func reserveCapacity(_ count: Int)
   /// Takes the next chunk of the document.
   func feed(_ chunk: UnsafeRawBufferPointer) throws
   /// Ends the document and returns its outline.
@@ -73,3 +75,7 @@ public protocol DocumentReader: AnyObject {
 }
 
 extension MarkdownReader: DocumentReader {}
+
+extension DocumentReader {
+  public func reserveCapacity(_ count: Int) {}
+}

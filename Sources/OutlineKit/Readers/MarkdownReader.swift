@@ -1,4 +1,5 @@
 import CCmark
+import Dispatch
 
 #if canImport(Glibc)
   import Glibc
@@ -14,6 +15,7 @@ import CCmark
 public final class MarkdownReader {
   /// The cmark parser, freed when the reader is.
   private let parser: OpaquePointer
+  /// The document as valid UTF-8, a byte order mark left out.
   private var bytes: [UInt8] = []
   private var repair = UTF8Repair()
   private var frontMatter = FrontMatterScanner()
@@ -36,8 +38,14 @@ public final class MarkdownReader {
     return reader.finish()
   }
 
+  /// Makes room for a document of about `count` bytes.
+  public func reserveCapacity(_ count: Int) {
+    bytes.reserveCapacity(count)
+  }
+
   /// Takes the next chunk of the document.
   public func feed(_ chunk: UnsafeRawBufferPointer) {
+    // Repaired before cmark sees it, so that the text and the HTML show the same U+FFFDs.
     repair.repair(chunk, into: &bytes)
     advance(final: false)
   }
@@ -46,10 +54,17 @@ public final class MarkdownReader {
   public func finish() -> Outline {
     repair.finish(into: &bytes)
     advance(final: true)
+    // While cmark parses inlines, another thread finds where the source's lines start.
+    let source = Prepared()
+    let text = bytes
+    bytes = []
+    let group = DispatchGroup()
+    DispatchQueue.global().async(group: group) { source.text = SourceText(bytes: text) }
     let root = cmark_parser_finish(parser)!
+    group.wait()
     // The root's children move into section containers; the root itself is freed here.
     defer { cmark_node_free(root) }
-    var builder = OutlineBuilder(root: root, bytes: bytes, frontMatter: frontMatter.verdict)
+    var builder = OutlineBuilder(root: root, source: source.text!, frontMatter: frontMatter.verdict)
     return builder.build()
   }
 
@@ -85,6 +100,12 @@ public final class MarkdownReader {
   }
 }
 
+/// What another thread prepares while cmark finishes; the group it runs in orders the
+/// write before the read.
+private final class Prepared: @unchecked Sendable {
+  var text: SourceText?
+}
+
 /// Walks the top level of a parsed document and groups its blocks into sections.
 private struct OutlineBuilder {
   let root: OpaquePointer
@@ -93,12 +114,11 @@ private struct OutlineBuilder {
   var sections: [Section] = []
   var documentContent: [Content] = []
 
-  init(root: OpaquePointer, bytes: [UInt8], frontMatter: FrontMatterScanner.Verdict) {
+  init(root: OpaquePointer, source: SourceText, frontMatter: FrontMatterScanner.Verdict) {
     self.root = root
     var frontMatterLines: Range<Int>? = nil
     if case .present(let lines, _) = frontMatter { frontMatterLines = 0..<lines }
-    self.document = MarkdownDocument(
-      source: SourceText(bytes: bytes), frontMatter: frontMatterLines)
+    self.document = MarkdownDocument(source: source, frontMatter: frontMatterLines)
     self.frontMatter = frontMatter
   }
 

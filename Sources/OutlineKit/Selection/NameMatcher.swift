@@ -12,7 +12,7 @@ struct NameMatcher {
   }()
   private lazy var byID: [String: Int] = {
     var index: [String: Int] = [:]
-    for (position, section) in outline.sections.enumerated() { index[section.id] = position }
+    for (position, id) in outline.ids.enumerated() { index[id] = position }
     return index
   }()
   private lazy var byKey: [String: [Int]] = {
@@ -60,7 +60,7 @@ struct NameMatcher {
       var cursor = outline.sections[candidate].parent
       var matchesAll = true
       for segment in ancestorSegments {
-        guard let parent = cursor, matches(outline.sections[parent], segment) else {
+        guard let parent = cursor, matches(parent, segment) else {
           matchesAll = false
           break
         }
@@ -71,9 +71,10 @@ struct NameMatcher {
     return found
   }
 
-  private func matches(_ section: Section, _ segment: String) -> Bool {
-    NameMatcher.normalized(section.title) == NameMatcher.normalized(segment)
-      || section.id == segment.lowercased() || section.key == segment
+  private mutating func matches(_ index: Int, _ segment: String) -> Bool {
+    let section = outline.sections[index]
+    return NameMatcher.normalized(section.title) == NameMatcher.normalized(segment)
+      || byID[segment.lowercased()] == index || section.key == segment
   }
 
   private func sectionsMatching(

@@ -65,7 +65,8 @@ public struct Selection: Sendable {
 
   /// The ids of the expanded sections.
   public func expandedIDs(in outline: Outline) -> Set<String> {
-    Set(outline.sections.indices.lazy.filter { expanded[$0] }.map { outline.sections[$0].id })
+    let ids = outline.ids
+    return Set(outline.sections.indices.lazy.filter { expanded[$0] }.map { ids[$0] })
   }
 }
 

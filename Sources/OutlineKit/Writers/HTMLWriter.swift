@@ -47,6 +47,7 @@ public struct HTMLWriter {
     _ outline: Outline, selection: Selection, elision: Elision?, to target: inout Target,
     boundaries: (SectionBoundary) -> Void
   ) {
+    let ids = outline.ids
     outline.walk(descend: { elision?.elided[$0] != true }) { step in
       switch step {
       case .content(let content, _):
@@ -56,7 +57,7 @@ public struct HTMLWriter {
         let section = outline.sections[index]
         let elided = elision?.elided[index] == true
         target.write("<details id=\"")
-        target.write(HTML.escaped(section.id))
+        target.write(HTML.escaped(ids[index]))
         target.write(selection.isExpanded(index) && !elided ? "\" open><summary>" : "\"><summary>")
         if let heading = section.heading, !heading.isPlainText {
           heading.writeHTML(unsafe: options.unsafe, to: &target)
@@ -100,6 +101,7 @@ public struct HTMLWriter {
     )
     // Sections come in pre-order, so a section is either the first child of the one
     // before it (one level deeper) or follows a sibling of it or of an ancestor.
+    let ids = outline.ids
     var depth = 0
     var index = 0
     while index < outline.sections.count {
@@ -113,7 +115,7 @@ public struct HTMLWriter {
         }
       }
       depth = section.depth
-      let link = "<li><a href=\"#\(HTML.escaped(section.id))\">\(HTML.escaped(section.title))</a>"
+      let link = "<li><a href=\"#\(HTML.escaped(ids[index]))\">\(HTML.escaped(section.title))</a>"
       target.write(HTML.valid(link))
       // What a cut output leaves out has no place to link to.
       index = elision?.elided[index] == true ? section.end : index + 1

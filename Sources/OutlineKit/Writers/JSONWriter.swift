@@ -11,6 +11,7 @@ public struct JSONWriter {
     target.write("{\"content\": \(JSONWriter.array(lines(of: outline.content))), \"children\": [")
     // Whether each open level has written a child yet, for the commas between them.
     var wroteChild = [false]
+    let ids = outline.ids
     outline.walk(descend: { _ in true }) { step in
       switch step {
       case .content:
@@ -21,7 +22,7 @@ public struct JSONWriter {
         wroteChild[wroteChild.count - 1] = true
         var object = TextWriter.indent(depth: section.depth + 1)
         object +=
-          "{\"title\": \(JSONWriter.string(section.title)), \"id\": \(JSONWriter.string(section.id))"
+          "{\"title\": \(JSONWriter.string(section.title)), \"id\": \(JSONWriter.string(ids[index]))"
         if let key = section.key { object += ", \"key\": \(JSONWriter.string(key))" }
         object += ", \"level\": \(section.level), \"expanded\": \(selection.isExpanded(index))"
         object += ", \"content\": \(JSONWriter.array(lines(of: section.content))), \"children\": ["

@@ -51,12 +51,13 @@ public struct MarkdownWriter {
     blocks.start(&target)
     target.write("**Contents**\n")
     blocks.start(&target)
+    let ids = outline.ids
     var index = 0
     while index < outline.sections.count {
       let section = outline.sections[index]
       let indent = String(repeating: "  ", count: min(section.depth, TextWriter.deepestIndent))
       target.write(
-        "\(indent)- [\(MarkdownWriter.escaped(section.title))](#\(MarkdownWriter.anchor(section.id)))\n"
+        "\(indent)- [\(MarkdownWriter.escaped(section.title))](#\(MarkdownWriter.anchor(ids[index])))\n"
       )
       index = elision?.elided[index] == true ? section.end : index + 1
     }
@@ -151,6 +152,7 @@ extension MarkdownWriter: SizeLimitable {
     if options.tableOfContents {
       writeTableOfContents(outline, elision: elision, blocks: &blocks, to: &target)
     }
+    let ids = outline.ids
     outline.walk(descend: { elision?.elided[$0] != true }) { step in
       switch step {
       case .content(let content, _):
@@ -165,7 +167,7 @@ extension MarkdownWriter: SizeLimitable {
         if !expanded, let hidden = outline.hiddenSummary(of: index) {
           summary += " " + HTML.escaped(hidden)
         }
-        let anchor = "<a name=\"\(HTML.escaped(section.id))\"></a>"
+        let anchor = "<a name=\"\(HTML.escaped(ids[index]))\"></a>"
         target.write(
           "<details\(expanded ? " open" : "")>\n<summary>\(anchor)\(summary)</summary>\n")
         boundaries(.headerEnd(index))

@@ -1,0 +1,19 @@
+import Synchronization
+
+/// The ids of an outline's sections, made the first time they are asked for: a tree in
+/// the terminal never shows them, and slugging every title is a good part of the cost
+/// of reading a large document.
+final class SectionIDs: Sendable {
+  private let made = Mutex<[String]?>(nil)
+
+  /// The ids of `sections`, which must be the sections of the outline this belongs to.
+  func ids(of sections: [Section]) -> [String] {
+    made.withLock { made in
+      if let made { return made }
+      var slugger = Slugger(capacity: sections.count)
+      let ids = sections.map { slugger.slug(for: $0.title) }
+      made = ids
+      return ids
+    }
+  }
+}
