@@ -66,3 +66,44 @@ struct ReadmeTests {
     #expect(lines == expected)
   }
 }
+
+/// The CI snippet in the README uses the real options: every `collapse` command in its
+/// YAML block parses, and runs on a sample.
+@Suite("README CI snippet")
+struct ReadmeCITests {
+  static func commands() -> [String] {
+    let readme =
+      (try? String(contentsOf: packageRoot.appendingPathComponent("README.md"), encoding: .utf8))
+      ?? ""
+    guard let start = readme.range(of: "## Use in CI"),
+      let yaml = readme[start.upperBound...].range(of: "```yaml\n"),
+      let end = readme[yaml.upperBound...].range(of: "```")
+    else { return [] }
+    return readme[yaml.upperBound..<end.lowerBound].split(separator: "\n")
+      .map { $0.trimmingCharacters(in: .whitespaces) }
+      .filter { $0.hasPrefix("collapse ") }
+  }
+
+  @Test("the snippet has commands for an HTML report and a job summary")
+  func thereAreCommands() {
+    let commands = Self.commands()
+    #expect(commands.count == 2)
+    #expect(commands.contains { $0.contains("-s -t html") })
+    #expect(commands.contains { $0.contains("-t markdown") && $0.contains("GITHUB_STEP_SUMMARY") })
+  }
+
+  @Test("every command parses and runs on a sample", arguments: commands())
+  func runs(_ command: String) throws {
+    // The command's words up to a redirection, its input swapped for a sample.
+    var words = Case.shellWords(String(command.dropFirst("collapse ".count)))
+    if let redirection = words.firstIndex(where: { $0.hasPrefix(">") }) {
+      words = Array(words[..<redirection])
+    }
+    let input = try #require(words.last)
+    words[words.count - 1] = input.hasSuffix(".json") ? "Samples/releases.json" : "Samples/feeds.md"
+    let result = try runBinary(words)
+    #expect(result.status == 0, "\(command): \(result.errors)")
+    #expect(result.errors == "")
+    #expect(!result.output.isEmpty)
+  }
+}
