@@ -100,6 +100,19 @@ struct MarkdownRoundTripTests {
     try check(document, arguments: ["--depth", "2"])
   }
 
+  @Test("--toc links every section to an anchor GitHub keeps, in document order")
+  func tableOfContents() throws {
+    var generator = DocumentGenerator(seed: 12)
+    let document = generator.markdown(size: 100_000)
+    let output = try runBinary(
+      ["-t", "markdown", "--toc", "--depth", "1"], input: Data(document.utf8))
+    let links = output.output.matches(of: /\]\(#([^)]+)\)/).map { String($0.output.1) }
+    let anchors = output.output.matches(of: /<a name="([^"]+)"><\/a>/).map { String($0.output.1) }
+    #expect(links.count > 50)
+    #expect(links == anchors)
+    #expect(Set(anchors).count == anchors.count)
+  }
+
   @Test("the check notices a broken nesting")
   func checkCanFail() throws {
     // Without a blank line after </summary>, the content is taken for HTML, not Markdown.
