@@ -65,8 +65,9 @@ public struct HTMLWriter {
           target.write(HTML.valid(HTML.escaped(section.title)))
         }
         if let summary = outline.hiddenSummary(of: index) {
+          // Only digits, words and punctuation of collapse's own: nothing to escape.
           target.write(" <span class=\"hidden\">")
-          target.write(HTML.escaped(summary))
+          target.write(summary)
           target.write("</span>")
         }
         target.write("</summary>\n")
