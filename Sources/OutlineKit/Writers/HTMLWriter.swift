@@ -48,10 +48,16 @@ public struct HTMLWriter {
     boundaries: (SectionBoundary) -> Void
   ) {
     let ids = outline.ids
-    outline.walk(descend: { elision?.elided[$0] != true }) { step in
+    let descend = { (index: Int) in elision?.elided[index] != true }
+    let ahead = renderAhead(outline, descend: descend)
+    outline.walk(descend: descend) { step in
       switch step {
       case .content(let content, _):
-        writeContent(content, to: &target)
+        if let ahead, case .markdown = content.body {
+          ahead.writeNext(to: &target)
+        } else {
+          writeContent(content, to: &target)
+        }
       case .enter(let index):
         boundaries(.start(index))
         let section = outline.sections[index]
@@ -81,6 +87,19 @@ public struct HTMLWriter {
         boundaries(.end(index))
       }
     }
+  }
+
+  /// A renderer of the Markdown content the walk will reach, when there is enough of it
+  /// to share between cores.
+  private func renderAhead(_ outline: Outline, descend: (Int) -> Bool) -> RenderAhead? {
+    var jobs: [MarkdownBlocks] = []
+    outline.walk(descend: descend) { step in
+      if case .content(let content, _) = step, case .markdown(let blocks) = content.body {
+        jobs.append(blocks)
+      }
+    }
+    guard RenderAhead.isWorthIt(jobs: jobs.count) else { return nil }
+    return RenderAhead(jobs: jobs, unsafe: options.unsafe)
   }
 
   /// Says at the end of a cut output what was left out and how to see it all.
