@@ -43,6 +43,19 @@ struct SizeLimitTests {
     }
   }
 
+  @Test("a document nested 200,000 deep is cut to fit without going quadratic")
+  func deepNesting() throws {
+    let depth = 200_000
+    let text = String(repeating: "[", count: depth) + String(repeating: "]", count: depth)
+    for format in ["markdown", "html"] {
+      let result = try runBinary(
+        ["-f", "json", "-t", format, "--max-bytes", "100K"], input: Data(text.utf8))
+      #expect(result.status == 0, "\(format)")
+      #expect(result.output.utf8.count <= 102_400, "\(format)")
+      #expect(result.output.contains("left out"), "\(format)")
+    }
+  }
+
   @Test("output that fits is the same with and without the limit")
   func fitsAlready() throws {
     for format in ["markdown", "html"] {

@@ -136,15 +136,16 @@ extension SizeLimitable {
         saved.add(current - replacement, at: index)
         estimate -= current - replacement
       }
-      // Nothing left out inside a section that is itself left out.
-      for index in outline.sections.indices where elision.elided[index] {
-        var cursor = outline.sections[index].parent
-        while let parent = cursor {
-          if elision.elided[parent] {
-            elision.elided[index] = false
-            break
-          }
-          cursor = outline.sections[parent].parent
+      // Nothing left out inside a section that is itself left out: in document order, a
+      // left-out section's subtree is the range up to its end.
+      var index = 0
+      while index < outline.sections.count {
+        if elision.elided[index] {
+          let end = outline.sections[index].end
+          for inner in (index + 1)..<end { elision.elided[inner] = false }
+          index = end
+        } else {
+          index += 1
         }
       }
       var check = CountingStream()
