@@ -103,6 +103,27 @@ def main():
             f"{collapse} --expand-all {js[size]}", f"jq . {js[size]}", 0.5,
             memory_target=1.0 if size == 50 else None)
 
+    # No quadratic path: ten times the sections should cost about ten times as much.
+    scaling = []
+    for label, make in (
+        ("headings (`## Heading i` with a line of text)", lambda n: "".join(f"## Heading {i}\n\ntext {i}\n\n" for i in range(n))),
+        ("sections of one title (`# Same`), every one expanded by `-e same`", lambda n: "# Same\n\nbody\n\n" * n),
+    ):
+        small, large = (20_000, 200_000) if label.startswith("headings") else (1_000, 10_000)
+        paths = {}
+        for n in (small, large):
+            path = os.path.join(INPUTS, f"scale-{label.split()[0]}-{n}.md")
+            if not os.path.exists(path):
+                with open(path, "w") as out:
+                    out.write(make(n))
+            paths[n] = path
+        extra = "-e same " if "Same" in label else ""
+        commands = [f"{collapse} -t html {extra}{paths[n]}" for n in (small, large)]
+        medians = hyperfine(commands, runs, 1)
+        ratio = medians[commands[1]] / medians[commands[0]]
+        scaling.append(f"- {large:,} against {small:,} {label}: {ratio:.1f}× the time for 10× the sections")
+        print(scaling[-1], flush=True)
+
     lines = [
         "# Benchmark results",
         "",
@@ -122,6 +143,7 @@ def main():
     for kind, label in (("html", "Markdown, `-t html --expand-all`"), ("json", "JSON, `--expand-all`")):
         (t1, m1), (t50, m50) = growth[(kind, 1)], growth[(kind, 50)]
         lines.append(f"- {label}: time {t50 / t1:.1f}×, memory {m50 / m1:.1f}×")
+    lines += ["", "Scaling with the number of sections (`-t html`):", ""] + scaling
     machine = subprocess.run(["uname", "-srm"], capture_output=True, text=True).stdout.strip()
     cpus = os.cpu_count()
     lines += ["", f"Machine: {machine}, {cpus} cores. Command: `make bench`.", ""]
