@@ -28,7 +28,7 @@ func helpText() -> String {
     NAMES match sections by title (case and white space ignored, markup stripped), by
     id (bay-of-bengal, overview-2), by a path of titles, JSON keys or indexes
     (Pacific/Coral, regions/0/seas), or by a /regex/ on titles (/regex/i ignores
-    case). A NAME may match several sections.
+    case). A NAME may match several sections; #id matches only the one with that id.
     A heading ending in <!-- collapsed --> or <!-- expanded --> starts that way;
     options win.
 

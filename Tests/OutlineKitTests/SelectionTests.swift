@@ -103,6 +103,24 @@ struct SelectionTests {
     #expect(Set(result) == ancestorsOrSelf)
   }
 
+  @Test("#id names one section by its id, even when a title is the same word")
+  func hashID() throws {
+    let outline = markdown("# Setup\n# Setup\n# setup-1\n")
+    #expect(outline.ids == ["setup", "setup-1", "setup-1-1"])
+    func open(_ name: String) throws -> [Int] {
+      let selection = try Selection(outline: outline, request: SelectionRequest(expand: [name]))
+      return outline.sections.indices.filter { selection.isExpanded($0) }
+    }
+    #expect(try open("setup") == [0, 1])
+    #expect(try open("#setup") == [0])
+    #expect(try open("setup-1") == [1, 2])
+    #expect(try open("#setup-1") == [1])
+    // Without such an id, # is just part of the NAME.
+    let tagged = markdown("# #tag\n# other\n")
+    #expect(
+      try Selection(outline: tagged, request: SelectionRequest(expand: ["#tag"])).isExpanded(0))
+  }
+
   @Test("a path must match the chain of enclosing sections")
   func pathNeedsItsParents() throws {
     #expect(throws: SelectionFailure.self) {

@@ -1,6 +1,7 @@
 /// Finds the sections a NAME stands for: by title (case and white space ignored), by
 /// id, by JSON key or index, by a path of those (`Pacific/Coral`, `regions/0/seas`) that
-/// ends at the section, or by a `/regex/` (`/regex/i` ignores case) on titles.
+/// ends at the section, or by a `/regex/` (`/regex/i` ignores case) on titles. `#id`
+/// names the one section with that id and nothing else.
 struct NameMatcher {
   private let outline: Outline
   private lazy var byTitle: [String: [Int]] = {
@@ -29,6 +30,8 @@ struct NameMatcher {
 
   /// The indexes of the sections `name` matches, in document order.
   mutating func sections(matching name: String) throws(SelectionError) -> [Int] {
+    // `#id` names one section by its id alone, as a link to it would.
+    if name.hasPrefix("#"), let index = byID[String(name.dropFirst())] { return [index] }
     var found: Set<Int> = []
     if name.count >= 2, name.first == "/", let pattern = NameMatcher.pattern(in: name) {
       found = try sectionsMatching(pattern: pattern, name: name)

@@ -54,7 +54,7 @@ public struct Selection: Sendable {
     Selection(expanded: Array(repeating: true, count: outline.sections.count))
   }
 
-  private init(expanded: [Bool]) {
+  init(expanded: [Bool]) {
     self.expanded = expanded
   }
 

@@ -1,0 +1,102 @@
+import Testing
+
+@testable import OutlineKit
+
+@Suite("flags that reproduce a view")
+struct ViewFlagsTests {
+  static let oceans = markdown(
+    """
+    # Oceans
+    ## Pacific
+    ### Coral
+    ### South China
+    ## Atlantic
+    ### Sargasso
+    ### Caribbean
+    ## Indian
+    ### Bay of Bengal
+    """)
+
+  private func flags(_ open: [String], in outline: Outline = oceans) -> ViewFlags {
+    ViewFlags(reproducing: outline.sections.map { open.contains($0.title) }, in: outline)
+  }
+
+  @Test("everything open needs no flags; nothing open needs --collapse-all")
+  func extremes() {
+    #expect(flags(Self.oceans.sections.map(\.title)).arguments == [])
+    #expect(flags([]).arguments == ["--collapse-all"])
+  }
+
+  @Test("a few sections open are named, their ancestors left to --expand")
+  func fewOpen() {
+    #expect(flags(["Oceans", "Pacific", "Coral"]).arguments == ["--expand", "Coral"])
+  }
+
+  @Test("a few sections closed are named in --collapse")
+  func fewClosed() {
+    let open = Self.oceans.sections.map(\.title).filter { $0 != "Atlantic" }
+    #expect(flags(open).arguments == ["--collapse", "Atlantic"])
+  }
+
+  @Test("levels open are said with --depth")
+  func depth() {
+    #expect(flags(["Oceans", "Pacific", "Atlantic", "Indian"]).arguments == ["--depth", "2"])
+  }
+
+  @Test("sections hidden inside a closed one do not count")
+  func hidden() {
+    // Coral is open but cannot be seen: Pacific is closed.
+    #expect(flags(["Oceans", "Coral"]).arguments == ["--depth", "1"])
+  }
+
+  @Test("a title that is not unique is named by its path, or its id")
+  func ambiguousTitles() {
+    let outline = markdown("# Linux\n## Setup\n# macOS\n## Setup\n")
+    let arguments = ViewFlags(reproducing: [true, false, true, true], in: outline).arguments
+    #expect(arguments == ["--collapse", "Linux/Setup"])
+  }
+
+  @Test("commas in titles are escaped in the list")
+  func commas() {
+    let outline = markdown("# Salt, Pepper\n## Inner\n# Other\n## Inner2\n")
+    let view = ViewFlags(reproducing: [true, true, false, false], in: outline)
+    #expect(view.arguments == ["--expand", "Inner"])
+    let commaView = ViewFlags(reproducing: [false, false, true, false], in: outline)
+    #expect(
+      commaView.arguments == ["--collapse-all", "--expand", "Other"]
+        || commaView.arguments == ["--depth", "0", "--expand", "Other"]
+        || commaView.arguments == ["--expand", "Other"])
+  }
+
+  @Test("for any view of any outline, the flags give the same text")
+  func roundTrip() throws {
+    var random = SplitMix(seed: 2026)
+    let words = ["Setup", "Usage", "API", "Setup", "Notes, misc", "A/B", "Usage"]
+    for _ in 0..<150 {
+      var source = ""
+      for _ in 0..<Int(random.next() % 25 + 1) {
+        let level = Int(random.next() % 4) + 1
+        let hint = random.next() % 9 == 0 ? " <!-- collapsed -->" : ""
+        source +=
+          String(repeating: "#", count: level) + " "
+          + words[Int(random.next() % UInt64(words.count))] + hint + "\nbody\n"
+      }
+      let outline = markdown(source)
+      let expanded = outline.sections.map { _ in random.next() % 2 == 0 }
+      let view = ViewFlags(reproducing: expanded, in: outline)
+      var wanted = ""
+      TextWriter().write(outline, selection: Selection(expanded: expanded), to: &wanted)
+      let selection = try Selection(outline: outline, request: view.request)
+      var got = ""
+      TextWriter().write(outline, selection: selection, to: &got)
+      #expect(got == wanted, "\(source)\n\(view.arguments)")
+      // The arguments say the same as the request.
+      if let at = view.arguments.firstIndex(of: "--expand") {
+        #expect(SelectionRequest.names(in: view.arguments[at + 1]) == view.request.expand)
+      }
+      if let at = view.arguments.firstIndex(of: "--collapse") {
+        #expect(SelectionRequest.names(in: view.arguments[at + 1]) == view.request.collapse)
+      }
+    }
+  }
+}
