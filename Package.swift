@@ -29,13 +29,17 @@ let package = Package(
       name: "collapse",
       dependencies: ["OutlineKit", "CGetopt"]
     ),
+    .target(
+      name: "TestSupport",
+      path: "Tests/TestSupport"
+    ),
     .testTarget(
       name: "OutlineKitTests",
-      dependencies: ["OutlineKit"]
+      dependencies: ["OutlineKit", "TestSupport"]
     ),
     .testTarget(
       name: "CollapseTests",
-      dependencies: ["collapse", "OutlineKit", "CCmark"]
+      dependencies: ["collapse", "OutlineKit", "CCmark", "TestSupport"]
     ),
   ]
 )

@@ -1,5 +1,6 @@
 import CCmark
 import Foundation
+import TestSupport
 import Testing
 
 /// `-t markdown` is read by GitHub as CommonMark with raw HTML allowed: parse it again

@@ -1,6 +1,7 @@
 import CCmark
 import Foundation
 import OutlineKit
+import TestSupport
 import Testing
 
 /// With everything expanded, collapse's HTML must hold every word cmark's does, as often.

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// `--max-bytes`: html and markdown output cut to fit, whole sections at a time.

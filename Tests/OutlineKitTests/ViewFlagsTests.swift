@@ -1,21 +1,11 @@
+import TestSupport
 import Testing
 
 @testable import OutlineKit
 
 @Suite("flags that reproduce a view")
 struct ViewFlagsTests {
-  static let oceans = markdown(
-    """
-    # Oceans
-    ## Pacific
-    ### Coral
-    ### South China
-    ## Atlantic
-    ### Sargasso
-    ### Caribbean
-    ## Indian
-    ### Bay of Bengal
-    """)
+  static let oceans = SelectionTests.oceans
 
   private func flags(_ open: [String], in outline: Outline = oceans) -> ViewFlags {
     ViewFlags(reproducing: outline.sections.map { open.contains($0.title) }, in: outline)

@@ -50,19 +50,38 @@ public struct Elision: Equatable, Sendable {
 
 /// A place in a rendering where a section starts, where its heading part ends, or where
 /// it ends, reported when the bytes before it have been written.
-enum SectionBoundary {
+public enum SectionBoundary: Sendable {
   case start(Int)
   case headerEnd(Int)
   case end(Int)
 }
 
-/// An output that can leave sections out to fit a size: HTML and GitHub Markdown.
-protocol SizeLimitable {
+/// An output that can leave sections out to fit a size: HTML (a fragment or a page) and
+/// GitHub Markdown.
+public protocol SizeLimitable {
   /// Writes the output, leaving out what `elision` says and reporting where each section
   /// starts and ends.
   func write<Target: ByteOutputStream>(
     _ outline: Outline, selection: Selection, elision: Elision?, to target: inout Target,
     boundaries: (SectionBoundary) -> Void)
+}
+
+extension SizeLimitable {
+  /// Writes `outline` with the sections `selection` expanded; `elision` leaves sections
+  /// out.
+  public func write<Target: ByteOutputStream>(
+    _ outline: Outline, selection: Selection, elision: Elision? = nil, to target: inout Target
+  ) {
+    write(outline, selection: selection, elision: elision, to: &target) { _ in }
+  }
+
+  /// What to leave out of `outline` so that the output fits in `limit` bytes, or nil when
+  /// it fits already; `fullCommand` is how the notes say to see everything.
+  public func elision(
+    for outline: Outline, selection: Selection, limit: Int, fullCommand: String
+  ) throws(SizeLimitError) -> Elision? {
+    try fit(for: outline, selection: selection, limit: limit, fullCommand: fullCommand)
+  }
 }
 
 /// Counts what is written without keeping it.

@@ -26,26 +26,10 @@ public struct HTMLPage {
     }
     return foldWhiteSpace(fileName)
   }
-
-  /// Writes the page for `outline` with the sections `selection` expanded; `elision`
-  /// leaves sections out.
-  public func write<Target: ByteOutputStream>(
-    _ outline: Outline, selection: Selection, elision: Elision? = nil, to target: inout Target
-  ) {
-    write(outline, selection: selection, elision: elision, to: &target) { _ in }
-  }
-
-  /// What to leave out of `outline` so that the page fits in `limit` bytes, or nil when
-  /// it fits already; `fullCommand` is how the notes say to see everything.
-  public func elision(
-    for outline: Outline, selection: Selection, limit: Int, fullCommand: String
-  ) throws(SizeLimitError) -> Elision? {
-    try fit(for: outline, selection: selection, limit: limit, fullCommand: fullCommand)
-  }
 }
 
 extension HTMLPage: SizeLimitable {
-  func write<Target: ByteOutputStream>(
+  public func write<Target: ByteOutputStream>(
     _ outline: Outline, selection: Selection, elision: Elision?, to target: inout Target,
     boundaries: (SectionBoundary) -> Void
   ) {

@@ -19,22 +19,6 @@ public struct HTMLWriter {
     self.options = options
   }
 
-  /// Writes `outline` as an HTML fragment with the sections `selection` expanded, after
-  /// its table of contents when the options ask for one; `elision` leaves sections out.
-  public func write<Target: ByteOutputStream>(
-    _ outline: Outline, selection: Selection, elision: Elision? = nil, to target: inout Target
-  ) {
-    write(outline, selection: selection, elision: elision, to: &target) { _ in }
-  }
-
-  /// What to leave out of `outline` so that the fragment fits in `limit` bytes, or nil
-  /// when it fits already; `fullCommand` is how the notes say to see everything.
-  public func elision(
-    for outline: Outline, selection: Selection, limit: Int, fullCommand: String
-  ) throws(SizeLimitError) -> Elision? {
-    try fit(for: outline, selection: selection, limit: limit, fullCommand: fullCommand)
-  }
-
   /// Writes the sections of `outline` as nested `<details>`, `open` where `selection`
   /// expands them.
   public func writeSections<Target: ByteOutputStream>(
@@ -165,7 +149,7 @@ public struct HTMLWriter {
 }
 
 extension HTMLWriter: SizeLimitable {
-  func write<Target: ByteOutputStream>(
+  public func write<Target: ByteOutputStream>(
     _ outline: Outline, selection: Selection, elision: Elision?, to target: inout Target,
     boundaries: (SectionBoundary) -> Void
   ) {

@@ -25,23 +25,6 @@ public struct MarkdownWriter {
     self.options = options
   }
 
-  /// Writes `outline` with the sections `selection` expanded; `elision` leaves sections
-  /// out.
-  public func write<Target: ByteOutputStream>(
-    _ outline: Outline, selection: Selection, elision: Elision? = nil, to target: inout Target
-  ) {
-    write(outline, selection: selection, elision: elision, to: &target) { _ in }
-  }
-
-  /// What to leave out of `outline` so that the Markdown fits in `limit` bytes (GitHub's
-  /// job summaries stop at 1 MiB), or nil when it fits already; `fullCommand` is how
-  /// the notes say to see everything.
-  public func elision(
-    for outline: Outline, selection: Selection, limit: Int, fullCommand: String
-  ) throws(SizeLimitError) -> Elision? {
-    try fit(for: outline, selection: selection, limit: limit, fullCommand: fullCommand)
-  }
-
   /// Writes a list of links to every section, nested as the sections are; GitHub keeps
   /// the `<a name>` anchors in the summaries, not `id`s, so the links go to those.
   private func writeTableOfContents<Target: ByteOutputStream>(
@@ -144,7 +127,7 @@ public struct MarkdownWriter {
 }
 
 extension MarkdownWriter: SizeLimitable {
-  func write<Target: ByteOutputStream>(
+  public func write<Target: ByteOutputStream>(
     _ outline: Outline, selection: Selection, elision: Elision?, to target: inout Target,
     boundaries: (SectionBoundary) -> Void
   ) {

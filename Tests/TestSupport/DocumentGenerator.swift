@@ -1,9 +1,9 @@
 /// Makes large, varied Markdown documents that look like real READMEs, changelogs and
 /// API docs, the same on every run for a given seed.
-struct DocumentGenerator {
+public struct DocumentGenerator {
   private var random: SplitMix
 
-  init(seed: UInt64) {
+  public init(seed: UInt64) {
     random = SplitMix(seed: seed)
   }
 
@@ -39,7 +39,7 @@ struct DocumentGenerator {
   }
 
   /// A document of about `size` bytes.
-  mutating func markdown(size: Int) -> String {
+  public mutating func markdown(size: Int) -> String {
     var text = "Preamble: \(sentence(12)).\n\n"
     var level = 1
     while text.utf8.count < size {
@@ -78,22 +78,5 @@ struct DocumentGenerator {
     default:
       return sentence(Int(random.next() % 30) + 5) + "\n"
     }
-  }
-}
-
-/// A small seeded generator, so that generated tests are the same on every run.
-struct SplitMix: RandomNumberGenerator {
-  var state: UInt64
-
-  init(seed: UInt64) {
-    state = seed
-  }
-
-  mutating func next() -> UInt64 {
-    state &+= 0x9E37_79B9_7F4A_7C15
-    var z = state
-    z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-    z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-    return z ^ (z >> 31)
   }
 }
