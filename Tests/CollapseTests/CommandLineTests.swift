@@ -90,6 +90,17 @@ struct EndToEndTests {
     #expect(without.status == 2)
   }
 
+  @Test("short flags bundle: -sthtml is -s -t html, -sd1 is -s -d 1")
+  func bundledShortFlags() throws {
+    let bundled = try runBinary(["-sthtml", "-d1", "Samples/oceans.md"])
+    let separate = try runBinary(["-s", "-t", "html", "-d", "1", "Samples/oceans.md"])
+    #expect(bundled.status == 0)
+    #expect(bundled.output.hasPrefix("<!doctype html>"))
+    #expect(bundled == separate)
+    let moreBundled = try runBinary(["-t", "html", "-sd1", "Samples/oceans.md"])
+    #expect(moreBundled == separate)
+  }
+
   @Test("options may come after FILEs")
   func optionsAfterFiles() throws {
     let result = try runBinary(["Samples/oceans.md", "--depth", "1", "--outline"])
