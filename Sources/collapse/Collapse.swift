@@ -3,11 +3,12 @@ import OutlineKit
 /// The command: reads the inputs, resolves the selection and writes the chosen output.
 enum Collapse {
   /// Runs collapse with `arguments` (without the program name), reading `-` from the
-  /// descriptor `standardInput`.
+  /// descriptor `standardInput` and writing to `output`, which is `terminal`.
   static func run<Output: ByteOutputStream, Errors: TextOutputStream>(
-    _ arguments: [String], standardInput: Int32 = 0, output: inout Output, errors: inout Errors
+    _ arguments: [String], standardInput: Int32 = 0, terminal: OutputTerminal = .pipe,
+    output: inout Output, errors: inout Errors
   ) -> ExitStatus {
-    let options: Options
+    var options: Options
     do {
       options = try Options.parse(arguments)
     } catch {
@@ -49,6 +50,8 @@ enum Collapse {
 
     switch options.to {
     case .text:
+      options.text.colors = terminal.colors(options.color)
+      options.text.width = terminal.width(requested: options.width)
       TextWriter(options: options.text).write(outline, selection: selection, to: &output)
     case .html:
       HTMLWriter(options: options.html).write(outline, selection: selection, to: &output)

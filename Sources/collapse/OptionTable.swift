@@ -23,7 +23,10 @@ struct OptionSpec {
   }
 }
 
-/// Every option collapse takes, in the order `--help` lists them.
+/// Every option collapse takes, in the order `--help` and the manual list them.
+///
+/// docs/collapse.1.md describes each at length; the first paragraph of its description
+/// there is the sentence here, and a test keeps the two the same.
 let optionTable: [OptionSpec] = [
   OptionSpec(
     long: "from", short: "f", value: "FORMAT", group: .input,
@@ -50,8 +53,16 @@ let optionTable: [OptionSpec] = [
     long: "to", short: "t", value: "FORMAT", group: .output,
     help: "Write text (a tree for the terminal, the default) or html (nested <details>)."),
   OptionSpec(
+    long: "color", short: nil, value: "WHEN", group: .text,
+    help: "Colour the tree: auto (on a terminal, unless NO_COLOR is set), always or never."),
+  OptionSpec(
+    long: "width", short: "w", value: "N", group: .text,
+    help:
+      "Cut lines wider than N columns with an ellipsis (default: the terminal's width; 0 for no limit)."
+  ),
+  OptionSpec(
     long: "ascii", short: nil, value: nil, group: .text,
-    help: "Mark sections with + and - instead of ▸ and ▾."),
+    help: "Write only ASCII marks: + and - for ▸ and ▾, ... for the ellipsis."),
   OptionSpec(
     long: "outline", short: nil, value: nil, group: .text,
     help: "Show section titles only, without their content."),

@@ -10,6 +10,7 @@ signal(SIGPIPE, SIG_IGN)
 var output = FileOutput(descriptor: 1)
 var errors = Diagnostics()
 let status = Collapse.run(
-  Array(CommandLine.arguments.dropFirst()), output: &output, errors: &errors)
+  Array(CommandLine.arguments.dropFirst()), terminal: .standardOutput(), output: &output,
+  errors: &errors)
 output.flush()
 exit(status.rawValue)
