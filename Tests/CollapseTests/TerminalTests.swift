@@ -198,53 +198,6 @@ struct TerminalOutputTests {
   }
 }
 
-/// A tmux server of its own, running one command in a window of a given size.
-struct TmuxWindow {
-  let socket = "collapse-test-\(UUID().uuidString)"
-  let configuration: URL
-
-  /// Starts `command` (a shell command line) in a `columns` by `rows` window, and waits
-  /// until it has ended; the pane stays to be read.
-  init(_ command: String, columns: Int, rows: Int = 40) throws {
-    configuration = FileManager.default.temporaryDirectory
-      .appendingPathComponent("\(socket).conf")
-    try Data("set -g remain-on-exit on\n".utf8).write(to: configuration)
-    try runDetached([
-      "tmux", "-L", socket, "-f", configuration.path, "new-session", "-d", "-x", "\(columns)",
-      "-y", "\(rows)",
-      "cd \(shellQuoted(packageRoot.path)) && \(command); echo \(shellQuoted(TmuxWindow.end))",
-    ])
-    // The pane may be dead before tmux has read all it wrote: wait for a line written
-    // after it.
-    let deadline = Date().addingTimeInterval(60)
-    while try !capture().contains("\n" + TmuxWindow.end), Date() < deadline {
-      Thread.sleep(forTimeInterval: 0.1)
-    }
-  }
-
-  /// What the window's command line writes after the command has ended.
-  static let end = "[end of output]"
-
-  /// What the window shows, from the start of its history, up to the end of the output;
-  /// with `escapes`, its colours and attributes as escape sequences.
-  func screen(escapes: Bool = false) throws -> String {
-    try capture(escapes: escapes).components(separatedBy: "\n" + TmuxWindow.end)[0] + "\n"
-  }
-
-  private func capture(escapes: Bool = false) throws -> String {
-    try tmux(["capture-pane", "-p", "-S", "-"] + (escapes ? ["-e"] : [])).output
-  }
-
-  func tmux(_ arguments: [String]) throws -> CommandResult {
-    try runTool("tmux", ["-L", socket, "-f", configuration.path] + arguments)
-  }
-
-  func close() {
-    _ = try? tmux(["kill-server"])
-    try? FileManager.default.removeItem(at: configuration)
-  }
-}
-
 @Suite("collapse in tmux", .serialized)
 struct TmuxTests {
   @Test("in a 40-column tmux window lines fit the window, titles are bold and markers coloured")
