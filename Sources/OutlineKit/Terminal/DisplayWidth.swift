@@ -34,6 +34,19 @@ public enum DisplayWidth {
   /// columns from the start of `text`.
   public static func expandingTabs(_ text: String) -> String {
     guard text.utf8.contains(0x09) else { return text }
+    if text.utf8.allSatisfy({ $0 < 0x80 }) {
+      // Every byte is a column: expand without forming graphemes.
+      var bytes: [UInt8] = []
+      bytes.reserveCapacity(text.utf8.count + tabStop * 2)
+      for byte in text.utf8 {
+        if byte == 0x09 {
+          bytes.append(contentsOf: repeatElement(0x20, count: tabStop - bytes.count % tabStop))
+        } else {
+          bytes.append(byte)
+        }
+      }
+      return String(decoding: bytes, as: UTF8.self)
+    }
     var result = ""
     result.reserveCapacity(text.utf8.count + tabStop * 2)
     var column = 0

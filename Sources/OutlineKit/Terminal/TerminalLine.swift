@@ -53,6 +53,17 @@ public struct TerminalLine: Sendable {
     guard budget >= 0 else { return styled(String(ellipsis.prefix(width)), .annotation, format) }
     var kept: [(text: String, style: TextStyle)] = []
     pieces: for piece in expanded {
+      if piece.text.utf8.allSatisfy({ $0 >= 0x20 && $0 < 0x7F }) {
+        // One column a byte: cut without forming graphemes.
+        let count = piece.text.utf8.count
+        if count > budget {
+          kept.append((String(piece.text.utf8.prefix(budget))!, piece.style))
+          break pieces
+        }
+        kept.append(piece)
+        budget -= count
+        continue
+      }
       var head = ""
       for character in piece.text {
         let columns = DisplayWidth.columns(of: character)
