@@ -13,9 +13,9 @@ func filesUnder(_ folder: URL) -> [String] {
   var files: [String] = []
   while let path = enumerator?.nextObject() as? String {
     var isDirectory: ObjCBool = false
-    FileManager.default.fileExists(
+    let exists = FileManager.default.fileExists(
       atPath: folder.appendingPathComponent(path).path, isDirectory: &isDirectory)
-    if !isDirectory.boolValue { files.append(path) }
+    if exists && !isDirectory.boolValue { files.append(path) }
   }
   return files.sorted()
 }
