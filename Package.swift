@@ -19,11 +19,16 @@ let package = Package(
       providers: [.apt(["libyajl-dev"]), .brew(["yajl"])]
     ),
     .systemLibrary(
+      name: "CUtf8proc",
+      pkgConfig: "libutf8proc",
+      providers: [.apt(["libutf8proc-dev"]), .brew(["utf8proc"])]
+    ),
+    .systemLibrary(
       name: "CGetopt"
     ),
     .target(
       name: "OutlineKit",
-      dependencies: ["CCmark", "CYajl"]
+      dependencies: ["CCmark", "CYajl", "CUtf8proc"]
     ),
     .executableTarget(
       name: "collapse",

@@ -3,13 +3,14 @@ import OutlineKit
 /// The command: reads the inputs, resolves the selection and writes the chosen output.
 enum Collapse {
   /// Runs collapse with `arguments` (without the program name), reading `-` from the
-  /// descriptor `standardInput`. `keep` receives what was read once it is written, so that
-  /// a caller about to exit can skip freeing it.
+  /// descriptor `standardInput` and writing to `output`, which is `terminal`. `keep`
+  /// receives what was read once it is written, so that a caller about to exit can skip
+  /// freeing it.
   static func run<Output: ByteOutputStream, Errors: TextOutputStream>(
-    _ arguments: [String], standardInput: Int32 = 0, output: inout Output, errors: inout Errors,
-    keep: (Any) -> Void = { _ in }
+    _ arguments: [String], standardInput: Int32 = 0, terminal: OutputTerminal = .pipe,
+    output: inout Output, errors: inout Errors, keep: (Any) -> Void = { _ in }
   ) -> ExitStatus {
-    let options: Options
+    var options: Options
     do {
       options = try Options.parse(arguments)
     } catch {
@@ -50,6 +51,8 @@ enum Collapse {
       return .usage
     }
 
+    options.text.colors = terminal.colors(options.color)
+    options.text.width = terminal.width(requested: options.width)
     do {
       try write(outline, selection: selection, inputs: inputs, options: options, to: &output)
     } catch {

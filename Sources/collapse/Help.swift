@@ -1,7 +1,20 @@
 /// The program's version.
 let version = "0.1.0"
 
-/// The text `--help` prints, made from the option table so that it lists every option.
+/// The examples `--help` ends with; the manual's EXAMPLES section shows the same commands.
+let helpExamples: [(command: String, comment: String)] = [
+  ("collapse README.md", "everything expanded, as a tree"),
+  ("collapse --depth 2 CHANGELOG.md", "the first two levels open"),
+  ("collapse -e Pacific,Atlantic oceans.md", "only these two open"),
+  ("curl -s https://example.org/README.md | collapse --collapse-all --outline", ""),
+  ("collapse -s -t html --toc --depth 1 results.json > report.html", ""),
+  ("collapse -t markdown --max-bytes 1M results.md >> \"$GITHUB_STEP_SUMMARY\"", ""),
+  ("collapse --depth 1 response.json", "a JSON document's top level"),
+  ("collapse --color=always -w \"$(tput cols)\" big.md | less -R", ""),
+]
+
+/// The text `--help` prints: every option of the option table, in its group, with its
+/// sentence, then examples. `man collapse` says the same at length.
 func helpText() -> String {
   var text = """
     collapse — print Markdown or JSON as an outline of collapsible sections, with
@@ -18,31 +31,71 @@ func helpText() -> String {
     guard !specs.isEmpty else { continue }
     text += "\n\(group.rawValue):\n"
     for spec in specs {
-      let synopsis = "  " + spec.synopsis
-      let padding = max(1, 26 - synopsis.count)
-      text += synopsis + String(repeating: " ", count: padding) + spec.help + "\n"
+      text += hangingIndent("  " + spec.synopsis, spec.help)
     }
   }
   text += """
 
-    NAMES match sections by title (case and white space ignored, markup stripped), by
-    id (bay-of-bengal, overview-2), by a path of titles, JSON keys or indexes
+    NAMES match sections by title (case and white space ignored, markup stripped),
+    by id (bay-of-bengal, overview-2), by a path of titles, JSON keys or indexes
     (Pacific/Coral, regions/0/seas), or by a /regex/ on titles (/regex/i ignores
     case). A NAME may match several sections; #id matches only the one with that id.
     A heading ending in <!-- collapsed --> or <!-- expanded --> starts that way;
     options win.
 
     Examples:
-      collapse README.md                       everything expanded, as a tree
-      collapse --depth 2 CHANGELOG.md          the first two levels open
-      collapse -e Pacific,Atlantic oceans.md   only these two open
-      curl -s https://example.org/README.md | collapse --collapse-all --outline
-      collapse -t html report.md > report.html
-      collapse --depth 1 response.json         a JSON document's top level
+
+    """
+  for example in helpExamples {
+    text += "  " + example.command
+    if !example.comment.isEmpty {
+      let padding = max(2, 43 - example.command.count)
+      text += String(repeating: " ", count: padding) + example.comment
+    }
+    text += "\n"
+  }
+  text += """
 
     Exit status: 0 success; 1 an input could not be read or parsed (the others are
     still shown); 2 a bad command line, or a NAME that matches no section.
 
+    See 'man collapse' for the whole manual.
+
     """
   return text
+}
+
+/// The column at which option sentences start.
+private let sentenceColumn = 26
+/// The width help is wrapped to, for an 80-column terminal.
+private let helpWidth = 80
+
+/// `label` with `sentence` beside it from `sentenceColumn` on, wrapped at word breaks
+/// to `helpWidth` columns with its later lines starting at that column.
+private func hangingIndent(_ label: String, _ sentence: String) -> String {
+  var text = label
+  var column = label.count
+  if column >= sentenceColumn - 1 {
+    text += "\n"
+    column = 0
+  }
+  var lineIsEmpty = true
+  for word in sentence.split(separator: " ") {
+    if !lineIsEmpty && column + 1 + word.count > helpWidth {
+      text += "\n"
+      column = 0
+      lineIsEmpty = true
+    }
+    if lineIsEmpty {
+      text += String(repeating: " ", count: sentenceColumn - column)
+      column = sentenceColumn
+    } else {
+      text += " "
+      column += 1
+    }
+    text += word
+    column += word.count
+    lineIsEmpty = false
+  }
+  return text + "\n"
 }

@@ -23,7 +23,10 @@ struct OptionSpec {
   }
 }
 
-/// Every option collapse takes, in the order `--help` lists them.
+/// Every option collapse takes, in the order `--help` and the manual list them.
+///
+/// docs/collapse.1.md describes each at length; the first paragraph of its description
+/// there is the sentence here, and a test keeps the two the same.
 let optionTable: [OptionSpec] = [
   OptionSpec(
     long: "from", short: "f", value: "FORMAT", group: .input,
@@ -52,28 +55,36 @@ let optionTable: [OptionSpec] = [
       "Write text (a tree for the terminal, the default), html (nested <details>), markdown (for GitHub) or json (the outline)."
   ),
   OptionSpec(
+    long: "toc", short: nil, value: nil, group: .output,
+    help: "Start html and markdown with a table of contents that links to every section."),
+  OptionSpec(
+    long: "max-bytes", short: nil, value: "N", group: .output,
+    help:
+      "Keep html and markdown under N bytes (1M for GitHub job summaries) by leaving out the deepest and largest sections, and say so."
+  ),
+  OptionSpec(
+    long: "unsafe", short: nil, value: nil, group: .output,
+    help: "Keep raw HTML and javascript: links from the document in html and markdown."),
+  OptionSpec(
+    long: "color", short: nil, value: "WHEN", group: .text,
+    help: "Colour the tree: auto (on a terminal, unless NO_COLOR is set), always or never."),
+  OptionSpec(
+    long: "width", short: "w", value: "N", group: .text,
+    help:
+      "Cut lines wider than N columns with an ellipsis (default: the terminal's width; 0 for no limit)."
+  ),
+  OptionSpec(
     long: "ascii", short: nil, value: nil, group: .text,
-    help: "Mark sections with + and - instead of ▸ and ▾."),
+    help: "Write only ASCII marks: + and - for ▸ and ▾, ... for the ellipsis."),
   OptionSpec(
     long: "outline", short: nil, value: nil, group: .text,
     help: "Show section titles only, without their content."),
   OptionSpec(
     long: "standalone", short: "s", value: nil, group: .html,
-    help: "Write a whole page: title, inline style and script, nothing loaded from elsewhere."),
-  OptionSpec(
-    long: "max-bytes", short: nil, value: "N", group: .output,
-    help:
-      "Keep html and markdown output under N bytes (1M for GitHub job summaries), leaving out the deepest and largest sections and saying so."
-  ),
+    help: "Write a whole HTML page: title, inline style and script, nothing loaded from elsewhere."),
   OptionSpec(
     long: "title", short: nil, value: "TEXT", group: .html,
     help: "Title the page (default: the first top-level title, else the file name)."),
-  OptionSpec(
-    long: "toc", short: nil, value: nil, group: .html,
-    help: "Start with a table of contents whose links go to each section (html and markdown)."),
-  OptionSpec(
-    long: "unsafe", short: nil, value: nil, group: .html,
-    help: "Keep raw HTML and javascript: links from the document in html and markdown titles."),
   OptionSpec(
     long: "help", short: "h", value: nil, group: .information,
     help: "Show this help and exit."),

@@ -17,10 +17,21 @@ struct Options: Equatable {
     case json
   }
 
+  /// When the text output is coloured.
+  enum ColorChoice: String, CaseIterable {
+    /// On a terminal, unless the environment asks for no colour.
+    case auto
+    case always
+    case never
+  }
+
   var from: InputFormat?
   var to = OutputFormat.text
   var selection = SelectionRequest()
   var text = TextWriter.Options()
+  var color = ColorChoice.auto
+  /// The width `--width` asks for: nil to ask the terminal, 0 for no limit.
+  var width: Int?
   var html = HTMLWriter.Options()
   var markdown = MarkdownWriter.Options()
   /// Whether HTML is a whole page rather than a fragment.
@@ -148,6 +159,11 @@ extension Options {
     case "collapse-all": selection.base = .nothing
     case "expand-all": selection.base = .everything
     case "depth": selection.base = .depth(try Options.count(value, for: spec))
+    case "color":
+      color =
+        try Options.choice(value, for: spec, among: ColorChoice.allCases.map(\.rawValue))
+        .flatMap(ColorChoice.init(rawValue:)) ?? .auto
+    case "width": width = try Options.count(value, for: spec)
     case "ascii": text.ascii = true
     case "outline": text.outline = true
     case "standalone": standalone = true

@@ -14,7 +14,7 @@ nonisolated(unsafe) var keptUntilExit: [Any] = []
 var output = FileOutput(descriptor: 1)
 var errors = Diagnostics()
 let status = Collapse.run(
-  Array(CommandLine.arguments.dropFirst()), output: &output, errors: &errors,
-  keep: { keptUntilExit.append($0) })
+  Array(CommandLine.arguments.dropFirst()), terminal: .standardOutput(), output: &output,
+  errors: &errors, keep: { keptUntilExit.append($0) })
 output.flush()
 withExtendedLifetime(keptUntilExit) { exit(status.rawValue) }

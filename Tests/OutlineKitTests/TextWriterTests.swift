@@ -98,4 +98,125 @@ struct TextWriterTests {
     let first = try text(document)
     for _ in 0..<5 { #expect(try text(document) == first) }
   }
+
+  @Test("colours: titles bold, markers dim in a colour per depth, summaries dim")
+  func colors() throws {
+    let output = try text(
+      document, SelectionRequest(expand: ["Sargasso"]), options: TextWriter.Options(colors: true))
+    let escape = "\u{1B}["
+    #expect(
+      output == """
+        Preamble line.
+        \(escape)2;36m▾\(escape)0m \(escape)1mAtlantic\(escape)0m
+          The second largest.
+          \(escape)2;35m▾\(escape)0m \(escape)1mSargasso\(escape)0m
+            No coast.
+          \(escape)2;35m▸\(escape)0m \(escape)1mCaribbean\(escape)0m  \(escape)2m(2 lines)\(escape)0m
+        \(escape)2;36m▸\(escape)0m \(escape)1mIndian\(escape)0m  \(escape)2m(1 section)\(escape)0m
+
+        """)
+  }
+
+  @Test("colour changes nothing but escape sequences, and every coloured line ends reset")
+  func colorsOnlyAddEscapes() throws {
+    let nested = markdown("# A\n## B\n### C\n#### D\n##### E\ntext\n")
+    for request in [SelectionRequest(), SelectionRequest(base: .depth(2))] {
+      let plain = try text(nested, request)
+      let colored = try text(nested, request, options: TextWriter.Options(colors: true))
+      #expect(!plain.contains("\u{1B}"))
+      #expect(withoutEscapes(colored) == plain)
+      for line in colored.split(separator: "\n") where line.contains("\u{1B}") {
+        #expect(line.hasSuffix("\u{1B}[0m"), "\(line)")
+      }
+    }
+    let colored = try text(nested, options: TextWriter.Options(colors: true))
+    let markers = colored.split(separator: "\n").compactMap { line in
+      line.firstRange(of: "m▾").map { String(line[..<$0.lowerBound]) }
+    }
+    #expect(
+      markers == [
+        "\u{1B}[2;36", "  \u{1B}[2;35", "    \u{1B}[2;32", "      \u{1B}[2;33",
+        "        \u{1B}[2;36",
+      ])
+  }
+
+  @Test("a width cuts titles and content lines with …, the indent counted")
+  func width() throws {
+    let output = try text(
+      document, SelectionRequest(expand: ["Sargasso"]), options: TextWriter.Options(width: 12))
+    #expect(
+      output == """
+        Preamble li…
+        ▾ Atlantic
+          The secon…
+          ▾ Sargasso
+            No coas…
+          ▸ Caribbe…
+        ▸ Indian  (…
+
+        """)
+  }
+
+  @Test("no line is wider than the width, whatever its characters")
+  func widthHoldsForWideText() throws {
+    let wide = markdown(
+      """
+      # 東京の天気予報と週間の気温
+      本文の一行目はかなり長い日本語の文章です。
+      👨‍👩‍👧 family, 🇯🇵 flag, ❤️ heart, e\u{301}e\u{301} marks, and more words
+      \tcode\twith\ttabs
+      ## 한국어 제목이 있는 절
+      """)
+    for width in [1, 2, 5, 9, 10, 11, 20, 33] {
+      for options in [
+        TextWriter.Options(width: width), TextWriter.Options(ascii: true, width: width),
+        TextWriter.Options(width: width, colors: true),
+      ] {
+        let output = withoutEscapes(try text(wide, options: options))
+        for line in output.split(separator: "\n") {
+          #expect(DisplayWidth.columns(of: line) <= width, "\(width): \(line)")
+          #expect(!line.contains("\t"))
+        }
+      }
+    }
+    let cut = try text(wide, options: TextWriter.Options(width: 11))
+    #expect(cut.contains("▾ 東京の天…\n"))
+    #expect(cut.contains("  👨‍👩‍👧 famil…\n"))
+    #expect(cut.contains("      code…\n"))
+  }
+
+  @Test("tabs stay as written when there is no width")
+  func tabsWithoutWidth() throws {
+    #expect(try text(markdown("# A\n\tx\ty\n")) == "▾ A\n  \tx\ty\n")
+    #expect(
+      try text(markdown("# A\n\tx\ty\n"), options: TextWriter.Options(width: 80))
+        == "▾ A\n      x   y\n")
+  }
+
+  @Test("--ascii with a width and colours still adds no byte above 127")
+  func asciiEverywhere() throws {
+    let json = try JSONReader.read(
+      Array(#"{"a": {"b": 1, "c": [1, 2, 3]}, "long key name": "value"}"#.utf8))
+    for options in [
+      TextWriter.Options(ascii: true, width: 8, colors: true),
+      TextWriter.Options(ascii: true, width: 40, colors: true),
+    ] {
+      for request in [SelectionRequest(), SelectionRequest(base: .nothing)] {
+        let output = try text(json, request, options: options)
+        #expect(output.utf8.allSatisfy { $0 < 0x80 }, "\(output)")
+      }
+    }
+    #expect(
+      try text(json, SelectionRequest(base: .nothing), options: TextWriter.Options(ascii: true))
+        == "+ a  {...} 2 keys\nlong key name: \"value\"\n")
+    #expect(
+      try text(
+        json, SelectionRequest(base: .nothing), options: TextWriter.Options(ascii: true, width: 14))
+        == "+ a  {...} ...\nlong key na...\n")
+  }
+}
+
+/// `text` without its SGR escape sequences.
+func withoutEscapes(_ text: some StringProtocol) -> String {
+  String(text).replacing(/\u{1B}\[[0-9;]*m/, with: "")
 }

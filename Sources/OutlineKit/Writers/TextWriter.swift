@@ -3,14 +3,29 @@
 /// hides, and the content of expanded sections as their source lines.
 public struct TextWriter {
   public struct Options: Equatable {
-    /// `+` and `-` instead of `▸` and `▾`.
+    /// `+` and `-` instead of `▸` and `▾`, and `...` for `…`: no byte above 127 of the
+    /// writer's own.
     public var ascii = false
     /// Titles only, no content lines.
     public var outline = false
+    /// The columns a line may take, its indent included; longer lines are cut with an
+    /// ellipsis and their tabs expanded. Nil for no limit.
+    public var width: Int?
+    /// Whether to style lines with escape sequences: bold titles, dim markers in a colour
+    /// per depth, dim summaries of what is hidden.
+    public var colors = false
 
-    public init(ascii: Bool = false, outline: Bool = false) {
+    public init(ascii: Bool = false, outline: Bool = false, width: Int? = nil, colors: Bool = false)
+    {
       self.ascii = ascii
       self.outline = outline
+      self.width = width
+      self.colors = colors
+    }
+
+    /// How each line is drawn.
+    var lineFormat: TerminalLine.Format {
+      TerminalLine.Format(width: width, colors: colors, ascii: ascii)
     }
   }
 
@@ -24,28 +39,36 @@ public struct TextWriter {
   public func write<Target: ByteOutputStream>(
     _ outline: Outline, selection: Selection, to target: inout Target
   ) {
-    let expandedMarker = options.ascii ? "- " : "▾ "
-    let collapsedMarker = options.ascii ? "+ " : "▸ "
+    let format = options.lineFormat
     outline.walk(descend: { selection.isExpanded($0) }) { step in
       switch step {
       case .content(let content, let depth):
         guard !options.outline else { return }
-        writeContent(content, prefix: TextWriter.indent(depth: depth), to: &target)
+        writeContent(content, depth: depth, format: format, to: &target)
       case .enter(let index):
-        let section = outline.sections[index]
-        let expanded = selection.isExpanded(index)
-        var line = TextWriter.indent(depth: section.depth)
-        line += expanded ? expandedMarker : collapsedMarker
-        line += Printable.escaped(section.title)
-        if !expanded, let summary = outline.hiddenSummary(of: index) {
-          line += "  " + (options.ascii ? Printable.ascii(summary) : summary)
-        }
-        line += "\n"
-        target.write(line)
+        target.write(sectionLine(outline, index, selection: selection).rendered(format) + "\n")
       case .exit:
         break
       }
     }
+  }
+
+  /// The line that shows the section at `index`: its marker, its title and, when it is
+  /// collapsed, what it hides.
+  public func sectionLine(_ outline: Outline, _ index: Int, selection: Selection) -> TerminalLine {
+    let section = outline.sections[index]
+    let expanded = selection.isExpanded(index)
+    var line = TerminalLine()
+    TextWriter.appendIndent(depth: section.depth, to: &line)
+    let marker = options.ascii ? (expanded ? "-" : "+") : (expanded ? "▾" : "▸")
+    line.append(marker, style: .marker(depth: section.depth))
+    line.append(" ")
+    line.append(Printable.escaped(section.title), style: .title)
+    if !expanded, let summary = outline.hiddenSummary(of: index) {
+      line.append("  ")
+      line.append(options.ascii ? Printable.ascii(summary) : summary, style: .annotation)
+    }
+    return line
   }
 
   /// Indentation stops growing this deep, so that output stays linear in the input.
@@ -53,13 +76,20 @@ public struct TextWriter {
 
   /// Two spaces per level, up to `deepestIndent` levels; deeper lines say their depth.
   static func indent(depth: Int) -> String {
-    let spaces = String(repeating: " ", count: min(depth, deepestIndent) * 2)
-    return depth > deepestIndent ? spaces + "[depth \(depth)] " : spaces
+    String(repeating: " ", count: min(depth, deepestIndent) * 2)
+  }
+
+  private static func appendIndent(depth: Int, to line: inout TerminalLine) {
+    line.append(indent(depth: depth))
+    if depth > deepestIndent { line.append("[depth \(depth)] ", style: .annotation) }
   }
 
   private func writeContent<Target: ByteOutputStream>(
-    _ content: Content, prefix: String, to target: inout Target
+    _ content: Content, depth: Int, format: TerminalLine.Format, to target: inout Target
   ) {
+    var prefix = TerminalLine()
+    TextWriter.appendIndent(depth: depth, to: &prefix)
+    let prefixText = prefix.rendered(TerminalLine.Format(colors: format.colors))
     switch content.body {
     case .markdown(let blocks):
       let source = blocks.document.source
@@ -68,19 +98,38 @@ public struct TextWriter {
           target.write("\n")
           continue
         }
-        target.write(prefix)
         source.bytes.withUnsafeBytes { bytes in
-          Printable.write(
-            UnsafeRawBufferPointer(rebasing: bytes[source.lineRange(line)]), to: &target)
+          let text = UnsafeRawBufferPointer(rebasing: bytes[source.lineRange(line)])
+          if let width = format.width, !TextWriter.fits(text, in: width - prefix.columns) {
+            var fitted = prefix
+            fitted.append(Printable.escaped(String(decoding: text, as: UTF8.self)))
+            target.write(fitted.rendered(format))
+          } else {
+            target.write(prefixText)
+            Printable.write(text, to: &target)
+          }
         }
         target.write("\n")
       }
     case .members(let members):
       for position in members.indices {
-        target.write(prefix)
-        members.writeLine(position, to: &target)
-        target.write("\n")
+        if format.width == nil {
+          // Nothing to cut: the line goes straight from the store of values.
+          target.write(prefixText)
+          members.writeLine(position, to: &target)
+          target.write("\n")
+        } else {
+          var line = prefix
+          line.append(members[position].line)
+          target.write(line.rendered(format) + "\n")
+        }
       }
     }
+  }
+
+  /// Whether `bytes` are printable ASCII without tabs that fit in `columns`: the common
+  /// line that needs no measuring.
+  private static func fits(_ bytes: UnsafeRawBufferPointer, in columns: Int) -> Bool {
+    bytes.count <= columns && bytes.allSatisfy { $0 >= 0x20 && $0 < 0x7F }
   }
 }

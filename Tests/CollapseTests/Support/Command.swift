@@ -38,13 +38,18 @@ let collapseBinary: URL = {
 /// Runs the built binary with `arguments`, `input` on standard input, in `directory`.
 func runBinary(
   _ arguments: [String], input: Data = Data(), directory: URL = packageRoot,
-  environment: [String: String]? = nil
+  environment: [String: String] = testEnvironment
 ) throws -> CommandResult {
   let process = Process()
   process.executableURL = collapseBinary
   process.arguments = arguments
   process.currentDirectoryURL = directory
-  if let environment { process.environment = environment }
+  process.environment = environment
+  return try run(process, input: input)
+}
+
+/// Starts `process` with `input` on its standard input and waits for it to end.
+func run(_ process: Process, input: Data) throws -> CommandResult {
   let stdin = Pipe()
   let stdout = Pipe()
   let stderr = Pipe()

@@ -1,0 +1,48 @@
+/// How a piece of terminal text looks: bold, dim, a colour; written as an SGR escape
+/// sequence (`ESC [ … m`) that `TerminalLine` resets at the end of the piece.
+public struct TextStyle: Equatable, Sendable {
+  /// One of the eight colours every terminal has, which follow its light or dark theme.
+  public enum Color: Int, Sendable {
+    case black, red, green, yellow, blue, magenta, cyan, white
+  }
+
+  public var bold = false
+  public var dim = false
+  public var foreground: Color?
+
+  public init(bold: Bool = false, dim: Bool = false, foreground: Color? = nil) {
+    self.bold = bold
+    self.dim = dim
+    self.foreground = foreground
+  }
+
+  /// Text as it is.
+  public static let plain = TextStyle()
+  /// A section's title.
+  public static let title = TextStyle(bold: true)
+  /// What is not the document's own text: what a collapsed section hides, the ellipsis of
+  /// a cut line, a depth tag.
+  public static let annotation = TextStyle(dim: true)
+
+  /// The colours that mark successive depths, chosen to read on dark and light themes
+  /// alike (no blue, which is faint on black, and no white or black).
+  public static let depthColors: [Color] = [.cyan, .magenta, .green, .yellow]
+
+  /// The style of the `▾`/`▸` marker of a section `depth` levels deep: dim, in a colour
+  /// that cycles with the depth so that the eye can follow a level down the page.
+  public static func marker(depth: Int) -> TextStyle {
+    TextStyle(dim: true, foreground: depthColors[depth % depthColors.count])
+  }
+
+  /// The escape sequence that turns the style on; empty for plain text.
+  public var escapeSequence: String {
+    var codes: [String] = []
+    if bold { codes.append("1") }
+    if dim { codes.append("2") }
+    if let foreground { codes.append(String(30 + foreground.rawValue)) }
+    return codes.isEmpty ? "" : "\u{1B}[" + codes.joined(separator: ";") + "m"
+  }
+
+  /// The escape sequence that turns every style off.
+  public static let reset = "\u{1B}[0m"
+}

@@ -1,0 +1,89 @@
+import Foundation
+import OutlineKit
+import Testing
+
+@testable import collapse
+
+@Suite("help and manual")
+struct ManualTests {
+  /// Each option of the option table as the manual and `--help` should show it.
+  let table = optionTable.map {
+    Manual.Option(
+      group: $0.group.rawValue, synopsis: $0.synopsis.trimmingCharacters(in: .whitespaces),
+      sentence: $0.help)
+  }
+
+  @Test("the manual describes every option, in the table's groups and order, with its sentence")
+  func manualMatchesTable() throws {
+    let manual = try Manual()
+    #expect(manual.options == table)
+    #expect(manual.options.count == optionTable.count)
+  }
+
+  @Test("--help lists every option in its group with the manual's sentence")
+  func helpMatchesManual() throws {
+    let result = try runBinary(["--help"])
+    #expect(result.status == 0)
+    #expect(result.errors == "")
+    let listed = helpOptions(result.output)
+    #expect(listed == (try Manual().options))
+    #expect(Set(listed.map(\.group)).count == OptionSpec.Group.allCases.count)
+    #expect(try runBinary(["-h"]) == result)
+  }
+
+  @Test("--help and the manual show the same examples")
+  func examples() throws {
+    let manual = try Manual()
+    #expect(manual.examples == helpExamples.map(\.command))
+    let help = try runBinary(["--help"]).output
+    let shown = help.components(separatedBy: "\nExamples:\n")[1].components(separatedBy: "\n\n")[0]
+    #expect(shown.split(separator: "\n").count == helpExamples.count)
+    for example in helpExamples { #expect(shown.contains("  " + example.command)) }
+  }
+
+  @Test("--help fits an 80-column terminal")
+  func helpWidth() throws {
+    let help = try runBinary(["--help"]).output
+    for line in help.split(separator: "\n") {
+      #expect(DisplayWidth.columns(of: line) <= 80, "\(line)")
+    }
+  }
+
+  @Test("the manual has the sections of a man page and tells of NO_COLOR and COLUMNS")
+  func sections() throws {
+    let manual = try Manual()
+    #expect(
+      manual.sections == [
+        "NAME", "SYNOPSIS", "DESCRIPTION", "OPTIONS", "NAMES", "OUTPUT", "ENVIRONMENT",
+        "EXIT STATUS", "EXAMPLES", "SEE ALSO",
+      ])
+    let text = try String(contentsOf: Manual.source, encoding: .utf8)
+    for name in ["NO_COLOR", "COLUMNS", "TERM"] { #expect(text.contains("**\(name)**")) }
+  }
+
+  @Test("man renders the page without a warning, and it says what --help says")
+  func rendered() throws {
+    guard requireTool("make"), requireTool("cmark"), requireTool("man") else { return }
+    let made = try runTool("make", ["--no-print-directory", "-s", "man"])
+    #expect(made.status == 0, "\(made.errors)")
+    var environment = testEnvironment
+    environment["MANWIDTH"] = "80"
+    environment["LC_ALL"] = "C.UTF-8"
+    let page = try runTool(
+      "man", ["--warnings=all", "--nh", "--nj", "-l", ".build/collapse.1"], environment: environment
+    )
+    #expect(page.status == 0)
+    #expect(page.errors == "")
+    #expect(page.output.hasPrefix("COLLAPSE(1)"))
+    #expect(page.output.contains("collapse \(collapse.version)"))
+    // Words as the reader sees them, whatever the line breaks.
+    let words = page.output.split(whereSeparator: \.isWhitespace).joined(separator: " ")
+    for option in table {
+      #expect(words.contains(option.synopsis + " " + option.sentence), "\(option)")
+    }
+    for group in OptionSpec.Group.allCases {
+      #expect(page.output.contains("\n   \(group.rawValue)\n"), "\(group)")
+    }
+    for example in helpExamples { #expect(page.output.contains(example.command)) }
+  }
+}
