@@ -40,6 +40,7 @@ struct Options: Equatable {
   var title: String?
   var json = JSONReader.Options()
   private var titleKeyGiven = false
+  private var toGiven = false
   /// The files to read; empty or `-` for standard input.
   var files: [String] = []
   /// `--max-bytes`: the most bytes HTML or Markdown output may take.
@@ -121,8 +122,10 @@ extension Options {
     }
     let first = Int(cgetopt_optind())
     options.files = argv[first..<Int(argc)].map { String(cString: $0!) }
-    if options.maxBytes != nil && (options.to == .text || options.to == .json) {
-      return .failure(UsageError(description: "--max-bytes applies to html and markdown output"))
+    do {
+      try options.checkCombinations()
+    } catch {
+      return .failure(error)
     }
     options.fullCommand = original.dropLast().compactMap { argument in
       guard let argument, !dropped.contains(argument) else { return nil }
@@ -151,6 +154,7 @@ extension Options {
       to =
         try Options.choice(value, for: spec, among: OutputFormat.allCases.map(\.rawValue))
         .flatMap(OutputFormat.init(rawValue:)) ?? .text
+      toGiven = true
     case "title-key":
       json.titleKeys = (titleKeyGiven ? json.titleKeys : []) + [value]
       titleKeyGiven = true
@@ -202,6 +206,26 @@ extension Options {
           "invalid value '\(value)' for --\(spec.long); expected a whole number, 0 or more")
     }
     return Int(value) ?? Int.max
+  }
+
+  /// Refuses options that would do nothing with the output asked for, rather than
+  /// ignoring them; `-s` alone means HTML.
+  private mutating func checkCombinations() throws(UsageError) {
+    if standalone && !toGiven { to = .html }
+    let htmlOrMarkdown = to == .html || to == .markdown
+    if standalone && to != .html {
+      throw UsageError(
+        description: "--standalone writes an html page; it does not go with -t \(to.rawValue)")
+    }
+    if title != nil && !standalone {
+      throw UsageError(description: "--title names an html page; it goes with -s")
+    }
+    if html.tableOfContents && !htmlOrMarkdown {
+      throw UsageError(description: "--toc applies to html and markdown output")
+    }
+    if maxBytes != nil && !htmlOrMarkdown {
+      throw UsageError(description: "--max-bytes applies to html and markdown output")
+    }
   }
 
   /// A size in bytes, with an optional `K` or `M` for KiB or MiB.

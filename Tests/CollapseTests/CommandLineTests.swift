@@ -87,6 +87,13 @@ struct EndToEndTests {
     #expect(moreBundled == separate)
   }
 
+  @Test("-s alone means an html page")
+  func standaloneAlone() throws {
+    let alone = try runBinary(["-s", "Samples/oceans.md"])
+    #expect(alone.status == 0)
+    #expect(alone == (try runBinary(["-s", "-t", "html", "Samples/oceans.md"])))
+  }
+
   @Test("options may come after FILEs")
   func optionsAfterFiles() throws {
     let result = try runBinary(["Samples/oceans.md", "--depth", "1", "--outline"])
