@@ -41,7 +41,8 @@ func helpText() -> String {
       collapse --depth 1 response.json         a JSON document's top level
 
     Exit status: 0 success; 1 an input could not be read or parsed (the others are
-    still shown); 2 a bad command line, or a NAME that matches no section.
+    still shown), or the output could not be written; 2 a bad command line, or a NAME
+    that matches no section; 130 interrupted (SIGINT).
 
     """
   return text
