@@ -2,7 +2,8 @@
 #
 #   make run     render a sample outline
 #   make test    install what is missing, check formatting, run every test (the HTML
-#                checker and headless Chromium included; screenshots in .build/screenshots)
+#                checker and headless Chromium included; screenshots in .build/screenshots),
+#                then the Swift tests again under AddressSanitizer
 #   make build   build the command (release)
 #   make bench   measure it beside cmark, pandoc and jq (writes bench/results.md)
 #   make fuzz    run each libFuzzer target in Fuzz/ for FUZZ_SECONDS (default 60)
@@ -67,11 +68,16 @@ $(VENV)/.installed: Tests/Browser/requirements.txt | deps
 	$(VENV)/bin/pip install --quiet --disable-pip-version-check -r Tests/Browser/requirements.txt
 	touch $@
 
+# Last, the Swift tests again with AddressSanitizer, built apart in .build/asan (the
+# end-to-end tests then run the sanitized binary). Tests/lsan.supp lists the leaks of the
+# toolchain's own test runners.
 test: deps lint $(VENV)/.installed
 	$(SWIFT) build
 	$(SWIFT) test
 	COLLAPSE_BINARY=$(CURDIR)/.build/debug/collapse PYTHONDONTWRITEBYTECODE=1 \
 	  $(VENV)/bin/python -m pytest -p no:cacheprovider Tests/Browser
+	LSAN_OPTIONS=suppressions=$(CURDIR)/Tests/lsan.supp \
+	  $(SWIFT) test --sanitize=address --scratch-path .build/asan -Xswiftc -use-ld=lld
 
 bench:
 	@$(MAKE) --no-print-directory deps APT_PACKAGES="$(APT_PACKAGES) $(BENCH_PACKAGES)"
