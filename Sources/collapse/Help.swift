@@ -56,8 +56,9 @@ func helpText() -> String {
   }
   text += """
 
-    Exit status: 0 success; 1 an input could not be read or parsed (the others are
-    still shown); 2 a bad command line, or a NAME that matches no section.
+    Exit status: 0 success; 1 an input could not be read or parsed (the others
+    are still shown), or the output could not be written; 2 a bad command line,
+    or a NAME that matches no section; 130 interrupted (SIGINT).
 
     See 'man collapse' for the whole manual.
 

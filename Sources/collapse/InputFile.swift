@@ -8,8 +8,9 @@ import OutlineKit
 
 /// A file or standard input, read in chunks into a reader for its format.
 struct InputFile {
-  /// The name given on the command line; `-` is standard input.
-  let path: String
+  /// The name given on the command line, as bytes that need not be UTF-8; `-` is
+  /// standard input.
+  let path: [UInt8]
   /// The format the command line insists on, if any.
   let format: InputFormat?
   /// How JSON is read.
@@ -17,14 +18,23 @@ struct InputFile {
   /// Where `-` is read from.
   var standardInput: Int32 = 0
 
+  private var isStandardInput: Bool { path == Array("-".utf8) }
+
   /// The name used for the input in messages and as its section title.
-  var displayName: String { path == "-" ? "stdin" : path }
+  var displayName: String {
+    isStandardInput ? "stdin" : String(decoding: path, as: UTF8.self)
+  }
 
   /// Reads the whole input into an outline.
   func read() throws(InputError) -> Outline {
-    let descriptor = path == "-" ? standardInput : open(path, O_RDONLY | O_CLOEXEC)
+    let descriptor =
+      isStandardInput
+      ? standardInput
+      : (path + [0]).withUnsafeBytes {
+        open($0.baseAddress!.assumingMemoryBound(to: CChar.self), O_RDONLY | O_CLOEXEC)
+      }
     guard descriptor >= 0 else { throw InputError(path: displayName, systemError: errno) }
-    defer { if path != "-" { close(descriptor) } }
+    defer { if !isStandardInput { close(descriptor) } }
 
     var reader: (any DocumentReader)? = nil
     var pending: [UInt8] = []
@@ -38,7 +48,12 @@ struct InputFile {
           if errno == EINTR { continue }
           throw InputError(path: displayName, systemError: errno)
         }
-        if count == 0 { break }
+        if count == 0 {
+          if isCutShort(descriptor) {
+            throw InputError(path: displayName, message: "file shrank while being read")
+          }
+          break
+        }
         if let reader {
           try chunk.withUnsafeBytes {
             try reader.feed(UnsafeRawBufferPointer(rebasing: $0[..<count]))
@@ -46,14 +61,14 @@ struct InputFile {
           continue
         }
         pending.append(contentsOf: chunk[..<count])
-        if let chosen = format ?? InputFormat.guess(fileName: path)
+        if let chosen = format ?? InputFormat.guess(fileName: displayName)
           ?? InputFormat.guess(content: pending)
         {
           reader = try start(chosen, with: &pending, descriptor: descriptor)
         }
       }
       let chosen =
-        format ?? InputFormat.guess(fileName: path)
+        format ?? InputFormat.guess(fileName: displayName)
         ?? InputFormat.guess(content: pending, final: true)
       let last = try reader ?? start(chosen ?? .markdown, with: &pending, descriptor: descriptor)
       return try last.finish()
@@ -79,6 +94,15 @@ struct InputFile {
     pending = []
     return reader
   }
+}
+
+/// Whether `descriptor` is a regular file that now ends before the point reading reached:
+/// another program truncated it while collapse was reading it, so what was read is
+/// neither the old file nor the new one.
+private func isCutShort(_ descriptor: Int32) -> Bool {
+  var status = stat()
+  guard fstat(descriptor, &status) == 0, status.st_mode & S_IFMT == S_IFREG else { return false }
+  return lseek(descriptor, 0, SEEK_CUR) > status.st_size
 }
 
 /// read(2), named apart from `InputFile.read()`.

@@ -41,8 +41,9 @@ struct Options: Equatable {
   var json = JSONReader.Options()
   private var titleKeyGiven = false
   private var toGiven = false
-  /// The files to read; empty or `-` for standard input.
-  var files: [String] = []
+  /// The files to read, as the command line spells them (not necessarily UTF-8); empty or
+  /// `-` for standard input.
+  var files: [[UInt8]] = []
   /// `--max-bytes`: the most bytes HTML or Markdown output may take.
   var maxBytes: Int?
   /// The command line without `--max-bytes`, to say how to see everything.
@@ -64,14 +65,22 @@ extension Options {
   /// value`, unambiguous prefixes of long options, bundled short flags, options after
   /// operands, and `--` to end options.
   static func parse(_ arguments: [String]) throws(UsageError) -> Options {
+    try parse(bytes: arguments.map { Array($0.utf8) })
+  }
+
+  /// Parses arguments as the system passes them: bytes, so that a FILE whose name is not
+  /// UTF-8 can still be opened.
+  static func parse(bytes arguments: [[UInt8]]) throws(UsageError) -> Options {
     let parsed = getoptLock.withLock { _ in parseLocked(arguments) }
     return try parsed.get()
   }
 
-  private static func parseLocked(_ arguments: [String]) -> Result<Options, UsageError> {
+  private static func parseLocked(_ arguments: [[UInt8]]) -> Result<Options, UsageError> {
     // getopt_long reads C strings; these copies are freed when parsing ends.
     let names = optionTable.map { strdup($0.long) }
-    var argv: [UnsafeMutablePointer<CChar>?] = (["collapse"] + arguments).map { strdup($0) }
+    var argv: [UnsafeMutablePointer<CChar>?] = ([Array("collapse".utf8)] + arguments).map {
+      ($0 + [0]).withUnsafeBytes { strdup($0.baseAddress!.assumingMemoryBound(to: CChar.self)) }
+    }
     let argc = Int32(argv.count)
     argv.append(nil)
     defer {
@@ -121,7 +130,9 @@ extension Options {
       }
     }
     let first = Int(cgetopt_optind())
-    options.files = argv[first..<Int(argc)].map { String(cString: $0!) }
+    options.files = argv[first..<Int(argc)].map {
+      Array(UnsafeRawBufferPointer(start: $0!, count: strlen($0!)))
+    }
     do {
       try options.checkCombinations()
     } catch {
@@ -129,7 +140,10 @@ extension Options {
     }
     options.fullCommand = original.dropLast().compactMap { argument in
       guard let argument, !dropped.contains(argument) else { return nil }
-      return shellQuoted(String(cString: argument))
+      return shellQuoted(
+        String(
+          decoding: UnsafeRawBufferPointer(start: argument, count: strlen(argument)), as: UTF8.self)
+      )
     }.joined(separator: " ")
     return .success(options)
   }

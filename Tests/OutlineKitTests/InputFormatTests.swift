@@ -43,5 +43,12 @@ struct InputFormatTests {
     #expect(InputFormat.guess(content: Array("[tr".utf8)) == nil)
     #expect(InputFormat.guess(content: Array("[tx".utf8)) == .markdown)
     #expect(InputFormat.guess(content: Array("   ".utf8), final: true) == .markdown)
+    // The start of a byte order mark may still be followed by JSON.
+    #expect(InputFormat.guess(content: [0xEF]) == nil)
+    #expect(InputFormat.guess(content: [0xEF, 0xBB]) == nil)
+    #expect(InputFormat.guess(content: [0xEF, 0xBB, 0xBF]) == nil)
+    #expect(InputFormat.guess(content: [0xEF, 0xBB, 0xBF, 0x5B, 0x0A], final: true) == .json)
+    #expect(InputFormat.guess(content: [0xEF, 0xBB], final: true) == .markdown)
+    #expect(InputFormat.guess(content: [0xEF, 0x41]) == .markdown)
   }
 }

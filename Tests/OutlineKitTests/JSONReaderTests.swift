@@ -258,6 +258,59 @@ struct JSONReaderTests {
     }
   }
 
+  @Test(
+    "an error is placed at the start of the token not expected, in chunks of any size",
+    arguments: [
+      (#"[{"name": "Ana", "login""", :x}]"#, 25, "expected ':' after object key, found '\"'"),
+      (
+        #"{"a": "b"12345678901234567890}"#, 10, "expected ',' or '}' after object member, found '1'"
+      ),
+      (#"{"a": 1 : 2}"#, 9, "expected ',' or '}' after object member, found ':'"),
+      (#"{"a": 1 "long key": 2}"#, 9, "expected ',' or '}' after object member, found '\"'"),
+      (#"["x" "a long string"]"#, 6, "expected ',' or ']' after array element, found '\"'"),
+      (#"{"a" , "b"}"#, 6, "expected ':' after object key, found ','"),
+      (#"[1,,2]"#, 4, "expected a value, found ','"),
+      (#"[1, 22 ,]"#, 9, "expected a value after ',', found ']' (trailing commas are not allowed)"),
+    ])
+  func errorPlaceInChunks(_ text: String, _ column: Int, _ message: String) {
+    let expected = ReadError(line: 1, column: column, message: message)
+    #expect(jsonError(text) == expected)
+    let bytes = Array(text.utf8)
+    for size in 1...bytes.count {
+      #expect(errorInChunks(bytes, size: size) == expected, "chunks of \(size)")
+    }
+  }
+
+  @Test(
+    "invalid UTF-8 is placed at the start of its sequence, in chunks of any size",
+    arguments: [
+      ("ab", [0xFF], 5), ("", [0xC3, 0x28], 3), ("", [0xE2, 0x82, 0x78], 3),
+      ("", [0xC3, 0xA9, 0xA9], 4), ("é", [0xF0, 0x9F, 0x98, 0x41], 4),
+    ] as [(String, [UInt8], Int)])
+  func invalidUTF8InChunks(_ before: String, _ bad: [UInt8], _ column: Int) {
+    let bytes = Array("[\"\(before)".utf8) + bad + Array("\"]".utf8)
+    let expected = ReadError(line: 1, column: column, message: "invalid UTF-8 in a string")
+    for size in 1...bytes.count {
+      #expect(errorInChunks(bytes, size: size) == expected, "chunks of \(size)")
+    }
+  }
+
+  /// The error that reading `bytes` in chunks of `size` ends with.
+  private func errorInChunks(_ bytes: [UInt8], size: Int) -> ReadError? {
+    let reader = JSONReader()
+    do {
+      for start in stride(from: 0, to: bytes.count, by: size) {
+        try bytes[start..<min(start + size, bytes.count)].withUnsafeBytes {
+          try reader.feed($0) as Void
+        }
+      }
+      _ = try reader.finish()
+      return nil
+    } catch {
+      return error as? ReadError
+    }
+  }
+
   @Test("100,000 levels of nesting neither crash nor overflow the stack")
   func deepNesting() throws {
     let depth = 100_000

@@ -20,6 +20,22 @@ struct JSONWriterTests {
     try #require(JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any])
   }
 
+  @Test("sections deeper than the indentation goes are still JSON, every level kept")
+  func deeperThanIndentation() throws {
+    let depth = 60
+    let output = try jsonOutput(
+      json(String(repeating: "{\"a\": ", count: depth) + "1" + String(repeating: "}", count: depth))
+    )
+    var level = try parsed(output)
+    var levels = 0
+    while let children = level["children"] as? [[String: Any]], let first = children.first {
+      level = first
+      levels += 1
+    }
+    #expect(levels == depth - 1)
+    #expect(output.split(separator: "\n").allSatisfy { $0.prefix { $0 == " " }.count <= 100 })
+  }
+
   @Test("the outline as JSON: title, id, level, expanded, content and children")
   func structure() throws {
     let output = try jsonOutput(

@@ -128,6 +128,14 @@ struct SelectionTests {
     }
   }
 
+  @Test("a path is split at every '/', even one a combining mark follows")
+  func pathBeforeCombiningMark() throws {
+    let outline = markdown("# Top\n## \u{7EC}nko\n# Other\n## \u{7EC}nko\n")
+    let id = outline.ids[1]
+    #expect(
+      try expanded(SelectionRequest(expand: ["top/" + id]), in: outline) == ["Top", "\u{7EC}nko"])
+  }
+
   @Test("markup in a heading does not get in the way of its NAME")
   func markupStripped() throws {
     let outline = markdown("# The `--depth` *flag*\n")
@@ -203,6 +211,10 @@ struct SelectionTests {
       ("path\\d+", ["path\\d+"]),
       ("one,,two,", ["one", "two"]),
       ("", []),
+      // A combining mark after a comma or backslash does not hide it.
+      ("a,\u{301}b", ["a", "\u{301}b"]),
+      ("a\\\u{301}", ["a\\\u{301}"]),
+      ("a\\\\\u{301},b", ["a\\\u{301}", "b"]),
     ])
   func names(_ list: String, _ names: [String]) {
     #expect(SelectionRequest.names(in: list) == names)

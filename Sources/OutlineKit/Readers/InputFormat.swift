@@ -21,7 +21,12 @@ public enum InputFormat: String, CaseIterable, Sendable {
   /// Nil while too little has arrived to tell; `final` says nothing more will.
   public static func guess(content: some Collection<UInt8>, final: Bool = false) -> InputFormat? {
     var rest = content[...]
-    if rest.starts(with: [0xEF, 0xBB, 0xBF]) { rest = rest.dropFirst(3) }
+    let byteOrderMark: [UInt8] = [0xEF, 0xBB, 0xBF]
+    if rest.starts(with: byteOrderMark) {
+      rest = rest.dropFirst(3)
+    } else if !final, !rest.isEmpty, byteOrderMark.starts(with: rest) {
+      return nil
+    }
     rest = rest.drop(while: isJSONWhiteSpace)
     guard let first = rest.first else { return final ? .markdown : nil }
     guard first == UInt8(ascii: "{") || first == UInt8(ascii: "[") else { return .markdown }

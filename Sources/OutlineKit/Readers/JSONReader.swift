@@ -29,15 +29,21 @@ public final class JSONReader {
   private var position = TextPosition()
   /// The last byte other than white space before the current chunk.
   private var lastSignificant: UInt8 = 0
+  /// The last three bytes before the current chunk, which may begin a UTF-8 sequence.
+  private var previousTail: [UInt8] = []
   private var failure: ReadError?
   /// The first bytes, held until it is clear whether they are a byte order mark.
   private var start: [UInt8]? = []
+  /// Where in the current chunk the last token that reached a callback ends, if one did.
+  private var tokenEnd: Int?
+  /// What follows the last token that reached a callback, up to the end of the last chunk.
+  private var gap = TokenGap(position: TextPosition(), before: 0)
 
   public init(options: Options = Options()) {
     builder = JSONOutlineBuilder(titleKeys: options.titleKeys)
     callbacks = .allocate(capacity: 1)
     callbacks.initialize(to: JSONReader.callbackTable)
-    handle = yajl_alloc(callbacks, nil, Unmanaged.passUnretained(builder).toOpaque())
+    handle = yajl_alloc(callbacks, nil, Unmanaged.passUnretained(self).toOpaque())
     cyajl_allow_multiple_values(handle)
   }
 
@@ -77,6 +83,7 @@ public final class JSONReader {
     guard let base = chunk.baseAddress, !chunk.isEmpty else { return }
     let bytes = UnsafeBufferPointer(
       start: base.assumingMemoryBound(to: UInt8.self), count: chunk.count)
+    tokenEnd = nil
     let status = yajl_parse(handle, bytes.baseAddress, bytes.count)
     if status != yajl_status_ok {
       let error = error(in: bytes)
@@ -84,8 +91,12 @@ public final class JSONReader {
       throw error
     }
     if builder.overflowed { throw tooLarge() }
-    position.advance(over: bytes[...])
+    let (gap, start, at) = gapAfterLastToken(in: bytes, upTo: bytes.count)
+    self.gap = gap
+    position = at
+    position.advance(over: bytes[start...])
     if let last = bytes.last(where: { !JSONReader.isWhiteSpace($0) }) { lastSignificant = last }
+    previousTail = Array((previousTail + bytes.suffix(3)).suffix(3))
   }
 
   /// Ends the document and returns its outline.
@@ -117,42 +128,91 @@ public final class JSONReader {
     byte == 0x20 || byte == 0x0A || byte == 0x0D || byte == 0x09
   }
 
-  /// White space or punctuation of JSON's grammar, which ends a token.
-  private static func isDelimiter(_ byte: UInt8) -> Bool {
-    isWhiteSpace(byte) || byte == UInt8(ascii: "{") || byte == UInt8(ascii: "}")
-      || byte == UInt8(ascii: "[") || byte == UInt8(ascii: "]") || byte == UInt8(ascii: ",")
-      || byte == UInt8(ascii: ":")
-  }
-
   /// The error yajl found in `bytes`, placed and worded for a person.
   private func error(in bytes: UnsafeBufferPointer<UInt8>) -> ReadError {
     let message = yajlMessage(bytes)
     let consumed = min(yajl_get_bytes_consumed(handle), bytes.count)
     if message == "premature EOF" { return endOfInputError() }
-    let lexical = message.hasPrefix("lexical error: ")
-    // yajl stops on the bad character of most lexical errors (just after it for a bad
-    // character outside strings or bad UTF-8), and inside or just after the bad token of
-    // a parse error: go back to where that token starts.
-    let consumesBadByte =
-      message.hasSuffix("invalid char in json text.")
-      || message.hasSuffix("invalid bytes in UTF8 string.")
-    var offset = min(
-      lexical && !consumesBadByte ? consumed : max(0, consumed - 1), max(0, bytes.count - 1))
-    if !lexical {
-      while offset > 0, !JSONReader.isDelimiter(bytes[offset]),
-        !JSONReader.isDelimiter(bytes[offset - 1])
-      {
-        offset -= 1
+    let place: TextPosition
+    let offending: UInt8?
+    let before: UInt8
+    if message.hasPrefix("lexical error: ") {
+      // yajl stops on the bad character of most lexical errors, and just after it for a
+      // bad character outside strings or bad UTF-8.
+      let consumesBadByte =
+        message.hasSuffix("invalid char in json text.")
+        || message.hasSuffix("invalid bytes in UTF8 string.")
+      let offset = min(consumesBadByte ? max(0, consumed - 1) : consumed, max(0, bytes.count - 1))
+      var at = position
+      at.advance(over: bytes[..<offset])
+      place =
+        message.hasSuffix("invalid bytes in UTF8 string.")
+        ? startOfSequence(endingAt: offset, in: bytes, at: at) : at
+      offending = offset < bytes.count ? bytes[offset] : nil
+      before = bytes[..<offset].last(where: { !JSONReader.isWhiteSpace($0) }) ?? lastSignificant
+    } else {
+      // A parse error comes once yajl has read the token it did not expect, which may have
+      // begun in an earlier chunk: it is the first token after the last one that reached a
+      // callback, or the one after the ',' or ':' that follows that one. yajl's count
+      // stands after that token, except after a member's value, where it is put back to
+      // the token's start (or to 0 when the token began in an earlier chunk).
+      let putBack = message.hasSuffix("after key and value, inside map, I expect ',' or '}'")
+      let end = putBack ? min(consumed + 1, bytes.count) : consumed
+      let gap = gapAfterLastToken(in: bytes, upTo: end).gap
+      if let token = gap.token ?? gap.separator {
+        place = token.position
+        offending = token.byte
+        before = gap.token != nil ? gap.separator?.byte ?? gap.before : gap.before
+      } else {
+        place = gap.position
+        offending = nil
+        before = gap.before
       }
     }
-    var place = position
-    place.advance(over: bytes[..<offset])
-    let offending = offset < bytes.count ? bytes[offset] : nil
-    let before = bytes[..<offset].last(where: { !JSONReader.isWhiteSpace($0) }) ?? lastSignificant
     let text = JSONErrorWording.describe(
       yajl: message, offending: offending, before: before,
       innermostIsObject: builder.innermostIsObject)
     return ReadError(line: place.line, column: place.column, message: text)
+  }
+
+  /// Where the ill-formed UTF-8 sequence that yajl gave up on at `offset` starts, given the
+  /// position of `offset`: yajl reads the lead byte and its continuation bytes and stops
+  /// on the first byte that does not fit, so the sequence starts at that lead byte, which
+  /// may end the chunk before, unless the sequence was complete and the byte at `offset`
+  /// is the bad one.
+  private func startOfSequence(
+    endingAt offset: Int, in bytes: UnsafeBufferPointer<UInt8>, at position: TextPosition
+  ) -> TextPosition {
+    // The bytes before `offset`, the end of the chunk before included, nearest first.
+    let before = bytes[max(0, offset - 3)..<offset].reversed() + previousTail.reversed()
+    for (distance, byte) in before.prefix(3).enumerated() {
+      if byte < 0x80 { break }
+      if byte < 0xC0 { continue }
+      let needed = byte >= 0xF0 ? 3 : byte >= 0xE0 ? 2 : 1
+      // One column back: the lead byte starts a character, its continuation bytes do not.
+      return distance < needed ? position.movedBack() : position
+    }
+    return position
+  }
+
+  /// What follows the last token that reached a callback, from there (or, when none did
+  /// in this chunk, from where the gap so far left off) up to `end` in the current chunk;
+  /// also the offset where the gap starts in the chunk, and its position.
+  private func gapAfterLastToken(in bytes: UnsafeBufferPointer<UInt8>, upTo end: Int)
+    -> (gap: TokenGap, start: Int, position: TextPosition)
+  {
+    var gap = self.gap
+    var start = 0
+    var at = position
+    if let tokenEnd {
+      at.advance(over: bytes[..<tokenEnd])
+      // A token that ends where the chunk starts ended the chunk before.
+      gap = TokenGap(position: at, before: tokenEnd > 0 ? bytes[tokenEnd - 1] : lastSignificant)
+      start = tokenEnd
+    }
+    gap.position = at
+    gap.scan(bytes[start..<max(start, end)])
+    return (gap, start, at)
   }
 
   private func endOfInputError() -> ReadError {
@@ -175,7 +235,7 @@ public final class JSONReader {
     return message
   }
 
-  /// The callbacks yajl calls; `context` is the builder, which the reader keeps alive.
+  /// The callbacks yajl calls; `context` is the reader, which yajl's handle lives within.
   private static let callbackTable = yajl_callbacks(
     yajl_null: { context in
       ("null" as StaticString).withUTF8Buffer { builder(context).scalar($0, .null) }
@@ -218,8 +278,12 @@ public final class JSONReader {
       return 1
     })
 
+  /// The builder of the reader that `context` stands for, told that a token was just read.
   private static func builder(_ context: UnsafeMutableRawPointer?) -> JSONOutlineBuilder {
-    Unmanaged<JSONOutlineBuilder>.fromOpaque(context!).takeUnretainedValue()
+    let reader = Unmanaged<JSONReader>.fromOpaque(context!).takeUnretainedValue()
+    // During a callback yajl's count of bytes consumed stands just after the token.
+    reader.tokenEnd = yajl_get_bytes_consumed(reader.handle)
+    return reader.builder
   }
 
 }
@@ -243,6 +307,23 @@ struct TextPosition {
       tail = base.distance(to: found.assumingMemoryBound(to: UInt8.self)) + 1
     }
     for byte in text[tail...] where byte & 0xC0 != 0x80 {
+      column += 1
+    }
+  }
+
+  /// The position one character back on the same line.
+  func movedBack() -> TextPosition {
+    var position = self
+    position.column = max(1, column - 1)
+    return position
+  }
+
+  /// Moves past one byte.
+  mutating func advance(over byte: UInt8) {
+    if byte == 0x0A {
+      line += 1
+      column = 1
+    } else if byte & 0xC0 != 0x80 {
       column += 1
     }
   }

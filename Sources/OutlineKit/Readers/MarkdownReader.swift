@@ -22,12 +22,17 @@ public final class MarkdownReader {
   /// How many of `bytes` cmark has been given.
   private var fed = 0
   private var checkedByteOrderMark = false
+  /// Whether `finish()` has taken the document from the parser.
+  private var finished = false
 
   public init() {
     parser = cmark_parser_new(CMARK_OPT_VALIDATE_UTF8)
   }
 
   deinit {
+    // cmark_parser_free leaves the blocks read so far allocated (cmark 0.30): a reader given
+    // up before its end, as on a read error, finishes the document and frees it first.
+    if !finished { cmark_node_free(cmark_parser_finish(parser)) }
     cmark_parser_free(parser)
   }
 
@@ -62,6 +67,7 @@ public final class MarkdownReader {
     DispatchQueue.global().async(group: group) { source.text = SourceText(bytes: text) }
     let root = cmark_parser_finish(parser)!
     group.wait()
+    finished = true
     // The root's children move into section containers; the root itself is freed here.
     defer { cmark_node_free(root) }
     var builder = OutlineBuilder(root: root, source: source.text!, frontMatter: frontMatter.verdict)

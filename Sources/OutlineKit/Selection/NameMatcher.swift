@@ -37,7 +37,9 @@ struct NameMatcher {
       found = try sectionsMatching(pattern: pattern, name: name)
     } else {
       found = candidates(for: name)
-      let segments = name.split(separator: "/", omittingEmptySubsequences: false).map(String.init)
+      // Split by scalars: a `/` that a combining mark follows is one Character with it.
+      let segments = name.unicodeScalars.split(separator: "/", omittingEmptySubsequences: false)
+        .map { String(String.UnicodeScalarView($0)) }
       if segments.count > 1 { found.formUnion(sectionsMatching(path: segments)) }
     }
     guard !found.isEmpty else {
@@ -108,7 +110,9 @@ struct NameMatcher {
 
   /// The title nearest to `name` (or to a path's last part), for a "did you mean" hint.
   private func closestTitle(to name: String) -> String? {
-    let last = name.split(separator: "/").last.map(String.init) ?? name
+    let last =
+      name.unicodeScalars.split(separator: "/").last.map { String(String.UnicodeScalarView($0)) }
+      ?? name
     var originals: [String: String] = [:]
     var candidates: [String] = []
     for section in outline.sections {

@@ -28,25 +28,26 @@ public struct SelectionRequest: Equatable, Sendable {
   /// Splits a comma-separated list of NAMEs; `\,` is a comma inside a NAME and `\\` a
   /// backslash. Empty NAMEs, as after a trailing comma, are left out.
   public static func names(in list: String) -> [String] {
+    // Scalars, not Characters: a comma that a combining mark follows still separates.
     var names: [String] = []
-    var current = ""
+    var current = String.UnicodeScalarView()
     var escaping = false
-    for character in list {
+    for scalar in list.unicodeScalars {
       if escaping {
-        if character != "," && character != "\\" { current.append("\\") }
-        current.append(character)
+        if scalar != "," && scalar != "\\" { current.append("\\") }
+        current.append(scalar)
         escaping = false
-      } else if character == "\\" {
+      } else if scalar == "\\" {
         escaping = true
-      } else if character == "," {
-        names.append(current)
-        current = ""
+      } else if scalar == "," {
+        names.append(String(current))
+        current = String.UnicodeScalarView()
       } else {
-        current.append(character)
+        current.append(scalar)
       }
     }
     if escaping { current.append("\\") }
-    names.append(current)
+    names.append(String(current))
     return names.filter { !$0.trimmingWhiteSpace().isEmpty }
   }
 }

@@ -20,7 +20,7 @@ public struct JSONWriter {
         let section = outline.sections[index]
         target.write(wroteChild[wroteChild.count - 1] ? ",\n" : "\n")
         wroteChild[wroteChild.count - 1] = true
-        var object = TextWriter.indent(depth: section.depth + 1)
+        var object = JSONWriter.indent(depth: section.depth + 1)
         object +=
           "{\"title\": \(JSONWriter.string(section.title)), \"id\": \(JSONWriter.string(ids[index]))"
         if let key = section.key { object += ", \"key\": \(JSONWriter.string(key))" }
@@ -32,10 +32,16 @@ public struct JSONWriter {
         let hadChildren = wroteChild.removeLast()
         target.write(
           hadChildren
-            ? "\n" + TextWriter.indent(depth: outline.sections[index].depth + 1) + "]}" : "]}")
+            ? "\n" + JSONWriter.indent(depth: outline.sections[index].depth + 1) + "]}" : "]}")
       }
     }
     target.write(wroteChild[0] ? "\n]}\n" : "]}\n")
+  }
+
+  /// Two spaces per level, up to as deep as the text writer indents, so that the output
+  /// stays linear in the input; unlike the text writer's, nothing that is not JSON.
+  private static func indent(depth: Int) -> String {
+    String(repeating: " ", count: min(depth, TextWriter.deepestIndent) * 2)
   }
 
   /// The lines of content runs as the text writer shows them, without indentation.

@@ -40,6 +40,34 @@ func runBinary(
   _ arguments: [String], input: Data = Data(), directory: URL = packageRoot,
   environment: [String: String] = testEnvironment
 ) throws -> CommandResult {
+  let raw = try runBinaryRaw(
+    arguments, input: input, directory: directory, environment: environment)
+  return CommandResult(
+    output: String(decoding: raw.output, as: UTF8.self),
+    errors: String(decoding: raw.errors, as: UTF8.self),
+    status: raw.status)
+}
+
+/// What one run of the binary printed, byte for byte, and how it ended.
+struct RawCommandResult {
+  var output: Data
+  var errors: Data
+  var status: Int32
+  /// Whether a signal ended the process; `status` is then the signal's number.
+  var signaled: Bool
+}
+
+/// A program that stops reading its input early must not take the tests down with SIGPIPE
+/// as they write the rest; the write fails instead, which they ignore.
+private let brokenPipesIgnored: Void = {
+  signal(SIGPIPE, SIG_IGN)
+}()
+
+/// Runs the built binary like `runBinary`, keeping its output as bytes.
+func runBinaryRaw(
+  _ arguments: [String], input: Data = Data(), directory: URL = packageRoot,
+  environment: [String: String] = testEnvironment
+) throws -> RawCommandResult {
   let process = Process()
   process.executableURL = collapseBinary
   process.arguments = arguments
@@ -49,7 +77,8 @@ func runBinary(
 }
 
 /// Starts `process` with `input` on its standard input and waits for it to end.
-func run(_ process: Process, input: Data) throws -> CommandResult {
+func run(_ process: Process, input: Data) throws -> RawCommandResult {
+  brokenPipesIgnored
   let stdin = Pipe()
   let stdout = Pipe()
   let stderr = Pipe()
@@ -71,10 +100,9 @@ func run(_ process: Process, input: Data) throws -> CommandResult {
   try? stdin.fileHandleForWriting.close()
   group.wait()
   process.waitUntilExit()
-  return CommandResult(
-    output: String(decoding: output, as: UTF8.self),
-    errors: String(decoding: errors, as: UTF8.self),
-    status: process.terminationStatus)
+  return RawCommandResult(
+    output: output, errors: errors, status: process.terminationStatus,
+    signaled: process.terminationReason == .uncaughtSignal)
 }
 
 /// Runs collapse inside the test process, through the same code as the binary, with

@@ -42,7 +42,10 @@ func runTool(
   process.arguments = arguments
   process.environment = environment
   process.currentDirectoryURL = directory
-  return try run(process, input: input)
+  let raw = try run(process, input: input)
+  return CommandResult(
+    output: String(decoding: raw.output, as: UTF8.self),
+    errors: String(decoding: raw.errors, as: UTF8.self), status: raw.status)
 }
 
 /// `text` quoted for a POSIX shell.

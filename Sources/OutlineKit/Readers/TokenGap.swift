@@ -1,0 +1,35 @@
+/// The bytes between the last token that reached one of yajl's callbacks and the next
+/// token: white space, at most one ',' or ':' that yajl takes without a callback, then the
+/// start of the token after it. That token is the one yajl stops on when it did not expect
+/// it, or the separator itself when that was unexpected.
+struct TokenGap {
+  /// Where the next byte scanned is.
+  var position: TextPosition
+  /// The last byte other than white space before the gap.
+  let before: UInt8
+  /// The ',' or ':' in the gap, if any, and where it is.
+  private(set) var separator: (position: TextPosition, byte: UInt8)?
+  /// The first byte of the token after the gap, and where it is, once it is seen.
+  private(set) var token: (position: TextPosition, byte: UInt8)?
+
+  init(position: TextPosition, before: UInt8) {
+    self.position = position
+    self.before = before
+  }
+
+  /// Goes on through `bytes` until the token after the gap starts.
+  mutating func scan(_ bytes: Slice<UnsafeBufferPointer<UInt8>>) {
+    for byte in bytes {
+      if token != nil { return }
+      switch byte {
+      case 0x20, 0x0A, 0x0D, 0x09:
+        break
+      case UInt8(ascii: ",") where separator == nil, UInt8(ascii: ":") where separator == nil:
+        separator = (position, byte)
+      default:
+        token = (position, byte)
+      }
+      position.advance(over: byte)
+    }
+  }
+}

@@ -1,0 +1,268 @@
+import Foundation
+import OutlineKit
+import TestSupport
+import Testing
+
+/// Inputs at the extremes of size, depth and validity: each has a defined output and exit
+/// status, and none ends in a trap. Big inputs are made here, never kept in the repository.
+@Suite("extreme inputs")
+struct ExtremeInputTests {
+  private static let outputs = ["text", "html", "markdown", "json"]
+
+  /// Runs the binary on `input` and checks that it ended by itself, with valid UTF-8 out.
+  private func run(_ arguments: [String], _ input: [UInt8]) throws -> RawCommandResult {
+    let result = try runBinaryRaw(arguments, input: Data(input))
+    #expect(!result.signaled, "\(arguments): killed by signal \(result.status)")
+    #expect(
+      String(validating: result.output, as: UTF8.self) != nil,
+      "\(arguments): the output is not valid UTF-8")
+    return result
+  }
+
+  private func text(_ data: Data) -> String {
+    String(decoding: data, as: UTF8.self)
+  }
+
+  @Test("empty input shows an empty outline, with status 0")
+  func emptyInput() throws {
+    for format in ["markdown", "json"] {
+      for output in Self.outputs {
+        let result = try run(["-f", format, "-t", output], [])
+        #expect(result.status == 0 && result.errors.isEmpty, "\(format) to \(output)")
+        let expected = output == "json" ? "{\"content\": [], \"children\": []}\n" : ""
+        #expect(text(result.output) == expected, "\(format) to \(output)")
+      }
+      let page = try run(["-f", format, "-s", "-t", "html"], [])
+      #expect(page.status == 0)
+      #expect(text(page.output).contains("<title>stdin</title>"))
+      #expect(text(page.output).contains("<main>\n</main>"))
+    }
+  }
+
+  /// `count` bytes from a seeded generator, the same on every run.
+  private func randomBytes(_ count: Int, seed: UInt64) -> [UInt8] {
+    var random = SplitMix(seed: seed)
+    var bytes: [UInt8] = []
+    bytes.reserveCapacity(count)
+    while bytes.count < count {
+      withUnsafeBytes(of: random.next()) { bytes.append(contentsOf: $0) }
+    }
+    return Array(bytes.prefix(count))
+  }
+
+  @Test("1 MB of random bytes as Markdown: every format, status 0, valid UTF-8")
+  func randomMarkdown() throws {
+    let input = randomBytes(1 << 20, seed: 11)
+    for output in Self.outputs {
+      let result = try run(["-f", "markdown", "-t", output], input)
+      #expect(result.status == 0 && result.errors.isEmpty, "\(output): \(text(result.errors))")
+      // Every line of the input is shown: the output has at least as many lines.
+      let lines = input.split(separator: 0x0A).count
+      if output == "text" {
+        #expect(result.output.split(separator: 0x0A).count >= lines * 9 / 10)
+      }
+      if output == "json" {
+        #expect(try JSONSerialization.jsonObject(with: result.output) is [String: Any])
+      }
+    }
+  }
+
+  @Test("1 MB of random bytes as JSON: one placed error, status 1, nothing on standard output")
+  func randomJSON() throws {
+    for seed: UInt64 in [11, 12, 13] {
+      var input = randomBytes(1 << 20, seed: seed)
+      if seed == 13 { input[0] = UInt8(ascii: "[") }
+      for output in Self.outputs {
+        let result = try run(["-f", "json", "-t", output], input)
+        #expect(result.status == 1, "seed \(seed) to \(output)")
+        #expect(result.output.isEmpty)
+        let message = text(result.errors)
+        #expect(
+          message.wholeMatch(of: /collapse: stdin:\d+:\d+: [^\n]+\n/) != nil,
+          "seed \(seed) to \(output): \(message)")
+      }
+    }
+  }
+
+  @Test("NUL bytes: U+FFFD in Markdown, an error at their place in JSON")
+  func nulBytes() throws {
+    let markdown = try run(["--expand-all"], Array("# a\0b\n\0 text\0\n".utf8))
+    #expect(markdown.status == 0)
+    #expect(text(markdown.output) == "▾ a\u{FFFD}b\n  \u{FFFD} text\u{FFFD}\n")
+    let html = try run(["-t", "html"], Array("# a\0b\n".utf8))
+    #expect(text(html.output).contains("<summary>a\u{FFFD}b</summary>"))
+    let inKey = try run(["-f", "json"], Array("{\"a\0\": 1}".utf8))
+    #expect(inKey.status == 1 && inKey.output.isEmpty)
+    #expect(
+      text(inKey.errors)
+        == "collapse: stdin:1:4: control character U+0000 in a string must be escaped\n")
+    let outside = try run(["-f", "json"], Array("[\0]".utf8))
+    #expect(text(outside.errors) == "collapse: stdin:1:2: unexpected control character U+0000\n")
+  }
+
+  @Test("a 5 MB heading is one title, in every format")
+  func hugeHeading() throws {
+    let title = String(repeating: "a", count: 5_000_000)
+    let input = Array("# \(title)\nbody\n".utf8)
+    let expanded = try run([], input)
+    #expect(expanded.status == 0)
+    #expect(text(expanded.output) == "▾ \(title)\n  body\n")
+    let collapsed = try run(["--collapse-all"], input)
+    #expect(text(collapsed.output) == "▸ \(title)  (1 line)\n")
+    for output in Self.outputs.dropFirst() {
+      let result = try run(["-t", output], input)
+      #expect(result.status == 0, "\(output)")
+      #expect(result.output.count < 3 * input.count, "\(output): \(result.output.count) bytes")
+    }
+  }
+
+  @Test("200,000 headings of the same title: 200,000 sections with unique ids")
+  func manyHeadings() throws {
+    let count = 200_000
+    let input = Array(String(repeating: "# Intro\nline\n", count: count).utf8)
+    let outline = try run(["--collapse-all", "--outline"], input)
+    #expect(outline.status == 0)
+    let lines = text(outline.output).split(separator: "\n")
+    #expect(lines.count == count)
+    #expect(lines.allSatisfy { $0 == "▸ Intro  (1 line)" })
+    let html = text(try run(["-t", "html"], input).output)
+    #expect(html.ranges(of: "<details id=\"intro").count == count)
+    #expect(html.contains("<details id=\"intro\" open>"))
+    #expect(html.contains("<details id=\"intro-199999\" open>"))
+    #expect(!html.contains("intro-200000"))
+  }
+
+  @Test("50,000 nested block quotes are content, rendered to their full depth")
+  func deepBlockQuotes() throws {
+    let depth = 50_000
+    let quotes = String(repeating: ">", count: depth) + " deep"
+    let input = Array("# Quotes\n\(quotes)\n".utf8)
+    let result = try run([], input)
+    #expect(result.status == 0)
+    #expect(text(result.output) == "▾ Quotes\n  \(quotes)\n")
+    let html = text(try run(["-t", "html"], input).output)
+    #expect(html.ranges(of: "<blockquote>").count == depth)
+    #expect(html.ranges(of: "</blockquote>").count == depth)
+    #expect(html.ranges(of: "deep").count == 1)
+    for output in ["markdown", "json"] {
+      #expect(try run(["-t", output], input).status == 0, "\(output)")
+    }
+  }
+
+  @Test("JSON nested 1,000,000 deep is read whole and shown to the depth asked")
+  func millionDeepJSON() throws {
+    let depth = 1_000_000
+    let input = Array(
+      (String(repeating: "[", count: depth) + String(repeating: "]", count: depth)).utf8)
+    let result = try run(["-f", "json", "--depth", "2"], input)
+    #expect(result.status == 0 && result.errors.isEmpty)
+    #expect(text(result.output) == "▾ [0]\n  ▾ [0]\n    ▸ [0]  […] 1 item\n")
+  }
+
+  @Test("JSON nested 100,000 deep, all expanded: every format, linear in size, -t json valid")
+  func deepJSONExpanded() throws {
+    let depth = 100_000
+    let input = Array(
+      (String(repeating: "[", count: depth) + String(repeating: "]", count: depth)).utf8)
+    for output in Self.outputs {
+      let result = try run(["-f", "json", "-t", output], input)
+      #expect(result.status == 0, "\(output)")
+      // At most a few hundred bytes per level: the indentation stops growing.
+      #expect(result.output.count < 400 * depth, "\(output): \(result.output.count) bytes")
+      if output == "json" {
+        let again = try JSONReader.read(Array(result.output))
+        #expect(again.sections.count > 2 * depth - 10)
+      }
+      if output == "html" {
+        #expect(text(result.output).ranges(of: "</details>").count == depth - 2)
+      }
+    }
+  }
+
+  @Test("a string of 100,000 escapes, in JSON and in Markdown")
+  func manyEscapes() throws {
+    let count = 100_000
+    let accents = try run(
+      ["-f", "json"],
+      Array(("{\"s\": \"" + String(repeating: "\\u00e9", count: count) + "\"}").utf8))
+    #expect(text(accents.output) == "s: \"" + String(repeating: "é", count: count) + "\"\n")
+    let lineEnds = try run(
+      ["-f", "json"], Array(("{\"s\": \"" + String(repeating: "\\n", count: count) + "\"}").utf8))
+    #expect(text(lineEnds.output) == "s: \"" + String(repeating: "\\n", count: count) + "\"\n")
+    let markdown = try run(["-t", "html"], Array(String(repeating: "\\*", count: count).utf8))
+    #expect(text(markdown.output) == "<p>" + String(repeating: "*", count: count) + "</p>\n")
+  }
+
+  @Test("invalid UTF-8 in every part of a Markdown document: U+FFFD, status 0, every format")
+  func invalidUTF8Markdown() throws {
+    let bad: [UInt8] = [0xFF, 0xC3, 0xED, 0xA0, 0x80, 0xF4, 0x90]
+    let template = """
+      ---
+      title: @
+      ---
+      # Head @ <!-- collapsed @ -->
+      text @
+      ```@
+      code @
+      ```
+      [link](http://x/@)
+      ## Sub @
+      @
+
+      """
+    let input = Array(template.utf8).split(
+      separator: UInt8(ascii: "@"), omittingEmptySubsequences: false
+    )
+    .joined(separator: bad).map { $0 }
+    for output in Self.outputs {
+      let result = try run(["-t", output, "--expand-all"], input)
+      #expect(result.status == 0 && result.errors.isEmpty, "\(output)")
+      #expect(text(result.output).contains("\u{FFFD}"), "\(output)")
+    }
+    // Each ill-formed part becomes one U+FFFD, as Swift's own decoding has it; the comment
+    // is not a hint, and not part of the title either.
+    let shown = String(decoding: bad, as: UTF8.self)
+    let outline = try run(["--outline"], input)
+    #expect(text(outline.output) == "▾ Head \(shown)\n  ▾ Sub \(shown)\n")
+  }
+
+  @Test("invalid UTF-8 in a JSON string is an error at its place, status 1")
+  func invalidUTF8JSON() throws {
+    let result = try run(
+      ["-f", "json"], Array("{\"k\": [\"ok\",\n \"a".utf8) + [0xC3, 0x28] + Array("\"]}".utf8))
+    #expect(result.status == 1 && result.output.isEmpty)
+    #expect(text(result.errors) == "collapse: stdin:2:4: invalid UTF-8 in a string\n")
+  }
+
+  @Test("invalid UTF-8 in a FILE name, a NAME and a title: opened, matched, shown as U+FFFD")
+  func invalidUTF8Arguments() throws {
+    let folder = FileManager.default.temporaryDirectory
+      .appendingPathComponent("collapse-names-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: folder) }
+    // Foundation passes arguments as UTF-8, so the shell makes the invalid bytes.
+    let script = """
+      printf '# Top\\n## \\377 sub\\nx\\n' > "$(printf 'bad\\377.md')"
+      "$0" --outline -e "$(printf '\\377 sub')" "$(printf 'bad\\377.md')" Missing"$(printf '\\377')".md
+      echo "status $?"
+      "$0" -s -t html --title "$(printf 'T\\377')" "$(printf 'bad\\377.md')" | grep '<title>'
+      """
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: "/bin/bash")
+    process.arguments = ["-c", script, collapseBinary.path]
+    process.currentDirectoryURL = folder
+    let output = Pipe()
+    let errors = Pipe()
+    process.standardOutput = output
+    process.standardError = errors
+    try process.run()
+    let printed = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+    let complaints = String(
+      decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+    process.waitUntilExit()
+    #expect(
+      printed
+        == "▾ bad\u{FFFD}.md\n  ▾ Top\n    ▾ \u{FFFD} sub\nstatus 1\n<title>T\u{FFFD}</title>\n")
+    #expect(complaints == "collapse: Missing\u{FFFD}.md: no such file or directory\n")
+  }
+}
