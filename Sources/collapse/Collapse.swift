@@ -1,4 +1,11 @@
+import Dispatch
 import OutlineKit
+
+/// A selection resolved on another thread; the semaphore it signals orders the write
+/// before the read.
+private final class ResolvedSelection: @unchecked Sendable {
+  var value: Result<Selection, SelectionFailure>?
+}
 
 /// The command: reads the inputs, resolves the selection and writes the chosen output.
 enum Collapse {
@@ -53,10 +60,16 @@ enum Collapse {
     defer { keep((outline, documents)) }
 
     let selection: Selection
-    do {
-      selection = try Selection(outline: outline, request: options.selection)
-    } catch {
-      for problem in error.errors { errors.write("collapse: \(problem)\n") }
+    switch resolve(options.selection, in: outline) {
+    case .success(let resolved)?:
+      selection = resolved
+    case .failure(let failure)?:
+      for problem in failure.errors { errors.write("collapse: \(problem)\n") }
+      return .usage
+    case nil:
+      errors.write(
+        "collapse: matching the NAMEs took over \(Int(matchingLimit)) seconds: a /regex/ that "
+          + "backtracks, like /(a|aa)*b/, may never end; make it simpler\n")
       return .usage
     }
 
@@ -69,6 +82,27 @@ enum Collapse {
       return .failure
     }
     return status
+  }
+
+  /// How long resolving NAMEs may take before collapse gives up on it.
+  static let matchingLimit: Double = 10
+
+  /// The selection `request` asks for, or nil when resolving it takes longer than
+  /// `matchingLimit`: a /regex/ that backtracks can take longer than anyone waits, and
+  /// Swift's Regex cannot be stopped, so it runs on another thread that is left behind.
+  private static func resolve(
+    _ request: SelectionRequest, in outline: Outline
+  ) -> Result<Selection, SelectionFailure>? {
+    let result = ResolvedSelection()
+    let done = DispatchSemaphore(value: 0)
+    DispatchQueue.global().async {
+      result.value = Result { () throws(SelectionFailure) in
+        try Selection(outline: outline, request: request)
+      }
+      done.signal()
+    }
+    guard done.wait(timeout: .now() + matchingLimit) == .success else { return nil }
+    return result.value
   }
 
   /// Writes the output the options ask for; an output that cannot be cut to fit

@@ -87,6 +87,18 @@ struct EndToEndTests {
     #expect(moreBundled == separate)
   }
 
+  @Test("a /regex/ that backtracks for ever is given up on, with a usage error")
+  func runawayRegex() throws {
+    let document = "# " + String(repeating: "a", count: 80) + "\n"
+    let result = try runBinary(["-e", "/(a|aa)*b/"], input: Data(document.utf8))
+    #expect(result.status == 2)
+    #expect(result.output == "")
+    #expect(
+      result.errors
+        == "collapse: matching the NAMEs took over 10 seconds: a /regex/ that backtracks, like /(a|aa)*b/, may never end; make it simpler\n"
+    )
+  }
+
   @Test("-s alone means an html page")
   func standaloneAlone() throws {
     let alone = try runBinary(["-s", "Samples/oceans.md"])

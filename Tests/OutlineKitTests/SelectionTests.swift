@@ -173,6 +173,15 @@ struct SelectionTests {
         == "no section matches 'Pacfic'; did you mean 'Pacific'?")
   }
 
+  @Test("the hint for a NAME that matches nothing shows only the start of a long title")
+  func longSuggestion() {
+    let long = String(repeating: "x", count: 5_000)
+    let description = SelectionError.noMatch(name: "y", suggestion: long).description
+    #expect(
+      description == "no section matches 'y'; did you mean '\(String(repeating: "x", count: 59))…'?"
+    )
+  }
+
   @Test("an invalid /regex/ is an error, not a crash")
   func invalidRegex() {
     #expect {

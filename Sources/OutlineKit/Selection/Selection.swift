@@ -71,7 +71,7 @@ public struct Selection: Sendable {
 }
 
 /// A NAME that could not be resolved.
-public enum SelectionError: Error, Equatable, CustomStringConvertible {
+public enum SelectionError: Error, Equatable, Sendable, CustomStringConvertible {
   /// No section has this title, id, key or path; `suggestion` is the closest title.
   case noMatch(name: String, suggestion: String?)
   /// A `/regex/` NAME that does not compile.
@@ -80,7 +80,9 @@ public enum SelectionError: Error, Equatable, CustomStringConvertible {
   public var description: String {
     switch self {
     case .noMatch(let name, let suggestion?):
-      return "no section matches '\(name)'; did you mean '\(suggestion)'?"
+      // A title can be a whole document long; the hint shows its start.
+      let shown = suggestion.count > 60 ? suggestion.prefix(59) + "…" : suggestion
+      return "no section matches '\(name)'; did you mean '\(shown)'?"
     case .noMatch(let name, nil):
       return "no section matches '\(name)'"
     case .invalidPattern(let name, let reason):
@@ -90,6 +92,6 @@ public enum SelectionError: Error, Equatable, CustomStringConvertible {
 }
 
 /// Every NAME of a request that could not be resolved.
-public struct SelectionFailure: Error, Equatable {
+public struct SelectionFailure: Error, Equatable, Sendable {
   public let errors: [SelectionError]
 }
