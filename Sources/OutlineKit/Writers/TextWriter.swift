@@ -46,7 +46,11 @@ public struct TextWriter {
         guard !options.outline else { return }
         writeContent(content, depth: depth, format: format, to: &target)
       case .enter(let index):
-        target.write(sectionLine(outline, index, selection: selection).rendered(format) + "\n")
+        if format.width == nil && !format.colors {
+          writePlainSectionLine(outline, index, selection: selection, to: &target)
+        } else {
+          target.write(sectionLine(outline, index, selection: selection).rendered(format) + "\n")
+        }
       case .exit:
         break
       }
@@ -69,6 +73,25 @@ public struct TextWriter {
       line.append(options.ascii ? Printable.ascii(summary) : summary, style: .annotation)
     }
     return line
+  }
+
+  /// Writes the line `sectionLine` makes when there is nothing to cut or colour, without
+  /// building it first: a pipe of a large outline is mostly these lines.
+  private func writePlainSectionLine<Target: ByteOutputStream>(
+    _ outline: Outline, _ index: Int, selection: Selection, to target: inout Target
+  ) {
+    let section = outline.sections[index]
+    let expanded = selection.isExpanded(index)
+    target.write(TextWriter.indent(depth: section.depth))
+    if section.depth > TextWriter.deepestIndent { target.write("[depth \(section.depth)] ") }
+    target.write(options.ascii ? (expanded ? "- " : "+ ") : (expanded ? "▾ " : "▸ "))
+    var title = section.title
+    title.withUTF8 { Printable.write(UnsafeRawBufferPointer($0), to: &target) }
+    if !expanded, let summary = outline.hiddenSummary(of: index) {
+      target.write("  ")
+      target.write(options.ascii ? Printable.ascii(summary) : summary)
+    }
+    target.write("\n")
   }
 
   /// Indentation stops growing this deep, so that output stays linear in the input.
