@@ -13,33 +13,42 @@ import OutlineKit
 /// so that partial output is never taken for success.
 struct FileOutput: ByteOutputStream {
   private let descriptor: Int32
-  private var buffer: [UInt8] = []
-  private let capacity = 1 << 16
+  /// What is written and not yet out, `count` bytes of it; writers make many small
+  /// writes, so a plain copy into this beats an array's growth checks.
+  private let buffer: UnsafeMutableRawBufferPointer
+  private var count = 0
 
   init(descriptor: Int32) {
     self.descriptor = descriptor
-    buffer.reserveCapacity(capacity)
+    // Lives as long as the process: the program's one standard output.
+    buffer = .allocate(byteCount: 1 << 16, alignment: 1)
   }
 
   mutating func write(_ string: String) {
-    var string = string
-    string.withUTF8 { write(bytes: UnsafeRawBufferPointer($0)) }
+    let copied: Void? = string.utf8.withContiguousStorageIfAvailable {
+      write(bytes: UnsafeRawBufferPointer($0))
+    }
+    if copied == nil {
+      var string = string
+      string.withUTF8 { write(bytes: UnsafeRawBufferPointer($0)) }
+    }
   }
 
   mutating func write(bytes: UnsafeRawBufferPointer) {
-    if buffer.count + bytes.count > capacity { flush() }
-    if bytes.count >= capacity {
+    if count + bytes.count > buffer.count { flush() }
+    if bytes.count >= buffer.count {
       writeAll(bytes)
-    } else {
-      buffer.append(contentsOf: bytes)
+    } else if let source = bytes.baseAddress {
+      (buffer.baseAddress! + count).copyMemory(from: source, byteCount: bytes.count)
+      count += bytes.count
     }
   }
 
   /// Writes out what is buffered.
   mutating func flush() {
-    guard !buffer.isEmpty else { return }
-    buffer.withUnsafeBytes { writeAll($0) }
-    buffer.removeAll(keepingCapacity: true)
+    guard count > 0 else { return }
+    writeAll(UnsafeRawBufferPointer(rebasing: buffer[..<count]))
+    count = 0
   }
 
   private func writeAll(_ bytes: UnsafeRawBufferPointer) {

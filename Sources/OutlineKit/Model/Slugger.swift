@@ -46,42 +46,62 @@ public struct Slugger {
   private static func baseSlug(_ title: String, scalars: inout [UInt32: [UInt8]?]) -> String {
     var title = title
     return title.withUTF8 { bytes in
-      var slug: [UInt8] = []
-      slug.reserveCapacity(bytes.count)
-      var index = 0
-      while index < bytes.count {
-        let byte = bytes[index]
-        if byte < 0x80 {
-          switch byte {
-          case UInt8(ascii: "A")...UInt8(ascii: "Z"): slug.append(byte + 0x20)
-          case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "0")...UInt8(ascii: "9"),
-            UInt8(ascii: "_"):
-            slug.append(byte)
-          case UInt8(ascii: " "), UInt8(ascii: "-"): slug.append(UInt8(ascii: "-"))
-          default: break
+      String(unsafeUninitializedCapacity: bytes.count * 3) { slug in
+        var length = 0
+        var index = 0
+        while index < bytes.count {
+          let byte = bytes[index]
+          if byte < 0x80 {
+            // Lower case letters, digits and _ stay, upper case is lowered, a space or -
+            // is -, and any other ASCII is dropped.
+            let mapped = asciiSlug[Int(byte)]
+            if mapped != 0 {
+              slug[length] = mapped
+              length += 1
+            }
+            index += 1
+            continue
           }
-          index += 1
-          continue
+          // A String holds valid UTF-8: the lead byte gives the sequence's length.
+          let sequenceLength = byte >= 0xF0 ? 4 : byte >= 0xE0 ? 3 : 2
+          var value =
+            UInt32(byte) & (sequenceLength == 2 ? 0x1F : sequenceLength == 3 ? 0x0F : 0x07)
+          for offset in 1..<sequenceLength where index + offset < bytes.count {
+            value = value << 6 | UInt32(bytes[index + offset] & 0x3F)
+          }
+          index += sequenceLength
+          let replacement: [UInt8]?
+          if let known = scalars[value] {
+            replacement = known
+          } else {
+            if let scalar = Unicode.Scalar(value), isWordScalar(scalar) {
+              replacement = Array(scalar.properties.lowercaseMapping.utf8)
+            } else {
+              replacement = nil
+            }
+            scalars[value] = replacement
+          }
+          // A lower-case mapping is at most three times as long as the scalar's UTF-8.
+          for byte in replacement ?? [] where length < slug.count {
+            slug[length] = byte
+            length += 1
+          }
         }
-        // A String holds valid UTF-8: the lead byte gives the sequence's length.
-        let length = byte >= 0xF0 ? 4 : byte >= 0xE0 ? 3 : 2
-        var value = UInt32(byte) & (length == 2 ? 0x1F : length == 3 ? 0x0F : 0x07)
-        for offset in 1..<length where index + offset < bytes.count {
-          value = value << 6 | UInt32(bytes[index + offset] & 0x3F)
-        }
-        index += length
-        if let known = scalars[value] {
-          if let known { slug.append(contentsOf: known) }
-          continue
-        }
-        var replacement: [UInt8]? = nil
-        if let scalar = Unicode.Scalar(value), isWordScalar(scalar) {
-          replacement = Array(scalar.properties.lowercaseMapping.utf8)
-        }
-        scalars[value] = replacement
-        if let replacement { slug.append(contentsOf: replacement) }
+        return length
       }
-      return String(decoding: slug, as: UTF8.self)
+    }
+  }
+
+  /// What each ASCII byte becomes in a slug; 0 for nothing.
+  private static let asciiSlug: [UInt8] = (0..<128).map { value in
+    let byte = UInt8(value)
+    switch byte {
+    case UInt8(ascii: "A")...UInt8(ascii: "Z"): return byte + 0x20
+    case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "0")...UInt8(ascii: "9"),
+      UInt8(ascii: "_"):
+      return byte
+    case UInt8(ascii: " "), UInt8(ascii: "-"): return UInt8(ascii: "-")
+    default: return 0
     }
   }
 

@@ -54,10 +54,10 @@ public struct HTMLWriter {
         } else {
           target.write(HTML.valid(HTML.escaped(section.title)))
         }
-        if let summary = outline.hiddenSummary(of: index) {
+        if outline.hidesSomething(index) {
           // Only digits, words and punctuation of collapse's own: nothing to escape.
           target.write(" <span class=\"hidden\">")
-          target.write(summary)
+          outline.writeHiddenSummary(of: index, to: &target)
           target.write("</span>")
         }
         target.write("</summary>\n")

@@ -62,23 +62,53 @@ extension Outline {
   /// What collapsing the section at `index` hides, in words: `(3 sections, 14 lines)`,
   /// `{…} 4 keys`, `[…] 12 items`; nil when it hides nothing.
   public func hiddenSummary(of index: Int) -> String? {
+    guard hidesSomething(index) else { return nil }
+    var summary = ""
+    writeHiddenSummary(of: index, to: &summary)
+    return summary
+  }
+
+  /// Whether collapsing the section at `index` hides anything to tell of.
+  func hidesSomething(_ index: Int) -> Bool {
+    let section = sections[index]
+    switch section.kind {
+    case .object, .array: return true
+    case .heading, .file: return section.end - index > 1 || section.hiddenLines > 0
+    }
+  }
+
+  /// Writes `hiddenSummary(of:)` without making a string of it first, `...` for `…` when
+  /// `ascii`: a large outline has one per section.
+  func writeHiddenSummary<Target: ByteOutputStream>(
+    of index: Int, ascii: Bool = false, to target: inout Target
+  ) {
     let section = sections[index]
     switch section.kind {
     case .object(let members):
-      return "{…} " + counted(members, "key")
+      target.write(ascii ? "{...} " : "{…} ")
+      writeCounted(members, "key", "keys", to: &target)
     case .array(let elements):
-      return "[…] " + counted(elements, "item")
+      target.write(ascii ? "[...] " : "[…] ")
+      writeCounted(elements, "item", "items", to: &target)
     case .heading, .file:
       let descendants = section.end - index - 1
       let lines = section.hiddenLines
-      switch (descendants > 0, lines > 0) {
-      case (false, false): return nil
-      case (true, false): return "(" + counted(descendants, "section") + ")"
-      case (false, true): return "(" + counted(lines, "line") + ")"
-      case (true, true):
-        return "(" + counted(descendants, "section") + ", " + counted(lines, "line") + ")"
-      }
+      guard descendants > 0 || lines > 0 else { return }
+      target.write("(")
+      if descendants > 0 { writeCounted(descendants, "section", "sections", to: &target) }
+      if descendants > 0 && lines > 0 { target.write(", ") }
+      if lines > 0 { writeCounted(lines, "line", "lines", to: &target) }
+      target.write(")")
     }
+  }
+
+  private func writeCounted<Target: ByteOutputStream>(
+    _ count: Int, _ one: StaticString, _ many: StaticString, to target: inout Target
+  ) {
+    target.write(String(count))
+    target.write(" ")
+    let noun = count == 1 ? one : many
+    noun.withUTF8Buffer { target.write(bytes: UnsafeRawBufferPointer($0)) }
   }
 }
 

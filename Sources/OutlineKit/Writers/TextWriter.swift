@@ -87,9 +87,9 @@ public struct TextWriter {
     target.write(options.ascii ? (expanded ? "- " : "+ ") : (expanded ? "▾ " : "▸ "))
     var title = section.title
     title.withUTF8 { Printable.write(UnsafeRawBufferPointer($0), to: &target) }
-    if !expanded, let summary = outline.hiddenSummary(of: index) {
+    if !expanded && outline.hidesSomething(index) {
       target.write("  ")
-      target.write(options.ascii ? Printable.ascii(summary) : summary)
+      outline.writeHiddenSummary(of: index, ascii: options.ascii, to: &target)
     }
     target.write("\n")
   }
