@@ -34,6 +34,13 @@ final class JSONValues: @unchecked Sendable {
   @exclusivity(unchecked) private(set) var bytes: [UInt8] = []
   @exclusivity(unchecked) private(set) var records: [Record] = []
 
+  /// Makes room for `count` bytes of keys and values, and the members they may hold
+  /// (JSON spends a few bytes of punctuation on each).
+  func reserveCapacity(bytes count: Int) {
+    bytes.reserveCapacity(min(count, Int(UInt32.max)))
+    records.reserveCapacity(count / 16)
+  }
+
   /// Stores UTF-8 text and returns where it went, or nil when the store is full (4 GiB).
   func store(_ text: UnsafeBufferPointer<UInt8>) -> (start: UInt32, length: UInt32)? {
     let start = bytes.count

@@ -45,6 +45,11 @@ final class JSONOutlineBuilder {
     self.titleKeys = titleKeys.map { Array($0.utf8) }
   }
 
+  /// Makes room for the values of a document of about `count` bytes.
+  func reserveCapacity(_ count: Int) {
+    values.reserveCapacity(bytes: count)
+  }
+
   /// Open containers, the top level not counted.
   var openContainers: Int { stack.count - 1 }
 

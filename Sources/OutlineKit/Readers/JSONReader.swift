@@ -61,6 +61,11 @@ public final class JSONReader {
     return try reader.finish()
   }
 
+  /// Makes room for a document of about `count` bytes: its keys and values take no more.
+  public func reserveCapacity(_ count: Int) {
+    builder.reserveCapacity(count)
+  }
+
   /// Takes the next chunk of the document.
   public func feed(_ chunk: UnsafeRawBufferPointer) throws(ReadError) {
     if let failure { throw failure }
