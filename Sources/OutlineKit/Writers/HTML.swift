@@ -2,11 +2,10 @@
 enum HTML {
   /// `text` with `&`, `<`, `>`, `"` and `'` replaced by character references.
   static func escaped(_ text: String) -> String {
-    guard
-      text.utf8.contains(where: {
-        $0 == 0x26 || $0 == 0x3C || $0 == 0x3E || $0 == 0x22 || $0 == 0x27
-      })
-    else { return text }
+    let special = text.utf8.withContiguousStorageIfAvailable { bytes in
+      bytes.contains { $0 == 0x26 || $0 == 0x3C || $0 == 0x3E || $0 == 0x22 || $0 == 0x27 }
+    }
+    guard special ?? true else { return text }
     var result = ""
     result.reserveCapacity(text.utf8.count + 16)
     for character in text.unicodeScalars {
