@@ -48,7 +48,7 @@ FUZZ_SECONDS ?= 60
 FUZZ_BUILD := .build/fuzz
 FUZZ_CORPUS := fuzz-corpus
 FUZZ_SWIFTC := $(dir $(SWIFT))swiftc -sanitize=fuzzer,address -parse-as-library -O -g \
-  -I Sources/CCmark -I Sources/CYajl
+  -I Sources/CCmark -I Sources/CYajl -I Sources/CUtf8proc
 OUTLINEKIT_SOURCES := $(shell find Sources/OutlineKit -name '*.swift')
 
 .PHONY: all build man run test lint format deps bench fuzz clean install uninstall
@@ -137,7 +137,7 @@ $(FUZZ_BUILD)/libOutlineKit.a: $(OUTLINEKIT_SOURCES) | deps
 $(FUZZ_BUILD)/fuzz-%: Fuzz/%.swift Fuzz/FuzzInput.swift \
   Tests/CollapseTests/Support/FuzzHarness.swift $(FUZZ_BUILD)/libOutlineKit.a
 	$(FUZZ_SWIFTC) -module-name Fuzz_$* -I $(FUZZ_BUILD) -L $(FUZZ_BUILD) -use-ld=lld \
-	  -lOutlineKit -lcmark -lyajl -o $@ \
+	  -lOutlineKit -lcmark -lyajl -lutf8proc -o $@ \
 	  Fuzz/$*.swift Fuzz/FuzzInput.swift Tests/CollapseTests/Support/FuzzHarness.swift
 
 # Seeds the corpus from the samples and case files, then runs each target in turn for
