@@ -57,8 +57,8 @@ func helpText() -> String {
   text += """
 
     Exit status: 0 success; 1 an input could not be read or parsed (the others
-    are still shown), or the output could not be written; 2 a bad command line,
-    or a NAME that matches no section; 130 interrupted (SIGINT).
+    are still shown), the output could not be written or cannot fit --max-bytes;
+    2 a bad command line, or a NAME that matches no section; 130 interrupted.
 
     See 'man collapse' for the whole manual.
 

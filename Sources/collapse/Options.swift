@@ -145,6 +145,10 @@ extension Options {
           decoding: UnsafeRawBufferPointer(start: argument, count: strlen(argument)), as: UTF8.self)
       )
     }.joined(separator: " ")
+    // Read from standard input, the command needs that input again.
+    if options.files.isEmpty || options.files.contains(Array("-".utf8)) {
+      options.fullCommand = "… | " + options.fullCommand
+    }
     return .success(options)
   }
 

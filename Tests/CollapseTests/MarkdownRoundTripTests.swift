@@ -53,7 +53,7 @@ struct MarkdownRoundTripTests {
     return shown
   }
 
-  private func check(_ document: String, arguments: [String], format: String = "markdown") throws {
+  private func check(_ document: String, arguments: [String], json: Bool = false) throws {
     let outline = try runBinary(["-t", "json"] + arguments, input: Data(document.utf8))
     let output = try runBinary(["-t", "markdown"] + arguments, input: Data(document.utf8))
     #expect(output.status == 0)
@@ -78,10 +78,44 @@ struct MarkdownRoundTripTests {
       got.depth != want.depth || got.open != want.open || !got.summary.hasPrefix(want.summary)
     }
     #expect(mismatch == nil, "first difference: \(String(describing: mismatch))")
-    let missing = missingWords(
-      from: htmlWords(Self.render(output.output, unsafe: true)),
-      of: htmlWords(Self.render(document, unsafe: false)))
-    #expect(missing.isEmpty, "words lost: \(missing.prefix(20))")
+    let shownWords = htmlWords(Self.render(output.output, unsafe: true))
+    if json {
+      // Every key and value of the JSON is there to read.
+      let data = try JSONSerialization.jsonObject(with: Data(document.utf8))
+      var pending: [Any] = [data]
+      var words: [String: Int] = [:]
+      while let value = pending.popLast() {
+        if let object = value as? [String: Any] {
+          for (key, member) in object {
+            words[key, default: 0] += 1
+            pending.append(member)
+          }
+        } else if let array = value as? [Any] {
+          pending += array
+        } else if let text = value as? String {
+          for word in text.split(whereSeparator: { $0.isWhitespace || $0 == "\"" }) {
+            words[String(word), default: 0] += 1
+          }
+        }
+      }
+      let found = shownWords.keys.joined(separator: " ")
+      let lost = words.keys.filter { !found.contains($0) }
+      #expect(lost.isEmpty, "keys and values lost: \(lost.prefix(20))")
+    } else {
+      let missing = missingWords(
+        from: shownWords, of: htmlWords(Self.render(document, unsafe: false)))
+      #expect(missing.isEmpty, "words lost: \(missing.prefix(20))")
+    }
+  }
+
+  @Test(
+    "JSON input keeps its sections, nesting, open state, keys and values",
+    arguments: ["oceans.json", "releases.json"])
+  func jsonSamples(_ name: String) throws {
+    let text = try String(
+      contentsOf: packageRoot.appendingPathComponent("Samples/\(name)"), encoding: .utf8)
+    try check(text, arguments: ["-f", "json"], json: true)
+    try check(text, arguments: ["-f", "json", "--depth", "1"], json: true)
   }
 
   @Test(

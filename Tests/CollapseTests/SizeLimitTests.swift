@@ -23,11 +23,19 @@ struct SizeLimitTests {
   func fits(_ arguments: [String], _ limit: Int) throws {
     let full = try run(arguments)
     #expect(full.output.utf8.count > limit)
+    let raw = try runBinaryRaw(
+      arguments + ["--max-bytes", String(limit)], input: Data(Self.document.utf8))
     let cut = try run(arguments + ["--max-bytes", String(limit)])
     #expect(cut.status == 0)
     #expect(cut.errors == "")
-    #expect(cut.output.utf8.count <= limit)
-    #expect(cut.output.contains("Left out to fit the size limit: "))
+    #expect(raw.output.count <= limit)
+    // Never cut inside a UTF-8 sequence: the output is valid UTF-8 as it stands.
+    #expect(String(validating: raw.output, as: UTF8.self) != nil)
+    #expect(
+      cut.output.contains("left out to fit the size limit")
+        || cut.output.contains("Left out to fit the size limit"))
+    // It keeps most of what fits: the cut is made to measure, not in big steps.
+    #expect(raw.output.count > limit * 9 / 10)
     let command = "collapse " + arguments.joined(separator: " ")
     #expect(cut.output.contains("See everything with:"))
     #expect(cut.output.contains(command + (arguments[1] == "markdown" ? "`" : "</code>")))
@@ -55,6 +63,60 @@ struct SizeLimitTests {
       #expect(result.output.utf8.count <= 102_400, "\(format)")
       #expect(result.output.contains("left out"), "\(format)")
     }
+  }
+
+  @Test("sections are closed first, keeping their titles; only then removed, and said so")
+  func closeThenRemove() throws {
+    // Many small sections under one title: closing them saves nothing, so some go whole.
+    var small = "# Changelog\n\nIntro.\n\n"
+    for index in 0..<300 { small += "## Version \(index)\n\n- fixed \(index)\n\n" }
+    let fullSmall = try run(["-t", "markdown"], small)
+    let limit = fullSmall.output.utf8.count - 2_000
+    let cutSmall = try run(["-t", "markdown", "--max-bytes", String(limit)], small)
+    #expect(cutSmall.output.utf8.count <= limit)
+    #expect(cutSmall.output.utf8.count > limit - 500)
+    #expect(cutSmall.output.contains("more sections left out to fit the size limit"))
+    #expect(cutSmall.output.contains("Version 299"))
+    // Large sections: closing them is enough, and every title stays.
+    var large = "# Report\n\n"
+    for index in 0..<20 {
+      large +=
+        "## Part \(index)\n\n" + String(repeating: "words of part \(index). ", count: 100) + "\n\n"
+    }
+    let fullLarge = try run(["-t", "markdown"], large)
+    let cutLarge = try run(
+      ["-t", "markdown", "--max-bytes", String(fullLarge.output.utf8.count / 2)], large)
+    #expect(!cutLarge.output.contains("more section"))
+    #expect(cutLarge.output.contains("Left out to fit the size limit"))
+    for index in 0..<20 {
+      #expect(
+        cutLarge.output.contains("Part \(index)</summary>")
+          || cutLarge.output.contains("Part \(index) ("))
+    }
+  }
+
+  @Test("JSON input is cut to fit too")
+  func jsonInput() throws {
+    var document = "["
+    for index in 0..<200 {
+      document +=
+        (index > 0 ? "," : "") + "{\"name\": \"item \(index)\", \"body\": \""
+        + String(repeating: "x", count: 200) + "\"}"
+    }
+    document += "]"
+    for format in ["markdown", "html"] {
+      let result = try runBinary(
+        ["-f", "json", "-t", format, "--max-bytes", "20K"], input: Data(document.utf8))
+      #expect(result.status == 0)
+      #expect(result.output.utf8.count <= 20_480)
+      #expect(result.output.contains("item 0"))
+    }
+  }
+
+  @Test("the command to see everything asks for the same input again when it came on a pipe")
+  func commandFromStandardInput() throws {
+    let result = try run(["-t", "markdown", "--max-bytes", "20K"])
+    #expect(result.output.hasSuffix("`… | collapse -t markdown`\n"))
   }
 
   @Test("output that fits is the same with and without the limit")

@@ -90,5 +90,26 @@ struct JSONWriterTests {
       }
       #expect(throws: Never.self) { try parsed(try jsonOutput(MarkdownReader.read(bytes))) }
     }
+    // And random JSON, its strings full of control characters, quotes and escapes.
+    let pieces = [
+      "\\u0000", "\\n", "\\\"", "\\\\", "\\ud83d\\ude00", "\\u2028", "é", "\\u001b[31m", "x",
+    ]
+    for _ in 0..<50 {
+      var text = "{"
+      for member in 0..<Int(generator.next() % 8 + 1) {
+        var key = ""
+        var value = ""
+        for _ in 0..<4 {
+          key += pieces[Int(generator.next() % UInt64(pieces.count))]
+          value += pieces[Int(generator.next() % UInt64(pieces.count))]
+        }
+        text +=
+          (member > 0 ? ", " : "") + "\"\(key)\": "
+          + (generator.next() % 2 == 0 ? "\"\(value)\"" : "{\"\(key)\": [\"\(value)\"]}")
+      }
+      text += "}"
+      let outline = try JSONReader.read(Array(text.utf8))
+      #expect(throws: Never.self) { try parsed(try jsonOutput(outline)) }
+    }
   }
 }

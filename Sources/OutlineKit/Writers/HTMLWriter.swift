@@ -32,7 +32,7 @@ public struct HTMLWriter {
     boundaries: (SectionBoundary) -> Void
   ) {
     let ids = outline.ids
-    let descend = { (index: Int) in elision?.elided[index] != true }
+    let descend = { (index: Int) in elision?.descends(into: index) ?? true }
     let ahead = renderAhead(outline, descend: descend)
     outline.walk(descend: descend) { step in
       switch step {
@@ -44,11 +44,12 @@ public struct HTMLWriter {
         }
       case .enter(let index):
         boundaries(.start(index))
+        if elision?.cuts[index] == .removed { return }
         let section = outline.sections[index]
-        let elided = elision?.elided[index] == true
+        let closed = elision?.cuts[index] == .closed
         target.write("<details id=\"")
         target.write(HTML.escaped(ids[index]))
-        target.write(selection.isExpanded(index) && !elided ? "\" open><summary>" : "\"><summary>")
+        target.write(selection.isExpanded(index) && !closed ? "\" open><summary>" : "\"><summary>")
         if let heading = section.heading, !heading.isPlainText {
           heading.writeHTML(unsafe: options.unsafe, to: &target)
         } else {
@@ -62,12 +63,14 @@ public struct HTMLWriter {
         }
         target.write("</summary>\n")
         boundaries(.headerEnd(index))
-        if elided, let elision {
-          target.write(
-            "<p class=\"left-out\">\(HTML.escaped(elision.note(for: index, in: outline)))</p>\n")
+        if closed, let elision {
+          writeNote(elision.note(for: index, in: outline), to: &target)
         }
       case .exit(let index):
-        target.write("</details>\n")
+        if elision?.cuts[index] != .removed {
+          if let note = elision?.removedNote(for: index) { writeNote(note, to: &target) }
+          target.write("</details>\n")
+        }
         boundaries(.end(index))
       }
     }
@@ -86,9 +89,15 @@ public struct HTMLWriter {
     return RenderAhead(jobs: jobs, unsafe: options.unsafe)
   }
 
+  /// Writes a note of what a cut output leaves out: collapse's own words and numbers.
+  private func writeNote<Target: ByteOutputStream>(_ note: String, to target: inout Target) {
+    target.write("<p class=\"left-out\">\(note)</p>\n")
+  }
+
   /// Says at the end of a cut output what was left out and how to see it all.
   func writeFooter<Target: ByteOutputStream>(_ elision: Elision?, to target: inout Target) {
-    guard let elision, elision.count > 0 else { return }
+    guard let elision, elision.closedCount + elision.removedCount > 0 else { return }
+    if let note = elision.removedNote(for: -1) { writeNote(note, to: &target) }
     target.write(
       "<p class=\"left-out\">\(HTML.escaped(elision.footer)) <code>\(HTML.valid(HTML.escaped(elision.fullCommand)))</code></p>\n"
     )
@@ -108,9 +117,15 @@ public struct HTMLWriter {
     let ids = outline.ids
     var depth = 0
     var index = 0
+    var first = true
     while index < outline.sections.count {
       let section = outline.sections[index]
-      if index > 0 {
+      // What a cut output leaves out has no place to link to.
+      if elision?.cuts[index] == .removed {
+        index = section.end
+        continue
+      }
+      if !first {
         if section.depth > depth {
           target.write("\n<ol>\n")
         } else {
@@ -118,11 +133,11 @@ public struct HTMLWriter {
           target.write("</li>\n")
         }
       }
+      first = false
       depth = section.depth
       let link = "<li><a href=\"#\(HTML.escaped(ids[index]))\">\(HTML.escaped(section.title))</a>"
       target.write(HTML.valid(link))
-      // What a cut output leaves out has no place to link to.
-      index = elision?.elided[index] == true ? section.end : index + 1
+      index = elision?.cuts[index] == .closed ? section.end : index + 1
     }
     target.write(String(repeating: "</li>\n</ol>\n", count: depth))
     target.write("</li>\n</ol>\n</details>\n</nav>\n")

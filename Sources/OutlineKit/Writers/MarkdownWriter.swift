@@ -38,11 +38,17 @@ public struct MarkdownWriter {
     var index = 0
     while index < outline.sections.count {
       let section = outline.sections[index]
+      let cut = elision?.cuts[index] ?? .none
+      // What a cut output leaves out has no place to link to.
+      if cut == .removed {
+        index = section.end
+        continue
+      }
       let indent = String(repeating: "  ", count: min(section.depth, TextWriter.deepestIndent))
       target.write(
         "\(indent)- [\(MarkdownWriter.escaped(section.title))](#\(MarkdownWriter.anchor(ids[index])))\n"
       )
-      index = elision?.elided[index] == true ? section.end : index + 1
+      index = cut == .closed ? section.end : index + 1
     }
   }
 
@@ -136,16 +142,20 @@ extension MarkdownWriter: SizeLimitable {
       writeTableOfContents(outline, elision: elision, blocks: &blocks, to: &target)
     }
     let ids = outline.ids
-    outline.walk(descend: { elision?.elided[$0] != true }) { step in
+    outline.walk(descend: { elision?.descends(into: $0) ?? true }) { step in
       switch step {
       case .content(let content, _):
         writeContent(content, blocks: &blocks, to: &target)
       case .enter(let index):
+        if elision?.cuts[index] == .removed {
+          boundaries(.start(index))
+          return
+        }
         blocks.start(&target)
         boundaries(.start(index))
         let section = outline.sections[index]
-        let elided = elision?.elided[index] == true
-        let expanded = selection.isExpanded(index) && !elided
+        let closed = elision?.cuts[index] == .closed
+        let expanded = selection.isExpanded(index) && !closed
         var summary = section.heading?.html(unsafe: options.unsafe) ?? HTML.escaped(section.title)
         if !expanded, let hidden = outline.hiddenSummary(of: index) {
           summary += " " + HTML.escaped(hidden)
@@ -154,18 +164,28 @@ extension MarkdownWriter: SizeLimitable {
         target.write(
           "<details\(expanded ? " open" : "")>\n<summary>\(anchor)\(summary)</summary>\n")
         boundaries(.headerEnd(index))
-        if elided, let elision {
+        if closed, let elision {
           blocks.start(&target)
-          // The note is collapse's own words and numbers: nothing in it needs escaping.
+          // The notes are collapse's own words and numbers: nothing in them needs escaping.
           target.write("*\(elision.note(for: index, in: outline))*\n")
         }
       case .exit(let index):
-        blocks.start(&target)
-        target.write("</details>\n")
+        if elision?.cuts[index] != .removed {
+          if let note = elision?.removedNote(for: index) {
+            blocks.start(&target)
+            target.write("*\(note)*\n")
+          }
+          blocks.start(&target)
+          target.write("</details>\n")
+        }
         boundaries(.end(index))
       }
     }
-    if let elision, elision.count > 0 {
+    if let elision, elision.closedCount + elision.removedCount > 0 {
+      if let note = elision.removedNote(for: -1) {
+        blocks.start(&target)
+        target.write("*\(note)*\n")
+      }
       blocks.start(&target)
       target.write(
         "**\(elision.footer)** \(MarkdownWriter.codeSpan(elision.fullCommand))\n")
