@@ -33,7 +33,10 @@ struct InputFile {
       : (path + [0]).withUnsafeBytes {
         open($0.baseAddress!.assumingMemoryBound(to: CChar.self), O_RDONLY | O_CLOEXEC)
       }
-    guard descriptor >= 0 else { throw InputError(path: displayName, systemError: errno) }
+    guard descriptor >= 0 else {
+      // A closed standard input comes as -1, with no errno of its own.
+      throw InputError(path: displayName, systemError: isStandardInput ? EBADF : errno)
+    }
     defer { if !isStandardInput { close(descriptor) } }
 
     var reader: (any DocumentReader)? = nil

@@ -8,6 +8,7 @@ import http.server
 import threading
 
 import pytest
+from pathlib import Path
 from selenium.common.exceptions import NoAlertPresentException
 from selenium.webdriver.common.action_chains import ActionChains
 from selenium.webdriver.common.by import By
@@ -311,30 +312,48 @@ def test_without_scripts_the_page_still_works(chromium_without_scripts, oceans_c
     assert driver.execute_script("return location.hash") == "#indian"
 
 
-def test_the_page_requests_nothing(browser, render):
-    page = render("feeds", ["-s", "-t", "html", "--toc", "Samples/feeds.md"])
+@pytest.mark.parametrize("unsafe", [False, True])
+def test_the_page_requests_nothing(browser, render, unsafe):
+    """Not even the document's own images, frames or scripts load: the page's policy
+    allows nothing from anywhere, raw HTML kept by --unsafe included."""
     requests = []
 
     class Handler(http.server.SimpleHTTPRequestHandler):
         def log_message(self, *arguments):
             requests.append(self.path)
 
+    folder = PAGES / "requests"
+    folder.mkdir(parents=True, exist_ok=True)
     server = http.server.ThreadingHTTPServer(
-        ("127.0.0.1", 0), functools.partial(Handler, directory=str(page.parent))
+        ("127.0.0.1", 0), functools.partial(Handler, directory=str(folder))
     )
+    base = f"http://127.0.0.1:{server.server_port}"
+    document = (
+        Path("Samples/feeds.md").read_text()
+        + f"\n# Media\n\n![logo]({base}/logo.png)\n\n"
+        + f'<img src="{base}/raw.png"><iframe src="{base}/frame.html"></iframe>\n\n'
+        + f'<script src="{base}/script.js"></script>\n'
+    )
+    name = "unsafe" if unsafe else "safe"
+    page = render(f"requests/{name}", ["-s", "--toc", "-f", "markdown", "-"] + (["--unsafe"] if unsafe else []), document)
     thread = threading.Thread(target=server.serve_forever, daemon=True)
     thread.start()
     try:
-        browser.get(f"http://127.0.0.1:{server.server_port}/{page.name}")
+        browser.get(f"{base}/{page.name}")
         browser.execute_script("return new Promise(done => setTimeout(done, 500))")
-        resources = browser.execute_script(
-            "return performance.getEntriesByType('resource').map(r => r.name)"
+        loaded = browser.execute_script(
+            "return performance.getEntriesByType('resource').filter(r => r.transferSize > 0).length"
         )
     finally:
         server.shutdown()
         thread.join()
+    # The server saw the page and nothing else; the browser fetched nothing either (it
+    # lists what the policy blocked, with nothing transferred).
     assert requests == [f"/{page.name}"]
-    assert resources == []
+    assert loaded == 0
+    if unsafe:
+        # The raw HTML is kept; the policy, not its absence, stops it from loading.
+        assert f'<iframe src="{base}/frame.html">' in page.read_text()
 
 
 @pytest.mark.parametrize("kind", ["markdown", "json"])

@@ -180,6 +180,14 @@ struct FaultTests {
     #expect(result.errors == "collapse: write error: bad file descriptor\nstatus 1\n")
   }
 
+  @Test("standard input closed: a read error for stdin, the files still shown, status 1")
+  func closedInput() throws {
+    let result = try bash(
+      "\"$0\" - Samples/vehicles.md --outline <&-; echo \"status $?\" >&2", in: packageRoot)
+    #expect(result.output == "▾ Samples/vehicles.md\n  ▾ Vehicles\n")
+    #expect(result.errors == "collapse: stdin: bad file descriptor\nstatus 1\n")
+  }
+
   @Test("a full disk, in every output format: a write error, status 1")
   func fullDisk() throws {
     for arguments in [["-t", "html"], ["-s", "-t", "html"], ["-t", "markdown"], ["-t", "json"]] {

@@ -110,7 +110,12 @@ struct HTMLPageTests {
     #expect(attributeValues("href", in: chrome) == ["data:,", "#a"])
     #expect(!chrome.contains("url("))
     #expect(!chrome.contains("@import"))
-    #expect(!chrome.contains("http"))
+    #expect(!chrome.contains("http:") && !chrome.contains("https:") && !chrome.contains("//"))
+    // And the browser is told to load nothing from anywhere.
+    #expect(
+      chrome.contains(
+        "<meta http-equiv=\"Content-Security-Policy\" content=\"default-src 'none'; style-src 'unsafe-inline'; script-src 'unsafe-inline'; img-src data:; base-uri 'none'; form-action 'none'\">"
+      ))
   }
 
   @Test("the style sheet has dark, narrow-screen, print and reduced-motion rules")

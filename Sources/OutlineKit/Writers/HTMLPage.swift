@@ -28,6 +28,15 @@ public struct HTMLPage {
   }
 }
 
+extension HTMLPage {
+  /// What the page may load: nothing from anywhere, not even the document's own images,
+  /// frames or scripts (kept by `--unsafe`, they are shown but cannot fetch); only its
+  /// inline style and script run, and images written into the page as data.
+  static let policy =
+    "default-src 'none'; style-src 'unsafe-inline'; script-src 'unsafe-inline'; "
+    + "img-src data:; base-uri 'none'; form-action 'none'"
+}
+
 extension HTMLPage: SizeLimitable {
   public func write<Target: ByteOutputStream>(
     _ outline: Outline, selection: Selection, elision: Elision?, to target: inout Target,
@@ -42,6 +51,7 @@ extension HTMLPage: SizeLimitable {
       <meta charset="utf-8">
       <meta name="viewport" content="width=device-width, initial-scale=1">
       <meta name="color-scheme" content="light dark">
+      <meta http-equiv="Content-Security-Policy" content="\(HTMLPage.policy)">
       <title>\(title)</title>
       <link rel="icon" href="data:,">
       <style>
