@@ -29,6 +29,8 @@ BASHDIR = $(DESTDIR)$(PREFIX)/share/bash-completion/completions
 ZSHDIR = $(DESTDIR)$(PREFIX)/share/zsh/site-functions
 FISHDIR = $(DESTDIR)$(PREFIX)/share/fish/vendor_completions.d
 
+# The manual's date: when its source last changed, from git, else today.
+MANDATE := $(shell git log -1 --format=%cs -- docs/collapse.1.md 2>/dev/null || date +%F)
 VERSION := $(shell sed -n 's/^let version = "\(.*\)"$$/\1/p' Sources/collapse/Help.swift)
 # The manual page, rendered from its Markdown source.
 MANPAGE := .build/collapse.1
@@ -78,7 +80,7 @@ man: $(MANPAGE)
 
 $(MANPAGE): docs/collapse.1.md Sources/collapse/Help.swift
 	@mkdir -p $(dir $@)
-	{ printf '.TH COLLAPSE 1 "" "collapse $(VERSION)" "User Commands"\n'; \
+	{ printf '.TH COLLAPSE 1 "%s" "collapse $(VERSION)" "User Commands"\n' "$(MANDATE)"; \
 	  cmark --to man $<; } > $@.tmp
 	mv $@.tmp $@
 

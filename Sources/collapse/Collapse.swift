@@ -117,9 +117,16 @@ enum Collapse {
     case .text:
       TextWriter(options: options.text).write(outline, selection: selection, to: &output)
     case .html where options.standalone:
-      let fileName = inputs[0].displayName.split(separator: "/").last.map(String.init) ?? ""
+      let names = inputs.map { $0.displayName.split(separator: "/").last.map(String.init) ?? "" }
+      // Several files: the page is named for them, not for the first one's path.
+      var title = options.title
+      if title == nil && names.count > 1 {
+        title =
+          names.prefix(3).joined(separator: ", ")
+          + (names.count > 3 ? " and \(names.count - 3) more" : "")
+      }
       let page = HTMLPage(
-        title: options.title, fileName: fileName, writer: HTMLWriter(options: options.html))
+        title: title, fileName: names[0], writer: HTMLWriter(options: options.html))
       let elision = try limit.flatMap { (limit) throws(SizeLimitError) in
         try page.elision(for: outline, selection: selection, limit: limit, fullCommand: command)
       }

@@ -64,7 +64,7 @@ let optionTable: [OptionSpec] = [
   ),
   OptionSpec(
     long: "unsafe", short: nil, value: nil, group: .output,
-    help: "Keep raw HTML and javascript: links from the document in html and markdown."),
+    help: "Keep raw HTML and javascript: links from the document in html, and in markdown titles."),
   OptionSpec(
     long: "color", short: nil, value: "WHEN", group: .text,
     help: "Colour the tree: auto (on a terminal, unless NO_COLOR is set), always or never."),

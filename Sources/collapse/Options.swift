@@ -210,7 +210,18 @@ extension Options {
     if choices.contains(value) { return value }
     var message = "invalid value '\(value)' for --\(spec.long); expected "
     message += choices.dropLast().joined(separator: ", ") + " or " + choices.last!
-    if let near = nearest(to: value, among: choices, within: 2) {
+    // A near spelling, or an abbreviation whose letters come in order ("md", "txt").
+    let abbreviated = choices.first { choice in
+      guard let first = value.lowercased().first, first == choice.first else { return false }
+      var rest = Substring(choice)
+      for letter in value.lowercased() {
+        guard let found = rest.firstIndex(of: letter) else { return false }
+        rest = rest[rest.index(after: found)...]
+      }
+      return true
+    }
+    if let near = nearest(to: value, among: choices, within: max(1, value.count / 3)) ?? abbreviated
+    {
       message += " (did you mean '\(near)'?)"
     }
     throw UsageError(description: message)
@@ -254,15 +265,16 @@ extension Options {
       unit = "kK".contains(last) ? 1024 : 1024 * 1024
       digits = digits.dropLast()
     }
+    // A number too large to hold is as good as no limit: like --depth and --width.
     guard !digits.isEmpty, digits.utf8.allSatisfy({ (0x30...0x39).contains($0) }),
-      let number = Int(digits), number > 0, number <= Int.max / unit
+      let number = Int(digits) ?? (digits.count > 18 ? Int.max : nil), number > 0
     else {
       throw UsageError(
         description:
           "invalid value '\(value)' for --\(spec.long); expected a number of bytes, such as 1048576 or 1M"
       )
     }
-    return number * unit
+    return number > Int.max / unit ? Int.max : number * unit
   }
 
   private static func missingValue(offending: String, short: Int32) -> UsageError {

@@ -99,6 +99,19 @@ struct EndToEndTests {
     )
   }
 
+  @Test("a page of several files is named for them")
+  func pageOfSeveralFiles() throws {
+    let two = try runBinary(["-s", "Samples/oceans.md", "Samples/feeds.md"])
+    #expect(two.output.contains("<title>oceans.md, feeds.md</title>"))
+    let five = try runBinary([
+      "-s", "Samples/oceans.md", "Samples/feeds.md", "Samples/vehicles.md", "Samples/oceans.json",
+      "Samples/releases.json",
+    ])
+    #expect(five.output.contains("<title>oceans.md, feeds.md, vehicles.md and 2 more</title>"))
+    let titled = try runBinary(["-s", "--title", "Mine", "Samples/oceans.md", "Samples/feeds.md"])
+    #expect(titled.output.contains("<title>Mine</title>"))
+  }
+
   @Test("-s alone means an html page")
   func standaloneAlone() throws {
     let alone = try runBinary(["-s", "Samples/oceans.md"])

@@ -122,7 +122,15 @@ struct NameMatcher {
         candidates.append(normalized)
       }
     }
-    return nearest(to: NameMatcher.normalized(last), among: candidates).flatMap { originals[$0] }
+    // A title that holds the NAME ("v2.6.29" in "Release v2.6.29") is what was meant more
+    // often than one a few letters away; the shortest such title is the likeliest.
+    let wanted = NameMatcher.normalized(last)
+    if !wanted.isEmpty,
+      let holder = candidates.filter({ $0.contains(wanted) }).min(by: { $0.count < $1.count })
+    {
+      return originals[holder]
+    }
+    return nearest(to: wanted, among: candidates).flatMap { originals[$0] }
   }
 
   /// A title or NAME as compared: lower case, white space folded.
