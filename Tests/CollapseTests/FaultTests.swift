@@ -106,6 +106,36 @@ struct FaultTests {
     #expect(result.errors == "collapse: stdin: file shrank while being read\n")
   }
 
+  @Test("a file removed while collapse reads it is read to its end, as Unix keeps it open")
+  func fileRemovedWhileRead() throws {
+    let folder = try temporaryFolder()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let file = try bigDocument(in: folder, megabytes: 30)
+    let whole = try runBinary(["--collapse-all", "--outline", file.path])
+    let process = Process()
+    process.executableURL = collapseBinary
+    process.arguments = ["--collapse-all", "--outline", file.path]
+    let output = Pipe()
+    let errors = Pipe()
+    process.standardOutput = output
+    process.standardError = errors
+    try process.run()
+    // Wait until collapse has read some of the file, then remove it.
+    var reached: Int? = nil
+    while reached == nil && process.isRunning {
+      reached = readOffset(of: file.path, in: process.processIdentifier)
+    }
+    try FileManager.default.removeItem(at: file)
+    let printed = output.fileHandleForReading.readDataToEndOfFile()
+    let complaints = errors.fileHandleForReading.readDataToEndOfFile()
+    process.waitUntilExit()
+    #expect(reached != nil, "collapse finished before the file could be removed")
+    #expect(!FileManager.default.fileExists(atPath: file.path))
+    #expect(process.terminationStatus == 0)
+    #expect(complaints.isEmpty)
+    #expect(String(decoding: printed, as: UTF8.self) == whole.output)
+  }
+
   @Test("a file truncated while collapse reads it: 'file shrank', status 1, no output")
   func fileTruncatedWhileRead() throws {
     let folder = try temporaryFolder()

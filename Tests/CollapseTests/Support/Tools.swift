@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 import Testing
 
 /// The environment the tests run commands in: this process's, less what would change
@@ -28,8 +29,25 @@ func requireTool(_ tool: String, sourceLocation: SourceLocation = #_sourceLocati
       "\(tool) is not installed; `make test` installs it", sourceLocation: sourceLocation)
   } else {
     print("warning: \(tool) is not installed, so this test is SKIPPED; `make test` installs it")
+    skippedTests.withLock { skipped in
+      if skipped.isEmpty { atexit { sayWhatWasSkipped() } }
+      skipped.append("\(sourceLocation.fileName):\(sourceLocation.line) needs \(tool)")
+    }
   }
   return false
+}
+
+/// The tests skipped for a missing tool, said again when the run ends so that a passing
+/// run cannot hide them.
+private let skippedTests = Mutex<[String]>([])
+
+private func sayWhatWasSkipped() {
+  let skipped = skippedTests.withLock { $0 }
+  var banner = "\n\u{1B}[1;31m*** \(skipped.count) test(s) SKIPPED: a tool is not installed. "
+  banner +=
+    "They count as passed here; `make test` installs the tools, and in CI they fail. ***\u{1B}[0m\n"
+  for test in skipped { banner += "    \(test)\n" }
+  FileHandle.standardError.write(Data(banner.utf8))
 }
 
 /// Runs `tool` with `arguments` and returns what it printed and how it ended.
