@@ -1,5 +1,11 @@
 import OutlineKit
 
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
 /// The command: reads the inputs, resolves the selection and writes the chosen output.
 enum Collapse {
   /// Runs collapse with `arguments` (without the program name), reading `-` from the
@@ -24,6 +30,17 @@ enum Collapse {
     if options.showVersion {
       output.write("collapse \(version)\n")
       return .success
+    }
+
+    // The terminal comes first: there is no use reading a document without one.
+    var screen: TerminalScreen? = nil
+    if options.interactive {
+      do {
+        screen = try interactiveScreen(options: options, standardInput: standardInput)
+      } catch {
+        errors.write("collapse: \(error)\n")
+        return .usage
+      }
     }
 
     var status = ExitStatus.success
@@ -51,6 +68,13 @@ enum Collapse {
       return .usage
     }
 
+    if let screen {
+      let ended = Interactive.run(
+        outline, selection: selection, options: options, screen: screen, output: &output,
+        errors: &errors)
+      return ended == .success ? status : ended
+    }
+
     options.text.colors = terminal.colors(options.color)
     options.text.width = terminal.width(requested: options.width)
     do {
@@ -60,6 +84,23 @@ enum Collapse {
       return .failure
     }
     return status
+  }
+
+  /// The terminal for `--interactive`, unless the command line cannot work there: the
+  /// document would come from the terminal itself, or the terminal cannot draw.
+  private static func interactiveScreen(
+    options: Options, standardInput: Int32
+  ) throws(UsageError) -> TerminalScreen {
+    if options.files.isEmpty || options.files.contains("-"), isatty(standardInput) == 1 {
+      throw UsageError(
+        description:
+          "--interactive reads keys from the terminal; name a FILE or pipe the document in")
+    }
+    let screen = try TerminalScreen()
+    if OutputTerminal.output(descriptor: screen.descriptor).environment["TERM"] == "dumb" {
+      throw UsageError(description: "--interactive cannot draw on a dumb terminal (TERM=dumb)")
+    }
+    return screen
   }
 
   /// Writes the output the options ask for; an output that cannot be cut to fit
