@@ -257,21 +257,45 @@ struct InteractiveTests {
     #expect(try run.end().status == 0)
   }
 
+  /// A view made by keys, to give back to collapse by its flags.
+  struct RoundTrip: Sendable, CustomTestStringConvertible {
+    /// The selection options `-i` starts with, which the printed flags replace.
+    var start: [String] = []
+    /// The input and text options, which the printed flags need beside them.
+    var text: [String] = []
+    var files: [String]
+    var keys: [String]
+
+    var testDescription: String { (start + text + files).joined(separator: " ") }
+  }
+
   @Test(
     "the flags printed on quitting, given back to collapse, print the lines that were on the screen",
     arguments: [
-      ("Samples/oceans.md", ["j", "Space", "j", "j", "l", "l", "G"]),
-      ("Samples/vehicles.md", ["2", "j", "j", "Enter", "j", "l"]),
-      ("Samples/feeds.md", ["C", "l", "j", "l", "/", "e", "Enter", "n", "C-d"]),
-      ("Samples/releases.json", ["1", "l", "j", "l", "j", "Space", "PageDown"]),
-      ("Samples/oceans.json", ["E", "j", "h", "G", "k", "Space", "g"]),
+      RoundTrip(files: ["Samples/oceans.md"], keys: ["j", "Space", "j", "j", "l", "l", "G"]),
+      RoundTrip(
+        start: ["--depth", "1"], files: ["Samples/vehicles.md"],
+        keys: ["j", "j", "Enter", "j", "l", "3"]),
+      RoundTrip(
+        text: ["--ascii"], files: ["Samples/feeds.md"],
+        keys: ["C", "l", "j", "l", "/", "e", "Enter", "n", "C-d"]),
+      RoundTrip(
+        start: ["--collapse-all"], text: ["--outline", "--title-key", "tag_name"],
+        files: ["Samples/releases.json"],
+        keys: ["1", "l", "j", "l", "j", "Space", "PageDown"]),
+      RoundTrip(
+        text: ["-w", "30"], files: ["Samples/oceans.json"],
+        keys: ["E", "j", "h", "G", "k", "Space", "g"]),
+      RoundTrip(
+        start: ["-e", "Pacific"], files: ["Samples/oceans.md", "Samples/vehicles.md"],
+        keys: ["j", "Space", "G", "k", "l", "/", "car", "Enter"]),
     ])
-  func flagsReproduceTheView(_ file: String, _ keys: [String]) throws {
+  func flagsReproduceTheView(_ trip: RoundTrip) throws {
     guard requireTool("tmux") else { return }
-    let run = try InteractiveRun([file], columns: 50, rows: 16)
+    let run = try InteractiveRun(trip.start + trip.text + trip.files, columns: 50, rows: 16)
     defer { run.close() }
     _ = try run.view()
-    for key in keys { try run.send(key) }
+    for key in trip.keys { try run.send(key) }
     // The message of a search that finds nothing shows once every key before it is done.
     try run.send("/", "zzzz", "Enter")
     let lines = try run.view { $0.last?.hasPrefix(" no title holds") == true }
@@ -280,7 +304,10 @@ struct InteractiveTests {
     let ended = try run.end()
     #expect(ended.status == 0)
     let flags = ended.flags.trimmingCharacters(in: .newlines)
-    let command = "\(shellQuoted(collapseBinary.path)) \(flags) --color=never -w 50 \(file)"
+    // Through the shell, as a script would pass them on.
+    let command =
+      "\(shellQuoted(collapseBinary.path)) \(flags) --color=never -w 50 "
+      + (trip.text + trip.files).map(shellQuoted).joined(separator: " ")
     let result = try runTool("sh", ["-c", command])
     #expect(result.status == 0)
     let output = result.output.split(separator: "\n", omittingEmptySubsequences: false).dropLast()
@@ -291,6 +318,34 @@ struct InteractiveTests {
       (0..<max(output.count, 1)).contains {
         screenful(Array(output.dropFirst($0)), shown.count) == shown
       }, "\(flags)\n\(shown.joined(separator: "\n"))")
+  }
+
+  @Test("when the terminal goes away, collapse ends with a message rather than wait for keys")
+  func terminalGone() throws {
+    guard requireTool("tmux") else { return }
+    let folder = try temporaryFolder("collapse-gone")
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let record = { (name: String) in shellQuoted(folder.appendingPathComponent(name).path) }
+    // With SIGHUP ignored, as under nohup, only the failed read tells that it has gone.
+    let command =
+      "echo $$ > \(record("pid")); exec \(shellQuoted(collapseBinary.path)) -i \(oceans)"
+    let window = try TmuxWindow(
+      "trap '' HUP; sh -c \(shellQuoted(command)) 2> \(record("errors")); echo $? > \(record("status"))",
+      columns: 60, rows: 20, untilEnd: false)
+    defer { window.close() }
+    _ = try window.waitForVisible {
+      (try? window.value("#{alternate_on}")) == "1" && $0.first == "▾ Oceans"
+    }
+    _ = try window.tmux(["kill-pane"])
+    let status = folder.appendingPathComponent("status")
+    let deadline = Date().addingTimeInterval(30)
+    while !FileManager.default.fileExists(atPath: status.path), Date() < deadline {
+      Thread.sleep(forTimeInterval: 0.05)
+    }
+    #expect(try String(contentsOf: status, encoding: .utf8) == "1\n")
+    #expect(
+      try String(contentsOf: folder.appendingPathComponent("errors"), encoding: .utf8)
+        == "collapse: cannot read the terminal: input/output error\n")
   }
 
   @Test("a document from standard input is shown, with keys read from the terminal")
