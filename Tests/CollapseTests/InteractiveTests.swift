@@ -171,6 +171,20 @@ struct InteractiveTests {
     #expect(!(try run.window.visible()).contains { $0.contains("Pacific") })
   }
 
+  @Test("with NO_COLOR the view has no colour, but the cursor and status line are inverse")
+  func noColor() throws {
+    guard requireTool("tmux") else { return }
+    let run = try InteractiveRun([oceans], environment: ["NO_COLOR=1"])
+    defer { run.close() }
+    _ = try run.view()
+    let styled = try run.styledView()
+    #expect(!styled.contains { $0.contains("\u{1B}[1m") || $0.contains("\u{1B}[36m") })
+    #expect(try cursorLine(run) == "▾ Oceans")
+    #expect(styled.last?.contains(/\u{1B}\[([0-9;]*;)?7[;m] Oceans/) == true)
+    try run.send("q")
+    #expect(try run.end().status == 0)
+  }
+
   @Test("each key changes the screen as the same view printed by collapse shows it")
   func keys() throws {
     guard requireTool("tmux") else { return }

@@ -30,7 +30,7 @@ public struct InteractiveView {
   /// The sections expanded now.
   public private(set) var selection: Selection
   /// The writer whose lines the view shows, fitted to the screen.
-  public private(set) var writer: TextWriter
+  private(set) var writer: TextWriter
   /// The columns `--width` asks for, nil for the screen's.
   private let requestedWidth: Int?
   /// The lines of the text output for the current selection.
@@ -39,8 +39,9 @@ public struct InteractiveView {
   public private(set) var cursor: Int?
   /// The first row on the screen.
   public private(set) var top = 0
-  /// The screen's size.
+  /// The screen's width.
   public private(set) var columns: Int
+  /// The screen's height, the status line included.
   public private(set) var screenRows: Int
   var mode = Mode.browsing
   /// The last search run, which `n` and `N` repeat.
