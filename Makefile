@@ -14,10 +14,12 @@ SWIFT ?= $(shell command -v swift 2>/dev/null || echo /opt/swift/usr/bin/swift)
 export PATH := $(dir $(SWIFT)):$(PATH)
 
 # System packages the build and the tests need (Debian names): the libraries, cmark to
-# render the manual, man to read it, the shells and terminals the tests drive, Chromium
-# and Java for the browser and HTML checker tests, jq for the README's examples.
+# render the manual, man to read it, the shells and terminals the tests drive (setsid, in
+# util-linux, runs collapse -i without one), Chromium and Java for the browser and HTML
+# checker tests, jq for the README's examples.
 APT_PACKAGES := libcmark-dev cmark libyajl-dev libutf8proc-dev man-db groff-base \
-  bsdutils tmux zsh fish jq chromium chromium-driver default-jre-headless python3-venv
+  bsdutils util-linux tmux zsh fish jq chromium chromium-driver default-jre-headless \
+  python3-venv
 
 PYTHON ?= python3
 VENV := .venv

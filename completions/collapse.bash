@@ -38,7 +38,7 @@ _collapse() {
     COMPREPLY=($(compgen -W '
       -f --from --title-key
       -e --expand -c --collapse --collapse-all --expand-all -d --depth
-      -t --to --toc --max-bytes --unsafe
+      -t --to -i --interactive --toc --max-bytes --unsafe
       --color -w --width --ascii --outline
       -s --standalone --title
       -h --help -V --version' -- "$cur"))

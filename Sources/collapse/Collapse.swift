@@ -1,6 +1,12 @@
 import Dispatch
 import OutlineKit
 
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
 /// A selection resolved on another thread; the semaphore it signals orders the write
 /// before the read.
 private final class ResolvedSelection: @unchecked Sendable {
@@ -42,6 +48,17 @@ enum Collapse {
       return .success
     }
 
+    // The terminal comes first: there is no use reading a document without one.
+    var screen: TerminalScreen? = nil
+    if options.interactive {
+      do {
+        screen = try interactiveScreen(options: options, standardInput: standardInput)
+      } catch {
+        errors.write("collapse: \(error)\n")
+        return .usage
+      }
+    }
+
     var status = ExitStatus.success
     let inputs = (options.files.isEmpty ? [Array("-".utf8)] : options.files).map {
       InputFile(path: $0, format: options.from, json: options.json, standardInput: standardInput)
@@ -73,6 +90,13 @@ enum Collapse {
       return .usage
     }
 
+    if let screen {
+      let ended = Interactive.run(
+        outline, selection: selection, options: options, screen: screen, output: &output,
+        errors: &errors)
+      return ended == .success ? status : ended
+    }
+
     options.text.colors = terminal.colors(options.color)
     options.text.width = terminal.width(requested: options.width)
     do {
@@ -82,6 +106,24 @@ enum Collapse {
       return .failure
     }
     return status
+  }
+
+  /// The terminal for `--interactive`, unless the command line cannot work there: the
+  /// document would come from the terminal itself, or the terminal cannot draw.
+  private static func interactiveScreen(
+    options: Options, standardInput: Int32
+  ) throws(UsageError) -> TerminalScreen {
+    if options.files.isEmpty || options.files.contains(Array("-".utf8)), isatty(standardInput) == 1
+    {
+      throw UsageError(
+        description:
+          "--interactive reads keys from the terminal; name a FILE or pipe the document in")
+    }
+    let screen = try TerminalScreen()
+    if OutputTerminal.output(descriptor: screen.descriptor).environment["TERM"] == "dumb" {
+      throw UsageError(description: "--interactive cannot draw on a dumb terminal (TERM=dumb)")
+    }
+    return screen
   }
 
   /// How long resolving NAMEs may take before collapse gives up on it.

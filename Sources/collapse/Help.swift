@@ -10,6 +10,7 @@ let helpExamples: [(command: String, comment: String)] = [
   ("collapse -s -t html --toc --depth 1 results.json > report.html", ""),
   ("collapse -t markdown --max-bytes 1M results.md >> \"$GITHUB_STEP_SUMMARY\"", ""),
   ("collapse --depth 1 response.json", "a JSON document's top level"),
+  ("collapse -i CHANGELOG.md", "fold by hand; q prints the flags"),
   ("collapse --color=always -w \"$(tput cols)\" big.md | less -R", ""),
 ]
 
@@ -42,6 +43,9 @@ func helpText() -> String {
     case). A NAME may match several sections; #id matches only the one with that id.
     A heading ending in <!-- collapsed --> or <!-- expanded --> starts that way;
     options win.
+
+    In the -i view, ? lists the keys; q quits and prints the flags that give the
+    view, to pass to collapse again.
 
     Examples:
 

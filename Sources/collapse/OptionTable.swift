@@ -55,6 +55,11 @@ let optionTable: [OptionSpec] = [
       "Write text (a tree for the terminal, the default), html (nested <details>), markdown (for GitHub) or json (the outline)."
   ),
   OptionSpec(
+    long: "interactive", short: "i", value: nil, group: .output,
+    help:
+      "Fold the outline by hand in the terminal; on quitting, print the flags that reproduce the view."
+  ),
+  OptionSpec(
     long: "toc", short: nil, value: nil, group: .output,
     help: "Start html and markdown with a table of contents that links to every section."),
   OptionSpec(

@@ -46,6 +46,8 @@ struct Options: Equatable {
   var files: [[UInt8]] = []
   /// `--max-bytes`: the most bytes HTML or Markdown output may take.
   var maxBytes: Int?
+  /// Whether to show the outline in the terminal to fold by hand.
+  var interactive = false
   /// The command line without `--max-bytes`, to say how to see everything.
   var fullCommand = "collapse"
   var showHelp = false
@@ -138,6 +140,13 @@ extension Options {
     } catch {
       return .failure(error)
     }
+    if options.interactive && options.to != .text {
+      return .failure(
+        UsageError(
+          description:
+            "--interactive shows the text outline; it cannot be combined with --to \(options.to.rawValue)"
+        ))
+    }
     options.fullCommand = original.dropLast().compactMap { argument in
       guard let argument, !dropped.contains(argument) else { return nil }
       return shellQuoted(
@@ -197,6 +206,7 @@ extension Options {
     case "unsafe":
       html.unsafe = true
       markdown.unsafe = true
+    case "interactive": interactive = true
     case "help": showHelp = true
     case "version": showVersion = true
     default: break

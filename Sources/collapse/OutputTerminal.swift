@@ -19,11 +19,17 @@ struct OutputTerminal: Equatable {
 
   /// What standard output is, from `isatty(3)`, `TIOCGWINSZ` and the environment.
   static func standardOutput() -> OutputTerminal {
+    output(descriptor: 1)
+  }
+
+  /// What the file open at `descriptor` is, from `isatty(3)`, `TIOCGWINSZ` and the
+  /// environment.
+  static func output(descriptor: Int32) -> OutputTerminal {
     var terminal = OutputTerminal()
-    terminal.isTerminal = isatty(1) == 1
+    terminal.isTerminal = isatty(descriptor) == 1
     if terminal.isTerminal {
       var size = winsize()
-      if ioctl(1, UInt(TIOCGWINSZ), &size) == 0, size.ws_col > 0 {
+      if ioctl(descriptor, UInt(TIOCGWINSZ), &size) == 0, size.ws_col > 0 {
         terminal.columns = Int(size.ws_col)
       }
     }

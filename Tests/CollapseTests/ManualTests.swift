@@ -54,11 +54,24 @@ struct ManualTests {
     let manual = try Manual()
     #expect(
       manual.sections == [
-        "NAME", "SYNOPSIS", "DESCRIPTION", "OPTIONS", "NAMES", "OUTPUT", "ENVIRONMENT",
-        "EXIT STATUS", "EXAMPLES", "SEE ALSO",
+        "NAME", "SYNOPSIS", "DESCRIPTION", "OPTIONS", "NAMES", "OUTPUT", "INTERACTIVE VIEW",
+        "ENVIRONMENT", "EXIT STATUS", "EXAMPLES", "SEE ALSO",
       ])
     let text = try String(contentsOf: Manual.source, encoding: .utf8)
     for name in ["NO_COLOR", "COLUMNS", "TERM"] { #expect(text.contains("**\(name)**")) }
+  }
+
+  @Test("the manual describes each key of the interactive view that ? lists, and no other")
+  func keys() throws {
+    let text = try String(contentsOf: Manual.source, encoding: .utf8)
+    let keys = text.components(separatedBy: "\n## Keys\n")[1].components(separatedBy: "\n## ")[0]
+    let described = keys.split(separator: "\n").filter { $0.hasPrefix("**") }.map(String.init)
+    let listed = InteractiveView.keys.map { entry in
+      entry.keys == "1 to 9"
+        ? "**1** to **9**"
+        : entry.keys.components(separatedBy: ", ").map { "**\($0)**" }.joined(separator: ", ")
+    }
+    #expect(described == listed)
   }
 
   @Test("man renders the page without a warning, and it says what --help says")

@@ -62,7 +62,8 @@ struct MarkdownRoundTripTests {
     let root = try #require(
       JSONSerialization.jsonObject(with: Data(outline.output.utf8)) as? [String: Any])
     var stack: [([[String: Any]], Int)] = [((root["children"] as? [[String: Any]]) ?? [], 0)]
-    while var (siblings, depth) = stack.popLast() {
+    while let (remaining, depth) = stack.popLast() {
+      var siblings = remaining
       guard !siblings.isEmpty else { continue }
       let section = siblings.removeFirst()
       stack.append((siblings, depth))

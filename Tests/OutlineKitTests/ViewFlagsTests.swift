@@ -58,6 +58,24 @@ struct ViewFlagsTests {
         || commaView.arguments == ["--expand", "Other"])
   }
 
+  @Test("in a large outline of repeated titles, only the sections that differ are named")
+  func largeOutline() throws {
+    let elements = (0..<20_000).map { #"{"name": "i\#($0)", "user": {"login": "u", "id": 1}}"# }
+    let outline = try JSONReader.read(
+      Array(("{\"items\": [" + elements.joined(separator: ",") + "]}").utf8))
+    var expanded = Array(repeating: true, count: outline.sections.count)
+    let user = outline.sections.indices.filter {
+      outline.sections[$0].title == "user"
+        && outline.sections[outline.sections[$0].parent!].title == "i5"
+    }
+    #expect(user.count == 1)
+    expanded[user[0]] = false
+    let view = ViewFlags(reproducing: expanded, in: outline)
+    // The sixth "user" has the id user-5, shorter than the path i5/user.
+    #expect(view.arguments == ["--collapse", "user-5"])
+    #expect(try Selection(outline: outline, request: view.request).flags == expanded)
+  }
+
   @Test("for any view of any outline, the flags give the same text")
   func roundTrip() throws {
     var random = SplitMix(seed: 2026)

@@ -63,6 +63,14 @@ public struct Selection: Sendable {
     expanded[index]
   }
 
+  /// Whether each section is expanded, by index.
+  var flags: [Bool] { expanded }
+
+  /// Expands or collapses the section at `index` alone.
+  mutating func set(_ index: Int, expanded isExpanded: Bool) {
+    expanded[index] = isExpanded
+  }
+
   /// The ids of the expanded sections.
   public func expandedIDs(in outline: Outline) -> Set<String> {
     let ids = outline.ids

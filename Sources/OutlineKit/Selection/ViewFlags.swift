@@ -22,52 +22,34 @@ public struct ViewFlags: Equatable, Sendable {
     var bases: [SelectionRequest.Base] = [.automatic, .everything]
     bases += (0...min(maxDepth + 1, 12)).map { .depth($0) }
 
-    var best: (length: Int, arguments: [String], request: SelectionRequest)? = nil
-    for base in bases {
-      let start = ViewFlags.startingState(base: base, outline: outline)
-      var expand: [Int] = []
-      var collapse: [Int] = []
-      for index in sections.indices where visible[index] && expanded[index] != start[index] {
-        if expanded[index] { expand.append(index) } else { collapse.append(index) }
-      }
-      // Expanding a section opens its ancestors too, so only the deepest of the sections
-      // to open need naming.
-      var needed = Set(expand)
-      for index in expand {
-        var cursor = sections[index].parent
-        while let parent = cursor, needed.contains(parent) {
-          needed.remove(parent)
-          cursor = sections[parent].parent
-        }
-      }
+    // What each start leaves to name, and the fewest characters that could take: naming
+    // costs far more than counting, so starts are named from the most promising on, and
+    // not at all once they cannot beat the best so far.
+    var plans: [Plan] = bases.enumerated().map { order, base in
+      Plan(base: base, order: order, outline: outline, expanded: expanded, visible: visible)
+    }
+    plans.sort { ($0.leastLength, $0.order) < ($1.leastLength, $1.order) }
+
+    var best: (length: Int, order: Int, arguments: [String], request: SelectionRequest)? = nil
+    for plan in plans {
+      if let best, plan.leastLength > best.length { break }
+      guard plan.isPossible else { continue }
       // A start is no good when some section it leaves to name has no NAME that names
       // only sections it is right for.
-      let expandNames = expand.filter { needed.contains($0) }.compactMap {
-        names.name(for: $0, expanding: true)
-      }
-      let collapseNames = collapse.compactMap { names.name(for: $0, expanding: false) }
-      guard expandNames.count == needed.count, collapseNames.count == collapse.count else {
-        continue
-      }
-      // Naming sections to expand turns the automatic start into "nothing".
-      if case .automatic = base, !expandNames.isEmpty { continue }
-      var arguments: [String] = []
-      switch base {
-      case .automatic: break
-      case .everything: arguments.append("--expand-all")
-      case .nothing: arguments.append("--collapse-all")
-      case .depth(0) where !expandNames.isEmpty: break
-      case .depth(0): arguments.append("--collapse-all")
-      case .depth(let levels): arguments += ["--depth", String(levels)]
-      }
+      let expandNames = plan.expand.compactMap { names.name(for: $0, expanding: true) }
+      let collapseNames = plan.collapse.compactMap { names.name(for: $0, expanding: false) }
+      guard expandNames.count == plan.expand.count, collapseNames.count == plan.collapse.count
+      else { continue }
+      var arguments = plan.baseArguments
       if !expandNames.isEmpty { arguments += ["--expand", ViewFlags.list(expandNames)] }
       if !collapseNames.isEmpty { arguments += ["--collapse", ViewFlags.list(collapseNames)] }
       let length = arguments.reduce(0) { $0 + $1.count + 1 }
-      if length < best?.length ?? Int.max {
-        var requestBase = base
-        if case .depth(0) = base, !expandNames.isEmpty { requestBase = .automatic }
+      // Of two as short, the start tried first in the fixed order wins.
+      if best.map({ (length, plan.order) < ($0.length, $0.order) }) ?? true {
+        var requestBase = plan.base
+        if case .depth(0) = plan.base, !expandNames.isEmpty { requestBase = .automatic }
         best = (
-          length, arguments,
+          length, plan.order, arguments,
           SelectionRequest(base: requestBase, expand: expandNames, collapse: collapseNames)
         )
       }
@@ -77,7 +59,7 @@ public struct ViewFlags: Equatable, Sendable {
   }
 
   /// The state a base gives every section before any NAME.
-  private static func startingState(base: SelectionRequest.Base, outline: Outline) -> [Bool] {
+  fileprivate static func startingState(base: SelectionRequest.Base, outline: Outline) -> [Bool] {
     switch base {
     case .automatic: return outline.sections.map { $0.hint != .collapsed }
     case .everything: return Array(repeating: true, count: outline.sections.count)
@@ -90,6 +72,62 @@ public struct ViewFlags: Equatable, Sendable {
   private static func list(_ names: [String]) -> String {
     names.map { $0.replacing("\\", with: "\\\\").replacing(",", with: "\\,") }.joined(
       separator: ",")
+  }
+}
+
+/// A start for the flags, and the sections that would be left to name after it.
+private struct Plan {
+  let base: SelectionRequest.Base
+  /// Where the start comes in the fixed order that breaks ties.
+  let order: Int
+  /// The deepest sections to expand: expanding one opens its ancestors too.
+  var expand: [Int] = []
+  var collapse: [Int] = []
+  /// The arguments that say the start.
+  var baseArguments: [String] = []
+  /// The length the arguments would have if every NAME took one character.
+  var leastLength = Int.max
+  /// Whether the start can give the view at all: naming a section to expand turns the
+  /// automatic start into "nothing", which another plan covers.
+  var isPossible = false
+
+  init(
+    base: SelectionRequest.Base, order: Int, outline: Outline, expanded: [Bool], visible: [Bool]
+  ) {
+    self.base = base
+    self.order = order
+    let sections = outline.sections
+    let start = ViewFlags.startingState(base: base, outline: outline)
+    var opened: [Int] = []
+    for index in sections.indices where visible[index] && expanded[index] != start[index] {
+      if expanded[index] { opened.append(index) } else { collapse.append(index) }
+    }
+    var needed = Set(opened)
+    for index in opened {
+      var cursor = sections[index].parent
+      while let parent = cursor, needed.contains(parent) {
+        needed.remove(parent)
+        cursor = sections[parent].parent
+      }
+    }
+    expand = opened.filter { needed.contains($0) }
+    if case .automatic = base, !expand.isEmpty { return }
+    isPossible = true
+    switch base {
+    case .automatic: break
+    case .everything: baseArguments = ["--expand-all"]
+    case .nothing: baseArguments = ["--collapse-all"]
+    case .depth(0) where !expand.isEmpty: break
+    case .depth(0): baseArguments = ["--collapse-all"]
+    case .depth(let levels): baseArguments = ["--depth", String(levels)]
+    }
+    // `--expand A,B` takes the option, a space, the names with commas between, a space.
+    func least(_ option: String, _ count: Int) -> Int {
+      count == 0 ? 0 : option.count + 1 + 2 * count
+    }
+    leastLength =
+      baseArguments.reduce(0) { $0 + $1.count + 1 } + least("--expand", expand.count)
+      + least("--collapse", collapse.count)
   }
 }
 

@@ -13,11 +13,16 @@ public struct TerminalLine: Sendable {
     public var colors: Bool
     /// Whether the ellipsis is `...` rather than `…`, so that no byte above 127 is added.
     public var ascii: Bool
+    /// Whether the whole line is in inverse video, as the line under a cursor is; this
+    /// holds without colours too, since it is no colour.
+    public var inverse: Bool
 
-    public init(width: Int? = nil, colors: Bool = false, ascii: Bool = false) {
+    public init(width: Int? = nil, colors: Bool = false, ascii: Bool = false, inverse: Bool = false)
+    {
       self.width = width
       self.colors = colors
       self.ascii = ascii
+      self.inverse = inverse
     }
 
     /// What ends a cut line.
@@ -86,7 +91,9 @@ public struct TerminalLine: Sendable {
   }
 
   private func styled(_ text: String, _ style: TextStyle, _ format: Format) -> String {
-    guard format.colors, !text.isEmpty else { return text }
+    guard format.colors || format.inverse, !text.isEmpty else { return text }
+    var style = format.colors ? style : .plain
+    if format.inverse { style.inverse = true }
     let on = style.escapeSequence
     return on.isEmpty ? text : on + text + TextStyle.reset
   }

@@ -9,11 +9,16 @@ public struct TextStyle: Equatable, Sendable {
   public var bold = false
   public var dim = false
   public var foreground: Color?
+  /// Foreground and background swapped, as a cursor or a status bar shows.
+  public var inverse = false
 
-  public init(bold: Bool = false, dim: Bool = false, foreground: Color? = nil) {
+  public init(
+    bold: Bool = false, dim: Bool = false, foreground: Color? = nil, inverse: Bool = false
+  ) {
     self.bold = bold
     self.dim = dim
     self.foreground = foreground
+    self.inverse = inverse
   }
 
   /// Text as it is.
@@ -39,6 +44,7 @@ public struct TextStyle: Equatable, Sendable {
     var codes: [String] = []
     if bold { codes.append("1") }
     if dim { codes.append("2") }
+    if inverse { codes.append("7") }
     if let foreground { codes.append(String(30 + foreground.rawValue)) }
     return codes.isEmpty ? "" : "\u{1B}[" + codes.joined(separator: ";") + "m"
   }

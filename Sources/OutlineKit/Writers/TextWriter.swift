@@ -107,16 +107,47 @@ public struct TextWriter {
     if depth > deepestIndent { line.append("[depth \(depth)] ", style: .annotation) }
   }
 
-  private func writeContent<Target: ByteOutputStream>(
-    _ content: Content, depth: Int, format: TerminalLine.Format, to target: inout Target
-  ) {
+  /// What starts each content line of an owner `depth - 1` levels deep: its indent.
+  static func contentPrefix(depth: Int) -> TerminalLine {
     var prefix = TerminalLine()
-    TextWriter.appendIndent(depth: depth, to: &prefix)
-    let prefixText = prefix.rendered(TerminalLine.Format(colors: format.colors))
+    appendIndent(depth: depth, to: &prefix)
+    return prefix
+  }
+
+  /// The lines of `content` that are shown: its source lines without blank ones at either
+  /// end for Markdown, the positions of its members for JSON.
+  static func shownLines(of content: Content) -> Range<Int> {
+    switch content.body {
+    case .markdown(let blocks): return blocks.document.source.trimmingBlankLines(blocks.lines)
+    case .members(let members): return members.indices
+    }
+  }
+
+  /// Line `line` of `content` (one of its `shownLines`) after `prefix`; a blank line is
+  /// empty, without even its indent.
+  static func contentLine(_ content: Content, _ line: Int, prefix: TerminalLine) -> TerminalLine {
+    var result = prefix
     switch content.body {
     case .markdown(let blocks):
       let source = blocks.document.source
-      for line in source.trimmingBlankLines(blocks.lines) {
+      if source.isBlank(line) { return TerminalLine() }
+      result.append(Printable.escaped(source.line(line)))
+    case .members(let members):
+      result.append(members[line].line)
+    }
+    return result
+  }
+
+  private func writeContent<Target: ByteOutputStream>(
+    _ content: Content, depth: Int, format: TerminalLine.Format, to target: inout Target
+  ) {
+    let prefix = TextWriter.contentPrefix(depth: depth)
+    let prefixText = prefix.rendered(TerminalLine.Format(colors: format.colors))
+    let lines = TextWriter.shownLines(of: content)
+    switch content.body {
+    case .markdown(let blocks):
+      let source = blocks.document.source
+      for line in lines {
         if source.isBlank(line) {
           target.write("\n")
           continue
@@ -124,9 +155,7 @@ public struct TextWriter {
         source.bytes.withUnsafeBytes { bytes in
           let text = UnsafeRawBufferPointer(rebasing: bytes[source.lineRange(line)])
           if let width = format.width, !TextWriter.fits(text, in: width - prefix.columns) {
-            var fitted = prefix
-            fitted.append(Printable.escaped(String(decoding: text, as: UTF8.self)))
-            target.write(fitted.rendered(format))
+            target.write(TextWriter.contentLine(content, line, prefix: prefix).rendered(format))
           } else {
             target.write(prefixText)
             Printable.write(text, to: &target)
@@ -135,16 +164,15 @@ public struct TextWriter {
         target.write("\n")
       }
     case .members(let members):
-      for position in members.indices {
+      for position in lines {
         if format.width == nil {
           // Nothing to cut: the line goes straight from the store of values.
           target.write(prefixText)
           members.writeLine(position, to: &target)
           target.write("\n")
         } else {
-          var line = prefix
-          line.append(members[position].line)
-          target.write(line.rendered(format) + "\n")
+          target.write(
+            TextWriter.contentLine(content, position, prefix: prefix).rendered(format) + "\n")
         }
       }
     }

@@ -50,6 +50,36 @@ struct TmuxWindow {
     return screen
   }
 
+  /// The lines the window shows now, without its history; with `escapes`, its colours
+  /// and attributes as escape sequences.
+  func visible(escapes: Bool = false) throws -> [String] {
+    let text = try tmux(["capture-pane", "-p"] + (escapes ? ["-e"] : [])).output
+    return text.split(separator: "\n", omittingEmptySubsequences: false).dropLast().map(
+      String.init)
+  }
+
+  /// The visible lines once `done` holds for them, or as they are after `seconds`.
+  func waitForVisible(seconds: Double = 30, _ done: ([String]) -> Bool) throws -> [String] {
+    let deadline = Date().addingTimeInterval(seconds)
+    var lines = try visible()
+    while !done(lines), Date() < deadline {
+      Thread.sleep(forTimeInterval: 0.05)
+      lines = try visible()
+    }
+    return lines
+  }
+
+  /// What a tmux format says of the window's pane: `#{alternate_on}` is 1 while the
+  /// program shows the alternate screen, `#{cursor_flag}` 1 while the cursor shows.
+  func value(_ format: String) throws -> String {
+    try tmux(["display-message", "-p", format]).output.trimmingCharacters(in: .newlines)
+  }
+
+  /// Makes the window `columns` by `rows`, as a user resizing the terminal would.
+  func resize(columns: Int, rows: Int) throws {
+    _ = try tmux(["resize-window", "-x", "\(columns)", "-y", "\(rows)"])
+  }
+
   private func capture(escapes: Bool = false) throws -> String {
     try tmux(["capture-pane", "-p", "-S", "-"] + (escapes ? ["-e"] : [])).output
   }

@@ -1,0 +1,133 @@
+extension InteractiveView {
+  /// Every key of the view and what it does, as `?` lists them.
+  public static let keys: [(keys: String, action: String)] = [
+    ("j, Down, Ctrl-N", "next section"),
+    ("k, Up, Ctrl-P", "previous section"),
+    ("Space, Enter", "expand or collapse the section"),
+    ("l, Right", "expand; on an expanded section, go to its first subsection"),
+    ("h, Left", "collapse; on a collapsed section, go to its parent"),
+    ("E", "expand every section"),
+    ("C", "collapse every section"),
+    ("1 to 9", "show that many levels"),
+    ("/", "search the titles; Enter goes to the next match"),
+    ("n, N", "next, previous match"),
+    ("g, Home", "first section, top of the document"),
+    ("G, End", "last section, end of the document"),
+    ("PageDown, Ctrl-F", "a page down"),
+    ("PageUp, Ctrl-B", "a page up"),
+    ("Ctrl-D, Ctrl-U", "half a page down, up"),
+    ("Ctrl-E, Ctrl-Y", "a line down, up"),
+    ("?", "this list"),
+    ("q", "quit, printing the flags that reproduce the view"),
+    ("Ctrl-C", "quit, printing nothing"),
+    ("Ctrl-Z", "suspend"),
+  ]
+
+  /// The screen, top to bottom: `height` lines of the text output from row `top` (or
+  /// the list of keys), then a status line. Each line fits the screen's width; escape
+  /// sequences style it as the text writer does, and show the cursor's line and the
+  /// status line in inverse video.
+  public func screen() -> [String] {
+    var lines: [String] = []
+    if mode == .help {
+      lines = helpLines()
+    } else {
+      var format = writer.options.lineFormat
+      for index in top..<min(top + height, rows.count) {
+        format.inverse = index == cursor
+        lines.append(writer.line(rows[index], in: outline, selection: selection).rendered(format))
+      }
+    }
+    lines += Array(repeating: "", count: max(height - lines.count, 0))
+    if screenRows > 0 { lines.append(statusLine()) }
+    return lines
+  }
+
+  /// The keys, one a line, fitted to the screen.
+  private func helpLines() -> [String] {
+    let labelColumns = InteractiveView.keys.map(\.keys.count).max()! + 4
+    var lines = [" Keys (any key goes back)", ""]
+    for (keys, action) in InteractiveView.keys {
+      lines.append("   " + keys.padding(to: labelColumns) + action)
+    }
+    let format = TerminalLine.Format(width: columns, ascii: writer.options.ascii)
+    return lines.prefix(height).map { text in
+      var line = TerminalLine()
+      line.append(text)
+      return line.rendered(format)
+    }
+  }
+
+  /// The last line: where the cursor is and how far down the screen is, what was
+  /// found, or the search being typed.
+  private func statusLine() -> String {
+    let plain = TerminalLine.Format(width: columns, ascii: writer.options.ascii)
+    if case .searching(let query) = mode {
+      // The end of the search, where typing goes, stays on the screen.
+      var shown = Printable.escaped(query)
+      while !shown.isEmpty && DisplayWidth.columns(of: "/" + shown) + 1 > columns {
+        shown.removeFirst()
+      }
+      var line = TerminalLine()
+      line.append("/" + shown)
+      var block = TerminalLine()
+      block.append(" ")
+      return line.rendered(plain) + block.rendered(TerminalLine.Format(inverse: true))
+    }
+    var left: String
+    var right = ""
+    if mode == .help {
+      left = " q or any other key goes back"
+    } else if let message {
+      left = " " + message
+    } else {
+      // On a narrow screen the path matters more than the reminder of the keys.
+      right = "  " + position + (columns >= 40 ? "  ? keys  q quit " : " ")
+      left = " " + path(within: columns - DisplayWidth.columns(of: right) - 1)
+    }
+    // The left part gives way to the right one.
+    let leftColumns = max(columns - DisplayWidth.columns(of: right), 0)
+    var leftLine = TerminalLine()
+    leftLine.append(left)
+    let cut = leftLine.rendered(TerminalLine.Format(width: leftColumns, ascii: plain.ascii))
+    var line = TerminalLine()
+    line.append(cut)
+    line.append(String(repeating: " ", count: max(leftColumns - DisplayWidth.columns(of: cut), 0)))
+    line.append(right)
+    var bar = plain
+    bar.inverse = true
+    return line.rendered(bar)
+  }
+
+  /// The titles from the top level down to the section under the cursor, as a path;
+  /// when it is wider than `columns`, the titles nearest the top give way to an ellipsis.
+  private func path(within columns: Int) -> String {
+    guard let section = cursorSection else { return "" }
+    var titles = ([section] + outline.ancestors(of: section)).reversed().map {
+      Printable.escaped(outline.sections[$0].title)
+    }
+    let ellipsis = writer.options.ascii ? "..." : "…"
+    var path = titles.joined(separator: "/")
+    while titles.count > 1 && DisplayWidth.columns(of: path) > columns {
+      titles.removeFirst()
+      path = ([ellipsis] + titles).joined(separator: "/")
+    }
+    return DisplayWidth.columns(of: path) > columns ? titles.last! : path
+  }
+
+  /// How far down the screen is: `All`, `Top`, `Bot` or a percentage, as vim says it.
+  private var position: String {
+    let last = max(rows.count - height, 0)
+    if last == 0 { return "All" }
+    if top == 0 { return "Top" }
+    if top >= last { return "Bot" }
+    return "\(top * 100 / last)%"
+  }
+}
+
+extension String {
+  /// The string followed by spaces up to `count` characters.
+  fileprivate func padding(to count: Int) -> String {
+    self + String(repeating: " ", count: max(count - self.count, 0))
+  }
+}

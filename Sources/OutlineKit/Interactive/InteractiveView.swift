@@ -1,0 +1,296 @@
+/// An outline being folded by hand: which sections are expanded, the lines the text
+/// writer prints for them, a cursor on a section's line, the part of the lines a screen
+/// shows, and a search of the titles; changed by keys and drawn as lines of text.
+///
+/// It reads and writes nothing: a terminal feeds it keys and draws `screen()`.
+public struct InteractiveView {
+  /// What a key asks of whoever runs the view.
+  public enum Outcome: Equatable, Sendable {
+    /// Draw the screen again and wait for the next key.
+    case proceed
+    /// End, and print the flags that reproduce the view.
+    case quit
+    /// End at once, printing nothing (Ctrl-C).
+    case abort
+    /// Give the terminal back until the shell resumes the program (Ctrl-Z).
+    case suspend
+  }
+
+  /// What the keys do.
+  enum Mode: Equatable {
+    /// Keys move, fold and scroll.
+    case browsing
+    /// Keys type a search, shown in the status line.
+    case searching(String)
+    /// The screen lists the keys; any key goes back.
+    case help
+  }
+
+  public let outline: Outline
+  /// The sections expanded now.
+  public private(set) var selection: Selection
+  /// The writer whose lines the view shows, fitted to the screen.
+  private(set) var writer: TextWriter
+  /// The columns `--width` asks for, nil for the screen's.
+  private let requestedWidth: Int?
+  /// The lines of the text output for the current selection.
+  public private(set) var rows: [TextWriter.Row]
+  /// The row of the section under the cursor; nil when the outline has no section.
+  public private(set) var cursor: Int?
+  /// The first row on the screen.
+  public private(set) var top = 0
+  /// The screen's width.
+  public private(set) var columns: Int
+  /// The screen's height, the status line included.
+  public private(set) var screenRows: Int
+  var mode = Mode.browsing
+  /// The last search run, which `n` and `N` repeat.
+  private(set) var lastSearch: String?
+  /// What the status line says until the next key, such as a search that found nothing.
+  public private(set) var message: String?
+
+  /// A view of `outline` with `selection` expanded, drawn by a writer with `options` (its
+  /// width, if any, is a limit below the screen's) on a screen of `columns` by `rows`.
+  public init(
+    outline: Outline, selection: Selection, options: TextWriter.Options, columns: Int, rows: Int
+  ) {
+    self.outline = outline
+    self.selection = selection
+    writer = TextWriter(options: options)
+    requestedWidth = options.width
+    self.columns = columns
+    screenRows = rows
+    self.rows = []
+    resize(columns: columns, rows: rows)
+    rebuild(focus: 0)
+    top = 0
+  }
+
+  /// The rows that show outline lines: the screen less its status line.
+  public var height: Int { max(screenRows - 1, 0) }
+
+  /// The flags that give the current view on the command line.
+  public var flags: ViewFlags { ViewFlags(reproducing: selection.flags, in: outline) }
+
+  /// The section under the cursor.
+  public var cursorSection: Int? { cursor.flatMap { rows[$0].section } }
+
+  /// Fits the view to a screen of a new size.
+  public mutating func resize(columns: Int, rows: Int) {
+    self.columns = max(columns, 0)
+    screenRows = max(rows, 0)
+    writer.options.width = min(requestedWidth ?? self.columns, self.columns)
+    reveal()
+  }
+
+  /// Does what `key` means, and says what should happen next.
+  public mutating func press(_ key: Key) -> Outcome {
+    message = nil
+    switch mode {
+    case .help:
+      mode = .browsing
+      return key == .control("c") ? .abort : .proceed
+    case .searching(let query):
+      type(key, into: query)
+      return .proceed
+    case .browsing:
+      return browse(key)
+    }
+  }
+
+  private mutating func browse(_ key: Key) -> Outcome {
+    switch key {
+    case .character("q"), .character("Q"): return .quit
+    case .control("c"): return .abort
+    case .control("z"): return .suspend
+    case .character("j"), .down, .control("n"): step(forward: true)
+    case .character("k"), .up, .control("p"): step(forward: false)
+    case .character(" "), .enter: toggle()
+    case .character("l"), .right: expandOrEnter()
+    case .character("h"), .left: collapseOrLeave()
+    case .character("E"): show(SelectionRequest(base: .everything))
+    case .character("C"): show(SelectionRequest(base: .nothing))
+    case .character(let digit) where ("1"..."9").contains(digit):
+      show(SelectionRequest(base: .depth(digit.wholeNumberValue ?? 1)))
+    case .character("/"): mode = .searching("")
+    case .character("n"): repeatSearch(forward: true)
+    case .character("N"): repeatSearch(forward: false)
+    case .character("g"), .character("<"), .home: goToTop()
+    case .character("G"), .character(">"), .end: goToBottom()
+    case .pageDown, .control("f"): scroll(by: max(height - 1, 1))
+    case .pageUp, .control("b"): scroll(by: -max(height - 1, 1))
+    case .control("d"): scroll(by: max(height / 2, 1))
+    case .control("u"): scroll(by: -max(height / 2, 1))
+    case .control("e"): scroll(by: 1)
+    case .control("y"): scroll(by: -1)
+    case .character("?"): mode = .help
+    case .control("l"): break
+    default: message = "press ? for the keys, q to quit"
+    }
+    return .proceed
+  }
+
+  // MARK: Moving
+
+  /// Moves the cursor to the next or previous section line; past the last one, scrolls.
+  private mutating func step(forward: Bool) {
+    guard let cursor, let row = sectionRow(from: cursor, forward: forward) else {
+      scroll(by: forward ? 1 : -1)
+      return
+    }
+    self.cursor = row
+    reveal()
+  }
+
+  private mutating func goToTop() {
+    top = 0
+    cursor = sectionRow(from: -1, forward: true)
+  }
+
+  private mutating func goToBottom() {
+    top = maxTop
+    cursor = sectionRow(from: rows.count, forward: false)
+  }
+
+  /// Scrolls by `amount` rows, taking the cursor along when it would leave the screen.
+  private mutating func scroll(by amount: Int) {
+    top = min(max(top + amount, 0), maxTop)
+    guard let cursor else { return }
+    let bottom = min(top + height, rows.count)
+    if cursor >= top && cursor < bottom { return }
+    let onScreen = (top..<bottom).filter { rows[$0].isSection }
+    // With no section line on the screen, the cursor is on the section that owns it.
+    self.cursor =
+      (cursor < top ? onScreen.first : onScreen.last)
+      ?? sectionRow(from: top, forward: false) ?? cursor
+  }
+
+  /// The nearest section line after (or before) row `row`.
+  private func sectionRow(from row: Int, forward: Bool) -> Int? {
+    var index = row + (forward ? 1 : -1)
+    while index >= 0 && index < rows.count {
+      if rows[index].isSection { return index }
+      index += forward ? 1 : -1
+    }
+    return nil
+  }
+
+  /// The largest first row: the last row at the bottom of the screen.
+  private var maxTop: Int { max(rows.count - height, 0) }
+
+  /// Scrolls as little as it takes to show the cursor.
+  private mutating func reveal() {
+    if let cursor, height > 0 {
+      if cursor < top { top = cursor }
+      if cursor >= top + height { top = cursor - height + 1 }
+    }
+    top = min(max(top, 0), maxTop)
+  }
+
+  // MARK: Folding
+
+  private mutating func toggle() {
+    guard let section = cursorSection else { return }
+    selection.set(section, expanded: !selection.isExpanded(section))
+    rebuild(focus: section)
+  }
+
+  /// Expands a collapsed section; on an expanded one, goes to its first subsection.
+  private mutating func expandOrEnter() {
+    guard let section = cursorSection else { return }
+    if !selection.isExpanded(section) {
+      toggle()
+    } else if outline.sections[section].end > section + 1, let cursor {
+      self.cursor = rows[cursor...].firstIndex(of: .section(section + 1))
+      reveal()
+    }
+  }
+
+  /// Collapses an expanded section; on a collapsed one, goes to its parent.
+  private mutating func collapseOrLeave() {
+    guard let section = cursorSection else { return }
+    if selection.isExpanded(section) {
+      toggle()
+    } else if let parent = outline.sections[section].parent, let cursor {
+      self.cursor = rows[...cursor].lastIndex(of: .section(parent))
+      reveal()
+    }
+  }
+
+  /// Shows what `request` selects, keeping the cursor on its section, or on the section
+  /// that now holds it.
+  private mutating func show(_ request: SelectionRequest) {
+    guard let resolved = try? Selection(outline: outline, request: request) else { return }
+    selection = resolved
+    rebuild(focus: cursorSection ?? 0)
+  }
+
+  /// Makes the rows again for the selection, with the cursor on `focus` or, when it is
+  /// hidden, on its outermost collapsed ancestor, as far from the top of the screen as
+  /// the cursor was.
+  private mutating func rebuild(focus: Int) {
+    let offset = cursor.map { $0 - top } ?? 0
+    rows = writer.rows(outline, selection: selection)
+    guard !outline.sections.isEmpty else {
+      cursor = nil
+      top = min(top, maxTop)
+      return
+    }
+    var shown = focus
+    for ancestor in outline.ancestors(of: focus) where !selection.isExpanded(ancestor) {
+      shown = ancestor
+    }
+    cursor = rows.firstIndex(of: .section(shown))
+    if let cursor { top = cursor - offset }
+    reveal()
+  }
+
+  // MARK: Searching
+
+  /// Types `key` into the search being typed: Enter runs it, Escape drops it.
+  private mutating func type(_ key: Key, into query: String) {
+    switch key {
+    case .character(let character):
+      mode = .searching(query + String(character))
+    case .backspace:
+      mode = query.isEmpty ? .browsing : .searching(String(query.dropLast()))
+    case .control("u"):
+      mode = .searching("")
+    case .escape, .control("c"), .control("g"):
+      mode = .browsing
+    case .enter:
+      mode = .browsing
+      if !query.isEmpty { lastSearch = query }
+      repeatSearch(forward: true)
+    default:
+      break
+    }
+  }
+
+  /// Goes to the next (or previous) section whose title holds the last search, in
+  /// document order from the cursor and round again, opening the sections around it.
+  private mutating func repeatSearch(forward: Bool) {
+    guard let query = lastSearch else {
+      message = "no search yet: / searches the titles"
+      return
+    }
+    let count = outline.sections.count
+    guard count > 0 else {
+      message = "the document has no sections"
+      return
+    }
+    let start = cursorSection ?? (forward ? count - 1 : 0)
+    let needle = query.lowercased()
+    for distance in 1...count {
+      let index = ((forward ? start + distance : start - distance) % count + count) % count
+      guard outline.sections[index].title.lowercased().contains(needle) else { continue }
+      for ancestor in outline.ancestors(of: index) { selection.set(ancestor, expanded: true) }
+      rebuild(focus: index)
+      if forward ? index <= start : index >= start {
+        message = forward ? "search went round to the top" : "search went round to the bottom"
+      }
+      return
+    }
+    message = "no title holds \"\(query)\""
+  }
+}

@@ -1,0 +1,407 @@
+import TestSupport
+import Testing
+
+@testable import OutlineKit
+
+/// `text` without its SGR escape sequences.
+private func plain(_ text: String) -> String {
+  text.replacing(/\u{1B}\[[0-9;]*m/, with: "")
+}
+
+@Suite("interactive view")
+struct InteractiveViewTests {
+  static let document = markdown(
+    """
+    # Oceans
+    The seas.
+    ## Pacific
+    The largest.
+    ### Coral
+    Reef.
+    ### South China
+    ## Atlantic
+    ### Sargasso
+    ## Indian
+    """)
+
+  /// A view of `document` on a 40 by 8 screen: 7 rows of outline and a status line.
+  private func view(
+    _ outline: Outline = document, _ request: SelectionRequest = SelectionRequest(),
+    options: TextWriter.Options = TextWriter.Options(), columns: Int = 40, rows: Int = 8
+  ) throws -> InteractiveView {
+    InteractiveView(
+      outline: outline, selection: try Selection(outline: outline, request: request),
+      options: options, columns: columns, rows: rows)
+  }
+
+  /// Presses each key in turn; every key but the last must let the view go on.
+  @discardableResult
+  private func press(_ view: inout InteractiveView, _ keys: Key...) -> InteractiveView.Outcome {
+    var outcome = InteractiveView.Outcome.proceed
+    for key in keys {
+      #expect(outcome == .proceed)
+      outcome = view.press(key)
+    }
+    return outcome
+  }
+
+  /// The screen's lines without styles, trailing spaces dropped.
+  private func lines(_ view: InteractiveView) -> [String] {
+    view.screen().map { line in
+      var text = plain(line)
+      while text.hasSuffix(" ") { text.removeLast() }
+      return text
+    }
+  }
+
+  /// The title of the section under the cursor.
+  private func cursorTitle(_ view: InteractiveView) -> String? {
+    view.cursorSection.map { view.outline.sections[$0].title }
+  }
+
+  /// The line the cursor is on, found by its inverse video.
+  private func highlighted(_ view: InteractiveView) -> [String] {
+    view.screen().dropLast().filter { $0.contains("\u{1B}[7m") }.map(plain)
+  }
+
+  @Test("it opens on the top of the output with the cursor on the first section")
+  func opening() throws {
+    let view = try view()
+    #expect(
+      lines(view) == [
+        "▾ Oceans", "  The seas.", "  ▾ Pacific", "    The largest.", "    ▾ Coral", "      Reef.",
+        "    ▾ South China", " Oceans" + String(repeating: " ", count: 13) + "Top  ? keys  q quit",
+      ])
+    #expect(highlighted(view) == ["▾ Oceans"])
+    // The status line is in inverse video across the whole width.
+    #expect(view.screen().last!.hasPrefix("\u{1B}[7m"))
+    #expect(plain(view.screen().last!).count == 40)
+  }
+
+  @Test("j and k move between section lines, scrolling as little as it takes")
+  func moving() throws {
+    var view = try view()
+    press(&view, .character("j"))
+    #expect(cursorTitle(view) == "Pacific")
+    press(&view, .down, .control("n"))
+    #expect(cursorTitle(view) == "South China")
+    #expect(view.top == 0)
+    press(&view, .character("j"))
+    #expect(cursorTitle(view) == "Atlantic")
+    #expect(view.top == 1)
+    #expect(lines(view).first == "  The seas.")
+    #expect(highlighted(view) == ["  ▾ Atlantic"])
+    press(&view, .character("j"), .character("j"), .character("j"))
+    #expect(cursorTitle(view) == "Indian")
+    #expect(view.top == 3)
+    press(&view, .character("k"), .up, .control("p"))
+    #expect(cursorTitle(view) == "South China")
+    #expect(view.top == 3)
+    press(&view, .character("k"))
+    #expect(cursorTitle(view) == "Coral")
+    #expect(view.top == 3)
+    press(&view, .character("k"))
+    #expect(cursorTitle(view) == "Pacific")
+    #expect(view.top == 2)
+    #expect(lines(view).first == "  ▾ Pacific")
+  }
+
+  @Test("Space and Enter expand and collapse the section under the cursor")
+  func toggling() throws {
+    var view = try view()
+    press(&view, .character("j"), .character(" "))
+    #expect(
+      lines(view).prefix(5) == [
+        "▾ Oceans", "  The seas.", "  ▸ Pacific  (2 sections, 2 lines)", "  ▾ Atlantic",
+        "    ▾ Sargasso",
+      ])
+    #expect(highlighted(view) == ["  ▸ Pacific  (2 sections, 2 lines)"])
+    press(&view, .enter)
+    #expect(lines(view)[2...4] == ["  ▾ Pacific", "    The largest.", "    ▾ Coral"])
+    #expect(cursorTitle(view) == "Pacific")
+  }
+
+  @Test("l expands, then goes to the first subsection; h collapses, then goes to the parent")
+  func leftAndRight() throws {
+    var view = try view(Self.document, SelectionRequest(base: .nothing))
+    #expect(lines(view).prefix(2) == ["▸ Oceans  (6 sections, 3 lines)", ""])
+    press(&view, .character("l"))
+    #expect(cursorTitle(view) == "Oceans")
+    #expect(
+      lines(view).prefix(4) == [
+        "▾ Oceans", "  The seas.", "  ▸ Pacific  (2 sections, 2 lines)",
+        "  ▸ Atlantic  (1 section)",
+      ])
+    press(&view, .right)
+    #expect(cursorTitle(view) == "Pacific")
+    press(&view, .character("l"), .character("l"))
+    #expect(cursorTitle(view) == "Coral")
+    #expect(view.selection.isExpanded(1))
+    press(&view, .character("l"))
+    #expect(lines(view)[4...5] == ["    ▾ Coral", "      Reef."])
+    press(&view, .character("h"))
+    #expect(cursorTitle(view) == "Coral")
+    #expect(lines(view)[4] == "    ▸ Coral  (1 line)")
+    press(&view, .left)
+    #expect(cursorTitle(view) == "Pacific")
+    press(&view, .character("h"))
+    #expect(lines(view)[2] == "  ▸ Pacific  (2 sections, 2 lines)")
+    press(&view, .character("h"), .character("h"))
+    #expect(cursorTitle(view) == "Oceans")
+    #expect(lines(view).prefix(2) == ["▸ Oceans  (6 sections, 3 lines)", ""])
+    // A top-level section has no parent to go to.
+    press(&view, .character("h"))
+    #expect(cursorTitle(view) == "Oceans")
+  }
+
+  @Test("E expands everything, C collapses everything, a digit shows that many levels")
+  func levels() throws {
+    var view = try view(Self.document, SelectionRequest(base: .nothing))
+    press(&view, .character("E"))
+    #expect(view.outline.sections.indices.allSatisfy { view.selection.isExpanded($0) })
+    press(&view, .character("j"), .character("j"), .character("C"))
+    // The cursor stays on what holds its section.
+    #expect(cursorTitle(view) == "Oceans")
+    #expect(lines(view).prefix(2) == ["▸ Oceans  (6 sections, 3 lines)", ""])
+    press(&view, .character("2"))
+    #expect(
+      lines(view).dropLast() == [
+        "▾ Oceans", "  The seas.", "  ▾ Pacific", "    The largest.", "    ▸ Coral  (1 line)",
+        "    ▸ South China", "  ▾ Atlantic",
+      ])
+    press(&view, .character("1"))
+    #expect(
+      lines(view).prefix(5) == [
+        "▾ Oceans", "  The seas.", "  ▸ Pacific  (2 sections, 2 lines)",
+        "  ▸ Atlantic  (1 section)", "  ▸ Indian",
+      ])
+    press(&view, .character("9"))
+    #expect(view.outline.sections.indices.allSatisfy { view.selection.isExpanded($0) })
+  }
+
+  @Test("/ searches titles from the cursor, opens what hides the match; n and N go on")
+  func search() throws {
+    var view = try view(Self.document, SelectionRequest(base: .nothing))
+    press(&view, .character("/"), .character("s"), .character("A"))
+    #expect(lines(view).last == "/sA")
+    #expect(cursorTitle(view) == "Oceans")
+    press(&view, .enter)
+    // "Sargasso" is the first title after the cursor that holds "sa", whatever the case.
+    #expect(cursorTitle(view) == "Sargasso")
+    #expect(
+      lines(view).prefix(5) == [
+        "▾ Oceans", "  The seas.", "  ▸ Pacific  (2 sections, 2 lines)", "  ▾ Atlantic",
+        "    ▸ Sargasso",
+      ])
+    #expect(highlighted(view) == ["    ▸ Sargasso"])
+    // From Sargasso, the next title with a "c" is past the end, round at the top.
+    press(&view, .character("/"), .character("c"), .enter)
+    #expect(cursorTitle(view) == "Oceans")
+    #expect(lines(view).last?.hasPrefix(" search went round to the top") == true)
+    for title in ["Pacific", "Coral", "South China", "Atlantic"] {
+      press(&view, .character("n"))
+      #expect(cursorTitle(view) == title)
+    }
+    press(&view, .character("n"))
+    #expect(cursorTitle(view) == "Oceans")
+    press(&view, .character("N"))
+    #expect(cursorTitle(view) == "Atlantic")
+    #expect(lines(view).last?.hasPrefix(" search went round to the bottom") == true)
+    press(&view, .character("N"))
+    #expect(cursorTitle(view) == "South China")
+    // The path is cut from the top down to fit.
+    #expect(lines(view).last?.hasPrefix(" …/South China  ") == true)
+    view.resize(columns: 60, rows: 8)
+    #expect(lines(view).last?.hasPrefix(" Oceans/Pacific/South China  ") == true)
+  }
+
+  @Test("a search that finds nothing says so; Escape, Ctrl-C and Backspace end the typing")
+  func searchEnds() throws {
+    var view = try view()
+    press(&view, .character("n"))
+    #expect(lines(view).last == " no search yet: / searches the titles")
+    press(&view, .character("/"), .character("x"), .character("y"), .enter)
+    #expect(lines(view).last == " no title holds \"xy\"")
+    #expect(cursorTitle(view) == "Oceans")
+    press(&view, .character("/"), .character("q"), .escape)
+    #expect(lines(view).last?.hasPrefix(" Oceans") == true)
+    // Keys typed into the search do not act.
+    #expect(press(&view, .character("/"), .character("q"), .control("c")) == .proceed)
+    press(&view, .character("/"), .character("a"), .backspace, .backspace)
+    #expect(lines(view).last?.hasPrefix(" Oceans") == true)
+    // Enter on an empty search repeats the last one.
+    press(&view, .character("/"), .character("i"), .character("n"), .enter)
+    #expect(cursorTitle(view) == "South China")
+    press(&view, .character("/"), .enter)
+    #expect(cursorTitle(view) == "Indian")
+    // The end of a long search stays in sight as it is typed.
+    var narrow = try self.view(columns: 6)
+    press(&narrow, .character("/"))
+    for letter in "abcdefgh" { press(&narrow, .character(letter)) }
+    #expect(lines(narrow).last == "/efgh")
+  }
+
+  @Test("g and G go to the top and the end; page keys scroll, taking the cursor along")
+  func scrolling() throws {
+    var view = try view()
+    press(&view, .character("G"))
+    #expect(view.top == 3)
+    #expect(cursorTitle(view) == "Indian")
+    #expect(lines(view)[6] == "  ▾ Indian")
+    #expect(lines(view).last?.contains(" Bot ") == true)
+    press(&view, .character("g"))
+    #expect(view.top == 0)
+    #expect(cursorTitle(view) == "Oceans")
+    press(&view, .end, .home)
+    #expect(view.top == 0)
+    press(&view, .pageDown)
+    #expect(view.top == 3)
+    // The cursor left the screen, so it moved to the first section line on it.
+    #expect(cursorTitle(view) == "Coral")
+    press(&view, .pageUp)
+    #expect(view.top == 0)
+    #expect(cursorTitle(view) == "Coral")
+    press(&view, .control("e"), .control("e"))
+    #expect(view.top == 2)
+    press(&view, .control("e"))
+    #expect(view.top == 3)
+    #expect(cursorTitle(view) == "Coral")
+    press(&view, .control("y"), .control("u"))
+    #expect(view.top == 0)
+    press(&view, .control("d"))
+    #expect(view.top == 3)
+    press(&view, .control("f"), .control("b"))
+    #expect(view.top == 0)
+  }
+
+  @Test("with no section line on the screen, the cursor is on the section whose lines it shows")
+  func longContent() throws {
+    let long = markdown("# One\n" + (1...30).map { "line \($0)\n" }.joined() + "# Two\n")
+    var view = try view(long)
+    press(&view, .pageDown)
+    #expect(view.top == 6)
+    #expect(cursorTitle(view) == "One")
+    #expect(lines(view).last?.hasPrefix(" One ") == true)
+    #expect(highlighted(view) == [])
+    // j goes to the next section, wherever it is.
+    press(&view, .character("j"))
+    #expect(cursorTitle(view) == "Two")
+    #expect(lines(view)[6] == "▾ Two")
+    // Past the last section, j and k scroll.
+    press(&view, .character("k"), .character("k"))
+    #expect(view.top == 0)
+    press(&view, .character("G"), .character("j"))
+    #expect(view.top == 25)
+    // Collapsing the section off the screen brings it back.
+    press(&view, .pageUp, .character(" "))
+    #expect(lines(view).prefix(2) == ["▸ One  (30 lines)", "▾ Two"])
+  }
+
+  @Test("? shows the keys until any key is pressed")
+  func help() throws {
+    var view = try view(rows: 30)
+    press(&view, .character("?"))
+    let shown = lines(view)
+    #expect(shown[0] == " Keys (any key goes back)")
+    #expect(
+      shown.contains("   j, Down, Ctrl-N" + String(repeating: " ", count: 5) + "next section"))
+    // Cut at the screen's 40 columns.
+    #expect(shown.contains("   q" + String(repeating: " ", count: 19) + "quit, printing t…"))
+    #expect(shown.count == 30)
+    // q closes the list rather than quitting.
+    #expect(press(&view, .character("q")) == .proceed)
+    #expect(lines(view)[0] == "▾ Oceans")
+    press(&view, .character("?"))
+    #expect(press(&view, .control("c")) == .abort)
+  }
+
+  @Test("q quits, Ctrl-C aborts, Ctrl-Z suspends, other keys say how to get help")
+  func outcomes() throws {
+    var view = try view()
+    #expect(press(&view, .character("q")) == .quit)
+    #expect(press(&view, .control("c")) == .abort)
+    #expect(press(&view, .control("z")) == .suspend)
+    #expect(press(&view, .character("x")) == .proceed)
+    #expect(lines(view).last == " press ? for the keys, q to quit")
+    press(&view, .control("l"))
+    #expect(lines(view).last?.hasPrefix(" Oceans") == true)
+  }
+
+  @Test("a resize fits lines to the new width and keeps the cursor on the screen")
+  func resize() throws {
+    var view = try view()
+    press(&view, .character("G"))
+    view.resize(columns: 12, rows: 4)
+    #expect(lines(view) == ["  ▾ Atlantic", "    ▾ Sarga…", "  ▾ Indian", " Indi…  Bot"])
+  }
+
+  @Test("-w narrows the view; colours, --ascii and --outline are the writer's")
+  func writerOptions() throws {
+    let narrow = try view(options: TextWriter.Options(width: 10))
+    #expect(lines(narrow)[1] == "  The sea…")
+    #expect(lines(narrow)[4] == "    ▾ Cor…")
+    let ascii = try view(options: TextWriter.Options(ascii: true, outline: true))
+    #expect(lines(ascii).prefix(3) == ["- Oceans", "  - Pacific", "    - Coral"])
+    let colored = try view(options: TextWriter.Options(colors: true))
+    #expect(colored.screen()[2] == "  \u{1B}[2;35m▾\u{1B}[0m \u{1B}[1mPacific\u{1B}[0m")
+    #expect(colored.screen()[0].hasPrefix("\u{1B}[2;7;36m▾\u{1B}[0m\u{1B}[7m \u{1B}[0m"))
+  }
+
+  @Test("a document without sections scrolls, and its flags are none")
+  func noSections() throws {
+    var view = try view(markdown((1...10).map { "line \($0)\n" }.joined()))
+    #expect(view.cursor == nil)
+    press(&view, .character("j"), .character(" "), .character("l"), .character("h"))
+    #expect(view.top == 1)
+    press(&view, .character("/"), .character("l"), .enter)
+    #expect(lines(view).last == " the document has no sections")
+    #expect(view.flags.arguments == [])
+  }
+
+  @Test("after any keys, the flags of the view print exactly the lines on the screen")
+  func flagsReproduceScreen() throws {
+    var random = SplitMix(seed: 99)
+    let words = ["Setup", "Usage", "API", "Setup", "Notes, misc", "A/B", "Usage"]
+    let alphabet: [Key] = [
+      .character("j"), .character("j"), .character("k"), .character(" "), .enter, .character("l"),
+      .character("h"), .character("E"), .character("C"), .character("1"), .character("2"),
+      .character("3"), .character("/"), .character("s"), .character("u"), .enter, .character("n"),
+      .character("N"), .character("g"), .character("G"), .pageDown, .pageUp, .control("d"),
+      .control("e"), .control("y"),
+    ]
+    for _ in 0..<60 {
+      var source = ""
+      for _ in 0..<Int(random.next() % 20 + 1) {
+        let level = Int(random.next() % 4) + 1
+        let hint = random.next() % 9 == 0 ? " <!-- collapsed -->" : ""
+        source +=
+          String(repeating: "#", count: level) + " "
+          + words[Int(random.next() % UInt64(words.count))] + hint + "\n"
+        for line in 0..<Int(random.next() % 4) { source += "body \(line)\n" }
+      }
+      let outline = markdown(source)
+      var view = try view(
+        outline, columns: Int(random.next() % 50) + 8, rows: Int(random.next() % 12) + 2)
+      for _ in 0..<40 {
+        if random.next() % 10 == 0 {
+          view.resize(columns: Int(random.next() % 50) + 8, rows: Int(random.next() % 12) + 2)
+        }
+        _ = view.press(alphabet[Int(random.next() % UInt64(alphabet.count))])
+        let screen = view.screen()
+        #expect(screen.count == view.screenRows)
+        var expected = ""
+        let selection = try Selection(outline: outline, request: view.flags.request)
+        TextWriter(options: TextWriter.Options(width: view.columns)).write(
+          outline, selection: selection, to: &expected)
+        let output = expected.split(separator: "\n", omittingEmptySubsequences: false).dropLast()
+        let shown = screen.dropLast().map(plain)
+        let wanted = output.dropFirst(view.top).prefix(view.height).map(String.init)
+        #expect(shown.prefix(wanted.count) == wanted[...], "\(source)\n\(view.flags.arguments)")
+        #expect(shown.dropFirst(wanted.count).allSatisfy { $0.isEmpty })
+        #expect(view.top >= 0 && view.top <= max(view.rows.count - view.height, 0))
+        if let cursor = view.cursor { #expect(view.rows[cursor].isSection) }
+        for line in screen { #expect(DisplayWidth.columns(of: plain(line)) <= view.columns) }
+      }
+    }
+  }
+}
