@@ -4,7 +4,7 @@ import Testing
 
 /// `collapse -i` in a tmux window, started by a shell that notes the terminal's settings
 /// before and after it, its exit status and the flags it prints, and then reads a line,
-/// to show that the terminal takes typing again.
+/// to show that the terminal takes typing again; the window stays open until closed.
 struct InteractiveRun {
   let window: TmuxWindow
   let folder: URL
@@ -33,6 +33,8 @@ struct InteractiveRun {
       printf 'prompt> '
       read line
       echo "got:$line"
+      # Kept alive: tmux may mark a pane dead before it has read all its output.
+      exec sleep 600
 
       """
     let file = folder.appendingPathComponent("run.sh")
