@@ -6,13 +6,6 @@ import Testing
 
 @Suite("command line, end to end")
 struct EndToEndTests {
-  private func temporaryFolder() throws -> URL {
-    let folder = FileManager.default.temporaryDirectory
-      .appendingPathComponent("collapse-test-\(UUID().uuidString)")
-    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-    return folder
-  }
-
   @Test("--version prints the version")
   func version() throws {
     let result = try runBinary(["--version"])
@@ -134,21 +127,9 @@ struct EndToEndTests {
       to: folder.appendingPathComponent("big.md"))
     let script =
       "set -o pipefail; \"$0\" big.md | head -1 >/dev/null; echo \"status ${PIPESTATUS[0]}\""
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: "/bin/bash")
-    process.arguments = ["-c", script, collapseBinary.path]
-    process.currentDirectoryURL = folder
-    let output = Pipe()
-    let errors = Pipe()
-    process.standardOutput = output
-    process.standardError = errors
-    try process.run()
-    let printed = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-    let complaints = String(
-      decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-    process.waitUntilExit()
-    #expect(printed == "status 0\n")
-    #expect(complaints == "")
+    let result = try runScript(script, in: folder)
+    #expect(result.output == "status 0\n")
+    #expect(result.errors == "")
   }
 
   @Test("a failed write (a full disk) is an error with status 1")

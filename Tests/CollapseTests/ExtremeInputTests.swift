@@ -247,22 +247,10 @@ struct ExtremeInputTests {
       echo "status $?"
       "$0" -s -t html --title "$(printf 'T\\377')" "$(printf 'bad\\377.md')" | grep '<title>'
       """
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: "/bin/bash")
-    process.arguments = ["-c", script, collapseBinary.path]
-    process.currentDirectoryURL = folder
-    let output = Pipe()
-    let errors = Pipe()
-    process.standardOutput = output
-    process.standardError = errors
-    try process.run()
-    let printed = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-    let complaints = String(
-      decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-    process.waitUntilExit()
+    let result = try runScript(script, in: folder)
     #expect(
-      printed
+      result.output
         == "▾ bad\u{FFFD}.md\n  ▾ Top\n    ▾ \u{FFFD} sub\nstatus 1\n<title>T\u{FFFD}</title>\n")
-    #expect(complaints == "collapse: Missing\u{FFFD}.md: no such file or directory\n")
+    #expect(result.errors == "collapse: Missing\u{FFFD}.md: no such file or directory\n")
   }
 }

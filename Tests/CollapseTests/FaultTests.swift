@@ -6,39 +6,6 @@ import Testing
 /// ends with status 0.
 @Suite("faults")
 struct FaultTests {
-  private func temporaryFolder() throws -> URL {
-    let folder = FileManager.default.temporaryDirectory
-      .appendingPathComponent("collapse-faults-\(UUID().uuidString)")
-    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-    return folder
-  }
-
-  /// Runs a bash script with the binary as `$0` in `folder`, with SIGINT's default action
-  /// as in a terminal (the test runner may ignore it, and its children would inherit
-  /// that); returns what the script printed.
-  private func bash(_ script: String, in folder: URL) throws -> CommandResult {
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-    process.arguments = ["--default-signal=INT", "/bin/bash", "-c", script, collapseBinary.path]
-    process.currentDirectoryURL = folder
-    let output = Pipe()
-    let errors = Pipe()
-    process.standardOutput = output
-    process.standardError = errors
-    try process.run()
-    let group = DispatchGroup()
-    nonisolated(unsafe) var printed = Data()
-    DispatchQueue.global().async(group: group) {
-      printed = output.fileHandleForReading.readDataToEndOfFile()
-    }
-    let complaints = errors.fileHandleForReading.readDataToEndOfFile()
-    group.wait()
-    process.waitUntilExit()
-    return CommandResult(
-      output: String(decoding: printed, as: UTF8.self),
-      errors: String(decoding: complaints, as: UTF8.self), status: process.terminationStatus)
-  }
-
   /// A Markdown file of about `megabytes` MB, whose text output is larger still: much
   /// more than a pipe holds.
   private func bigDocument(in folder: URL, megabytes: Int) throws -> URL {
@@ -62,7 +29,7 @@ struct FaultTests {
     if geteuid() == 0 {
       #expect(FileManager.default.isExecutableFile(atPath: "/usr/bin/setpriv"))
     }
-    let result = try bash(prefix + "\"$0\" --outline secret.md fine.md", in: folder)
+    let result = try runScript(prefix + "\"$0\" --outline secret.md fine.md", in: folder)
     #expect(result.status == 1)
     #expect(result.output == "▾ fine.md\n  ▾ Fine\n")
     #expect(result.errors == "collapse: secret.md: permission denied\n")
@@ -82,7 +49,7 @@ struct FaultTests {
   func directoryAsStandardInput() throws {
     let folder = try temporaryFolder()
     defer { try? FileManager.default.removeItem(at: folder) }
-    let result = try bash("\"$0\" < .", in: folder)
+    let result = try runScript("\"$0\" < .", in: folder)
     #expect(
       result == CommandResult(output: "", errors: "collapse: stdin: is a directory\n", status: 1))
   }
@@ -101,7 +68,7 @@ struct FaultTests {
       "$0" <&3
       echo "status $?"
       """
-    let result = try bash(script, in: folder)
+    let result = try runScript(script, in: folder)
     #expect(result.output == "status 1\n")
     #expect(result.errors == "collapse: stdin: file shrank while being read\n")
   }
@@ -112,28 +79,16 @@ struct FaultTests {
     defer { try? FileManager.default.removeItem(at: folder) }
     let file = try bigDocument(in: folder, megabytes: 30)
     let whole = try runBinary(["--collapse-all", "--outline", file.path])
-    let process = Process()
-    process.executableURL = collapseBinary
-    process.arguments = ["--collapse-all", "--outline", file.path]
-    let output = Pipe()
-    let errors = Pipe()
-    process.standardOutput = output
-    process.standardError = errors
-    try process.run()
-    // Wait until collapse has read some of the file, then remove it.
     var reached: Int? = nil
-    while reached == nil && process.isRunning {
-      reached = readOffset(of: file.path, in: process.processIdentifier)
+    let result = try outline(of: file) { offset in
+      reached = offset
+      try FileManager.default.removeItem(at: file)
     }
-    try FileManager.default.removeItem(at: file)
-    let printed = output.fileHandleForReading.readDataToEndOfFile()
-    let complaints = errors.fileHandleForReading.readDataToEndOfFile()
-    process.waitUntilExit()
     #expect(reached != nil, "collapse finished before the file could be removed")
     #expect(!FileManager.default.fileExists(atPath: file.path))
-    #expect(process.terminationStatus == 0)
-    #expect(complaints.isEmpty)
-    #expect(String(decoding: printed, as: UTF8.self) == whole.output)
+    #expect(result.status == 0)
+    #expect(result.errors.isEmpty)
+    #expect(String(decoding: result.output, as: UTF8.self) == whole.output)
   }
 
   @Test("a file truncated while collapse reads it: 'file shrank', status 1, no output")
@@ -142,6 +97,27 @@ struct FaultTests {
     defer { try? FileManager.default.removeItem(at: folder) }
     let file = try bigDocument(in: folder, megabytes: 30)
     let size = try FileManager.default.attributesOfItem(atPath: file.path)[.size] as! Int
+    var reached: Int? = nil
+    let result = try outline(of: file) { offset in
+      reached = offset
+      if let offset, offset < size / 2 { truncate(file.path, 1024) }
+    }
+    guard let reached, reached < size / 2 else {
+      Issue.record("collapse read the whole file before it could be cut short")
+      return
+    }
+    #expect(result.status == 1)
+    #expect(result.output.isEmpty)
+    #expect(
+      String(decoding: result.errors, as: UTF8.self)
+        == "collapse: \(file.path): file shrank while being read\n")
+  }
+
+  /// Runs `collapse --collapse-all --outline` on `file`, and calls `change` with how far
+  /// collapse has read once it has read some of the file, or nil if it finished first.
+  private func outline(
+    of file: URL, changing change: (Int?) throws -> Void
+  ) throws -> RawCommandResult {
     let process = Process()
     process.executableURL = collapseBinary
     process.arguments = ["--collapse-all", "--outline", file.path]
@@ -150,24 +126,17 @@ struct FaultTests {
     process.standardOutput = output
     process.standardError = errors
     try process.run()
-    // Wait until collapse has read some of the file, then cut the file short.
     var reached: Int? = nil
     while reached == nil && process.isRunning {
       reached = readOffset(of: file.path, in: process.processIdentifier)
     }
-    if let reached, reached < size / 2 { truncate(file.path, 1024) }
+    try change(reached)
+    // The outline of a collapsed document is short: neither pipe fills up.
     let printed = output.fileHandleForReading.readDataToEndOfFile()
     let complaints = errors.fileHandleForReading.readDataToEndOfFile()
     process.waitUntilExit()
-    guard let reached, reached < size / 2 else {
-      Issue.record("collapse read the whole file before it could be cut short")
-      return
-    }
-    #expect(process.terminationStatus == 1)
-    #expect(printed.isEmpty)
-    #expect(
-      String(decoding: complaints, as: UTF8.self)
-        == "collapse: \(file.path): file shrank while being read\n")
+    return RawCommandResult(
+      output: printed, errors: complaints, status: process.terminationStatus, signaled: false)
   }
 
   /// How far process `pid` has read the file at `path`, once it has read some of it.
@@ -191,11 +160,11 @@ struct FaultTests {
   func writerDies() throws {
     let folder = try temporaryFolder()
     defer { try? FileManager.default.removeItem(at: folder) }
-    let markdown = try bash(
+    let markdown = try runScript(
       "( printf '# A\\ntext\\n'; kill -9 $BASHPID ) | \"$0\"; echo \"status ${PIPESTATUS[1]}\"",
       in: folder)
     #expect(markdown == CommandResult(output: "▾ A\n  text\nstatus 0\n", errors: "", status: 0))
-    let json = try bash(
+    let json = try runScript(
       "( printf '{\"a\": [1, 2'; kill -9 $BASHPID ) | \"$0\" -f json; echo \"status ${PIPESTATUS[1]}\"",
       in: folder)
     #expect(json.output == "status 1\n")
@@ -206,13 +175,14 @@ struct FaultTests {
 
   @Test("standard output closed: a write error, status 1")
   func closedOutput() throws {
-    let result = try bash("\"$0\" Samples/oceans.md >&-; echo \"status $?\" >&2", in: packageRoot)
+    let result = try runScript(
+      "\"$0\" Samples/oceans.md >&-; echo \"status $?\" >&2", in: packageRoot)
     #expect(result.errors == "collapse: write error: bad file descriptor\nstatus 1\n")
   }
 
   @Test("standard input closed: a read error for stdin, the files still shown, status 1")
   func closedInput() throws {
-    let result = try bash(
+    let result = try runScript(
       "\"$0\" - Samples/vehicles.md --outline <&-; echo \"status $?\" >&2", in: packageRoot)
     #expect(result.output == "▾ Samples/vehicles.md\n  ▾ Vehicles\n")
     #expect(result.errors == "collapse: stdin: bad file descriptor\nstatus 1\n")
@@ -221,7 +191,7 @@ struct FaultTests {
   @Test("a full disk, in every output format: a write error, status 1")
   func fullDisk() throws {
     for arguments in [["-t", "html"], ["-s", "-t", "html"], ["-t", "markdown"], ["-t", "json"]] {
-      let result = try bash(
+      let result = try runScript(
         "\"$0\" \(arguments.joined(separator: " ")) Samples/oceans.md > /dev/full", in: packageRoot)
       #expect(result.status == 1, "\(arguments)")
       #expect(result.errors == "collapse: write error: no space left on device\n", "\(arguments)")
@@ -260,7 +230,7 @@ struct FaultTests {
     let folder = try temporaryFolder()
     defer { try? FileManager.default.removeItem(at: folder) }
     _ = try bigDocument(in: folder, megabytes: 2)
-    let full = try bash("\"$0\" big.md | wc -c", in: folder).output
+    let full = try runScript("\"$0\" big.md | wc -c", in: folder).output
     // With job control the background job gets SIGINT as a foreground one would. dd
     // reads exactly the bytes it is asked for, so that none are lost from the pipe.
     let script = """
@@ -275,13 +245,13 @@ struct FaultTests {
       echo "status $? $((rest + 100000))"
       cat errors
       """
-    let interrupted = try bash(script, in: folder)
+    let interrupted = try runScript(script, in: folder)
     let lines = interrupted.output.split(separator: "\n")
     #expect(lines.first?.hasPrefix("status 130 ") == true, "\(interrupted.output)")
     #expect(lines.dropFirst() == ["collapse: interrupted"])
     // Without job control, bash starts background jobs with SIGINT ignored: collapse
     // goes on to the end.
-    let ignored = try bash(script.replacing("set -m\n", with: ""), in: folder)
+    let ignored = try runScript(script.replacing("set -m\n", with: ""), in: folder)
     let total = full.trimmingCharacters(in: .whitespacesAndNewlines)
     #expect(ignored.output == "status 0 \(total)\n")
     #expect(ignored.errors == "")

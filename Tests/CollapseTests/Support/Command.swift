@@ -76,6 +76,15 @@ func runBinaryRaw(
   return try run(process, input: input)
 }
 
+/// Runs the bash `script` in `folder` with the built binary as `$0`, and SIGINT's
+/// default action as in a terminal (the test runner may ignore it, and its children would
+/// inherit that); returns what the script printed.
+func runScript(_ script: String, in folder: URL = packageRoot) throws -> CommandResult {
+  try runTool(
+    "env", ["--default-signal=INT", "/bin/bash", "-c", script, collapseBinary.path],
+    directory: folder)
+}
+
 /// Starts `process` with `input` on its standard input and waits for it to end.
 func run(_ process: Process, input: Data) throws -> RawCommandResult {
   brokenPipesIgnored
