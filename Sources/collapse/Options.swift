@@ -140,13 +140,6 @@ extension Options {
     } catch {
       return .failure(error)
     }
-    if options.interactive && options.to != .text {
-      return .failure(
-        UsageError(
-          description:
-            "--interactive shows the text outline; it cannot be combined with --to \(options.to.rawValue)"
-        ))
-    }
     options.fullCommand = original.dropLast().compactMap { argument in
       guard let argument, !dropped.contains(argument) else { return nil }
       return shellQuoted(
@@ -250,6 +243,11 @@ extension Options {
   /// Refuses options that would do nothing with the output asked for, rather than
   /// ignoring them; `-s` alone means HTML.
   private mutating func checkCombinations() throws(UsageError) {
+    if interactive && (standalone || to != .text) {
+      let other = standalone ? "--standalone" : "--to \(to.rawValue)"
+      throw UsageError(
+        description: "--interactive shows the text outline; it cannot be combined with \(other)")
+    }
     if standalone && !toGiven { to = .html }
     let htmlOrMarkdown = to == .html || to == .markdown
     if standalone && to != .html {
