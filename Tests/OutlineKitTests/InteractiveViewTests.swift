@@ -106,6 +106,37 @@ struct InteractiveViewTests {
     #expect(lines(view).first == "  ▾ Pacific")
   }
 
+  @Test("before the first section is in sight, j scrolls and the folding keys only show it")
+  func textBeforeTheFirstSection() throws {
+    let preamble = (1...12).map { "Line \($0) of the text before any heading.\n\n" }.joined()
+    let outline = markdown(preamble + "# First\nIts text.\n# Second\n")
+    for key: Key in [.character(" "), .enter, .character("l"), .character("h")] {
+      var view = try view(outline)
+      // It opens on the text, the cursor on the first section, out of sight below.
+      #expect(view.top == 0)
+      #expect(lines(view).first == "Line 1 of the text before any heading.")
+      #expect(cursorTitle(view) == "First")
+      #expect(highlighted(view).isEmpty)
+      let expanded = { (view: InteractiveView) in
+        view.outline.sections.indices.map(view.selection.isExpanded)
+      }
+      let before = expanded(view)
+      press(&view, key)
+      #expect(expanded(view) == before, "\(key) changed a section out of sight")
+      #expect(highlighted(view) == ["▾ First"], "\(key)")
+      // In sight, the same key folds.
+      press(&view, key == .character("l") ? .character("h") : key)
+      #expect(expanded(view) != before, "\(key)")
+    }
+    var view = try view(outline)
+    press(&view, .character("j"))
+    #expect(view.top == 1)
+    #expect(cursorTitle(view) == "First")
+    press(&view, .pageDown, .character("g"))
+    #expect(view.top == 0)
+    #expect(highlighted(view).isEmpty)
+  }
+
   @Test("Space and Enter expand and collapse the section under the cursor")
   func toggling() throws {
     var view = try view()
@@ -313,6 +344,36 @@ struct InteractiveViewTests {
     #expect(lines(view)[0] == "▾ Oceans")
     press(&view, .character("?"))
     #expect(press(&view, .control("c")) == .abort)
+  }
+
+  @Test("on a screen shorter than the list of keys, j and k scroll it and other keys go back")
+  func helpOnASmallScreen() throws {
+    let total = InteractiveView.keys.count + 2
+    var view = try view(columns: 60, rows: 8)
+    press(&view, .character("?"))
+    #expect(lines(view)[0] == " Keys (any key goes back)")
+    #expect(lines(view)[7] == " j, k scroll (7 of \(total)); q goes back")
+    press(&view, .character("j"), .down)
+    #expect(lines(view)[0] == "   j, Down, Ctrl-N     next section")
+    // At the end the last key shows on the last line, and j goes no further.
+    for _ in 0..<total { press(&view, .character("j")) }
+    #expect(lines(view)[6].hasPrefix("   Ctrl-Z"))
+    #expect(lines(view)[7] == " j, k scroll (\(total) of \(total)); q goes back")
+    press(&view, .pageUp, .character("k"))
+    #expect(lines(view)[0].hasPrefix("   C "))
+    press(&view, .character("g"))
+    #expect(lines(view)[0] == " Keys (any key goes back)")
+    press(&view, .end)
+    #expect(lines(view)[6].hasPrefix("   Ctrl-Z"))
+    // Any other key goes back, and the list opens at its top again.
+    #expect(press(&view, .character("x")) == .proceed)
+    #expect(lines(view)[0] == "▾ Oceans")
+    press(&view, .character("?"), .character("j"), .character("q"), .character("?"))
+    #expect(lines(view)[0] == " Keys (any key goes back)")
+    // On a screen that holds it, j goes back like any key.
+    var tall = try self.view(rows: 30)
+    press(&tall, .character("?"), .character("j"))
+    #expect(lines(tall)[0] == "▾ Oceans")
   }
 
   @Test("q quits, Ctrl-C aborts, Ctrl-Z suspends, other keys say how to get help")

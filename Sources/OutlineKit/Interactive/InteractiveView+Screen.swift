@@ -43,7 +43,10 @@ extension InteractiveView {
     return lines
   }
 
-  /// The keys, one a line, fitted to the screen.
+  /// How many lines of the list of keys are below the screen when it shows the first.
+  var helpOverflow: Int { max(2 + InteractiveView.keys.count - height, 0) }
+
+  /// The keys, one a line, from `helpTop`, fitted to the screen.
   private func helpLines() -> [String] {
     let labelColumns = InteractiveView.keys.map(\.keys.count).max()! + 4
     var lines = [" Keys (any key goes back)", ""]
@@ -51,7 +54,7 @@ extension InteractiveView {
       lines.append("   " + keys.padding(to: labelColumns) + action)
     }
     let format = TerminalLine.Format(width: columns, ascii: writer.options.ascii)
-    return lines.prefix(height).map { text in
+    return lines.dropFirst(helpTop).prefix(height).map { text in
       var line = TerminalLine()
       line.append(text)
       return line.rendered(format)
@@ -77,7 +80,10 @@ extension InteractiveView {
     var left: String
     var right = ""
     if mode == .help {
-      left = " q or any other key goes back"
+      left =
+        helpOverflow == 0
+        ? " q or any other key goes back"
+        : " j, k scroll (\(helpTop + height) of \(height + helpOverflow)); q goes back"
     } else if let message {
       left = " " + message
     } else {

@@ -44,6 +44,8 @@ public struct InteractiveView {
   /// The screen's height, the status line included.
   public private(set) var screenRows: Int
   var mode = Mode.browsing
+  /// The first line of the list of keys on the screen, when the list is taller.
+  private(set) var helpTop = 0
   /// The last search run, which `n` and `N` repeat.
   private(set) var lastSearch: String?
   /// What the status line says until the next key, such as a search that found nothing.
@@ -88,7 +90,23 @@ public struct InteractiveView {
     message = nil
     switch mode {
     case .help:
+      // A list taller than the screen scrolls; any other key goes back.
+      let step: Int? =
+        switch key {
+        case .character("j"), .down, .control("n"), .control("e"): 1
+        case .character("k"), .up, .control("p"), .control("y"): -1
+        case .character(" "), .pageDown, .control("f"): max(height - 1, 1)
+        case .pageUp, .control("b"): -max(height - 1, 1)
+        case .character("g"), .character("<"), .home: -helpOverflow
+        case .character("G"), .character(">"), .end: helpOverflow
+        default: nil
+        }
+      if let step, helpOverflow > 0 {
+        helpTop = min(max(helpTop + step, 0), helpOverflow)
+        return .proceed
+      }
       mode = .browsing
+      helpTop = 0
       return key == .control("c") ? .abort : .proceed
     case .searching(let query):
       type(key, into: query)
@@ -134,7 +152,8 @@ public struct InteractiveView {
 
   /// Moves the cursor to the next or previous section line; past the last one, scrolls.
   private mutating func step(forward: Bool) {
-    guard let cursor, let row = sectionRow(from: cursor, forward: forward) else {
+    guard let cursor, !cursorIsBelowScreen, let row = sectionRow(from: cursor, forward: forward)
+    else {
       scroll(by: forward ? 1 : -1)
       return
     }
@@ -175,6 +194,10 @@ public struct InteractiveView {
     return nil
   }
 
+  /// Whether the cursor is below the screen, as it is on the first section while the
+  /// screen shows a long text before it: the keys that fold then first scroll to it.
+  private var cursorIsBelowScreen: Bool { cursor.map { $0 >= top + height } ?? false }
+
   /// The largest first row: the last row at the bottom of the screen.
   private var maxTop: Int { max(rows.count - height, 0) }
 
@@ -189,15 +212,18 @@ public struct InteractiveView {
 
   // MARK: Folding
 
+  /// Expands or collapses the section under the cursor. This and the other keys that
+  /// fold, with the cursor below the screen, only scroll to it: what they would change
+  /// must be in sight.
   private mutating func toggle() {
-    guard let section = cursorSection else { return }
+    guard let section = cursorSection, !cursorIsBelowScreen else { return reveal() }
     selection.set(section, expanded: !selection.isExpanded(section))
     rebuild(focus: section)
   }
 
   /// Expands a collapsed section; on an expanded one, goes to its first subsection.
   private mutating func expandOrEnter() {
-    guard let section = cursorSection else { return }
+    guard let section = cursorSection, !cursorIsBelowScreen else { return reveal() }
     if !selection.isExpanded(section) {
       toggle()
     } else if outline.sections[section].end > section + 1, let cursor {
@@ -208,7 +234,7 @@ public struct InteractiveView {
 
   /// Collapses an expanded section; on a collapsed one, goes to its parent.
   private mutating func collapseOrLeave() {
-    guard let section = cursorSection else { return }
+    guard let section = cursorSection, !cursorIsBelowScreen else { return reveal() }
     if selection.isExpanded(section) {
       toggle()
     } else if let parent = outline.sections[section].parent, let cursor {
