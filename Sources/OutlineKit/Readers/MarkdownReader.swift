@@ -26,7 +26,8 @@ public final class MarkdownReader {
   private var finished = false
 
   public init() {
-    parser = cmark_parser_new(CMARK_OPT_VALIDATE_UTF8)
+    // `feed` repairs the UTF-8 before cmark sees it: cmark need not check it again.
+    parser = cmark_parser_new(CMARK_OPT_DEFAULT)
   }
 
   deinit {
