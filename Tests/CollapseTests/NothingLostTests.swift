@@ -1,4 +1,3 @@
-import CCmark
 import Foundation
 import OutlineKit
 import TestSupport
@@ -7,18 +6,6 @@ import Testing
 /// With everything expanded, collapse's HTML must hold every word cmark's does, as often.
 @Suite("nothing is lost")
 struct NothingLostTests {
-  /// cmark's own HTML for a document, as `cmark --to html` gives it.
-  private func cmarkHTML(_ markdown: String) -> String {
-    let bytes = Array(markdown.utf8)
-    let html = bytes.withUnsafeBufferPointer { buffer in
-      buffer.baseAddress!.withMemoryRebound(to: CChar.self, capacity: buffer.count) {
-        cmark_markdown_to_html($0, buffer.count, CMARK_OPT_DEFAULT)!
-      }
-    }
-    defer { free(html) }
-    return String(cString: html)
-  }
-
   private func check(_ markdown: String, name: String) throws {
     let result = try runBinary(["-t", "html", "--expand-all"], input: Data(markdown.utf8))
     #expect(result.status == 0)

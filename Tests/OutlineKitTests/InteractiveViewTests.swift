@@ -422,7 +422,6 @@ struct InteractiveViewTests {
   @Test("after any keys, the flags of the view print exactly the lines on the screen")
   func flagsReproduceScreen() throws {
     var random = SplitMix(seed: 99)
-    let words = ["Setup", "Usage", "API", "Setup", "Notes, misc", "A/B", "Usage"]
     let alphabet: [Key] = [
       .character("j"), .character("j"), .character("k"), .character(" "), .enter, .character("l"),
       .character("h"), .character("E"), .character("C"), .character("1"), .character("2"),
@@ -431,15 +430,7 @@ struct InteractiveViewTests {
       .control("e"), .control("y"),
     ]
     for _ in 0..<60 {
-      var source = ""
-      for _ in 0..<Int(random.next() % 20 + 1) {
-        let level = Int(random.next() % 4) + 1
-        let hint = random.next() % 9 == 0 ? " <!-- collapsed -->" : ""
-        source +=
-          String(repeating: "#", count: level) + " "
-          + words[Int(random.next() % UInt64(words.count))] + hint + "\n"
-        for line in 0..<Int(random.next() % 4) { source += "body \(line)\n" }
-      }
+      let source = randomHeadings(&random, maxSections: 20, maxBodyLines: 3)
       let outline = markdown(source)
       var view = try view(
         outline, columns: Int(random.next() % 50) + 8, rows: Int(random.next() % 12) + 2)

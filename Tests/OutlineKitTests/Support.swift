@@ -1,3 +1,5 @@
+import TestSupport
+
 @testable import OutlineKit
 
 /// The outline of a Markdown string.
@@ -44,4 +46,20 @@ func contentLines(_ content: [Content]) -> [String] {
     let source = blocks.document.source
     return source.trimmingBlankLines(blocks.lines).map { source.line($0) }
   }
+}
+
+/// Up to `maxSections` headings of random levels whose titles repeat and hold commas and
+/// slashes, some hinted collapsed, each with up to `maxBodyLines` lines of text.
+func randomHeadings(_ random: inout SplitMix, maxSections: UInt64, maxBodyLines: UInt64) -> String {
+  let words = ["Setup", "Usage", "API", "Setup", "Notes, misc", "A/B", "Usage"]
+  var source = ""
+  for _ in 0..<Int(random.next() % maxSections + 1) {
+    let level = Int(random.next() % 4) + 1
+    let hint = random.next() % 9 == 0 ? " <!-- collapsed -->" : ""
+    source +=
+      String(repeating: "#", count: level) + " "
+      + words[Int(random.next() % UInt64(words.count))] + hint + "\n"
+    for line in 0..<Int(random.next() % (maxBodyLines + 1)) { source += "body \(line)\n" }
+  }
+  return source
 }

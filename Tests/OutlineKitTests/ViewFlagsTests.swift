@@ -79,16 +79,8 @@ struct ViewFlagsTests {
   @Test("for any view of any outline, the flags give the same text")
   func roundTrip() throws {
     var random = SplitMix(seed: 2026)
-    let words = ["Setup", "Usage", "API", "Setup", "Notes, misc", "A/B", "Usage"]
     for _ in 0..<150 {
-      var source = ""
-      for _ in 0..<Int(random.next() % 25 + 1) {
-        let level = Int(random.next() % 4) + 1
-        let hint = random.next() % 9 == 0 ? " <!-- collapsed -->" : ""
-        source +=
-          String(repeating: "#", count: level) + " "
-          + words[Int(random.next() % UInt64(words.count))] + hint + "\nbody\n"
-      }
+      let source = randomHeadings(&random, maxSections: 25, maxBodyLines: 1)
       let outline = markdown(source)
       let expanded = outline.sections.map { _ in random.next() % 2 == 0 }
       let view = ViewFlags(reproducing: expanded, in: outline)
