@@ -8,9 +8,10 @@ import OutlineKit
 
 /// Buffered output to a file descriptor.
 ///
-/// A reader that goes away (`collapse big.md | head`) ends the program quietly with
-/// status 0; any other failed write (a full disk) ends it with a message and status 1,
-/// so that partial output is never taken for success.
+/// A reader that goes away (`collapse big.md | head`) ends the program quietly, with
+/// status 0 or, when an error was already reported (an input that could not be read),
+/// 1; any other failed write (a full disk) ends it with a message and status 1, so that
+/// partial output is never taken for success.
 struct FileOutput: ByteOutputStream {
   private let descriptor: Int32
   /// What is written and not yet out, `count` bytes of it; writers make many small
@@ -61,7 +62,8 @@ struct FileOutput: ByteOutputStream {
       }
       switch errno {
       case EINTR, EAGAIN: continue
-      case EPIPE: exit(ExitStatus.success.rawValue)
+      case EPIPE:
+        exit(Diagnostics.reportedAnError ? ExitStatus.failure.rawValue : ExitStatus.success.rawValue)
       default:
         Diagnostics.report("write error: \(systemErrorMessage(errno))")
         exit(ExitStatus.failure.rawValue)
@@ -87,8 +89,13 @@ private func systemWrite(_ descriptor: Int32, _ bytes: UnsafeRawPointer, _ count
 
 /// Messages for standard error, `collapse: ` first.
 struct Diagnostics: TextOutputStream {
+  /// Whether anything was written: every message collapse writes is an error, after
+  /// which it cannot end with status 0.
+  nonisolated(unsafe) static var reportedAnError = false
+
   /// Writes straight to standard error, unbuffered.
   mutating func write(_ string: String) {
+    Diagnostics.reportedAnError = true
     var string = string
     string.withUTF8 { bytes in
       var offset = 0

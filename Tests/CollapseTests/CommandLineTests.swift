@@ -118,7 +118,7 @@ struct EndToEndTests {
     #expect(result.output.hasPrefix("▾ Oceans\n  ▸ Pacific  (4 sections, 5 lines)\n"))
   }
 
-  @Test("a reader that stops early (collapse big.md | head -1) ends it quietly")
+  @Test("a reader that stops early (collapse big.md | head -1) ends it quietly, with the status so far")
   func closedPipe() throws {
     let folder = try temporaryFolder()
     defer { try? FileManager.default.removeItem(at: folder) }
@@ -130,6 +130,12 @@ struct EndToEndTests {
     let result = try runScript(script, in: folder)
     #expect(result.output == "status 0\n")
     #expect(result.errors == "")
+    // An input that could not be read is still an error when the reader goes away.
+    let missing =
+      "\"$0\" big.md missing.md | head -1 >/dev/null; echo \"status ${PIPESTATUS[0]}\""
+    let failed = try runScript(missing, in: folder)
+    #expect(failed.output == "status 1\n")
+    #expect(failed.errors == "collapse: missing.md: no such file or directory\n")
   }
 
   @Test("a failed write (a full disk) is an error with status 1")
