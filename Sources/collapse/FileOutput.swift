@@ -63,7 +63,8 @@ struct FileOutput: ByteOutputStream {
       switch errno {
       case EINTR, EAGAIN: continue
       case EPIPE:
-        exit(Diagnostics.reportedAnError ? ExitStatus.failure.rawValue : ExitStatus.success.rawValue)
+        exit(
+          Diagnostics.reportedAnError ? ExitStatus.failure.rawValue : ExitStatus.success.rawValue)
       default:
         Diagnostics.report("write error: \(systemErrorMessage(errno))")
         exit(ExitStatus.failure.rawValue)

@@ -118,7 +118,8 @@ struct EndToEndTests {
     #expect(result.output.hasPrefix("▾ Oceans\n  ▸ Pacific  (4 sections, 5 lines)\n"))
   }
 
-  @Test("a reader that stops early (collapse big.md | head -1) ends it quietly, with the status so far")
+  @Test(
+    "a reader that stops early (collapse big.md | head -1) ends it quietly, with the status so far")
   func closedPipe() throws {
     let folder = try temporaryFolder()
     defer { try? FileManager.default.removeItem(at: folder) }
