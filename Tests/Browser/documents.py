@@ -106,6 +106,8 @@ def json_document(items, seed=11):
 SCRIPT = "<script>window.pwned = 'script'</script>"
 IMAGE = '"><img src=x onerror="window.pwned = \'img\'">'
 LINK = "[x](javascript:window.pwned='link')"
+# cmark leaves a javascript: image without a source; HTML requires one.
+PICTURE = "![pic](javascript:window.pwned='pic') ![none]()"
 
 HOSTILE_MARKDOWN = f"""{SCRIPT}
 
@@ -113,9 +115,9 @@ HOSTILE_MARKDOWN = f"""{SCRIPT}
 
 {SCRIPT}
 
-{IMAGE} and {LINK} and <a href="javascript:window.pwned='a'">a</a>
+{IMAGE} and {LINK} and {PICTURE} and <a href="javascript:window.pwned='a'">a</a>
 
-## {IMAGE}
+## {IMAGE} {PICTURE}
 
 <iframe src="javascript:window.parent.pwned='iframe'"></iframe>
 

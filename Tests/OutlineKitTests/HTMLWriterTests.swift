@@ -53,6 +53,18 @@ struct HTMLWriterTests {
     #expect(unsafe.contains("href=\"javascript:alert(1)\""))
   }
 
+  @Test("an image without a source, or with a javascript: one, gets one that loads nothing")
+  func imagesWithoutSource() throws {
+    let source = "# T ![logo](javascript:x)\n![img](javascript:alert(1)) ![e]() ![ok](a.png)\n"
+    let page = try html(markdown(source))
+    #expect(!page.contains(#"src="""#))
+    #expect(page.contains(#"<summary>T <img src="data:," alt="logo" />"#))
+    #expect(page.contains(#"<p><img src="data:," alt="img" /> <img src="data:," alt="e" />"#))
+    #expect(page.contains(#"<img src="a.png" alt="ok" />"#))
+    // In text, the same characters stay text.
+    #expect(try html(markdown(#"`<img src="" >`"#)).contains("&lt;img src=&quot;&quot; &gt;"))
+  }
+
   @Test("a link defined in one section resolves in another")
   func referenceLinks() throws {
     let page = try html(markdown("# A\nSee [the docs][d].\n# B\n[d]: https://example.org\n"))

@@ -1,3 +1,9 @@
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
 /// HTML escaping for text and attribute values.
 enum HTML {
   /// `text` with `&`, `<`, `>`, `"` and `'` replaced by character references.
@@ -33,14 +39,40 @@ enum HTML {
     return String(result)
   }
 
-  /// Writes UTF-8 `html`, replacing the code points HTML forbids as `valid(_:)` does.
+  /// Writes UTF-8 `html` from cmark, replacing the code points HTML forbids as
+  /// `valid(_:)` does, and giving an image without a source (`![alt]()`, or a
+  /// `javascript:` one that cmark left out) one that loads nothing: HTML requires a
+  /// source, and the browser then shows the image's alt text.
   static func writeValid<Target: ByteOutputStream>(
     _ html: UnsafeRawBufferPointer, to target: inout Target
   ) {
-    if containsForbidden(html) {
-      target.write(valid(String(decoding: html, as: UTF8.self)))
+    let emptySource = contains(html, emptyImageSource)
+    if emptySource || containsForbidden(html) {
+      var text = valid(String(decoding: html, as: UTF8.self))
+      if emptySource { text = text.replacing(emptyImageSource, with: #"<img src="data:," "#) }
+      target.write(text)
     } else {
       target.write(bytes: html)
+    }
+  }
+
+  /// How cmark starts an image whose source is empty; in text, `<` would be `&lt;`.
+  private static let emptyImageSource = #"<img src="" "#
+
+  /// Whether `html` holds `text`, which starts with `<`.
+  private static func contains(_ html: UnsafeRawBufferPointer, _ text: String) -> Bool {
+    guard let base = html.baseAddress else { return false }
+    var text = text
+    return text.withUTF8 { text in
+      var start = base
+      let end = base + html.count
+      while end - start >= text.count,
+        let found = memchr(start, 0x3C, end - start - text.count + 1)
+      {
+        if memcmp(found, text.baseAddress!, text.count) == 0 { return true }
+        start = UnsafeRawPointer(found) + 1
+      }
+      return false
     }
   }
 
