@@ -25,6 +25,9 @@ struct InputFile {
     isStandardInput ? "stdin" : String(decoding: path, as: UTF8.self)
   }
 
+  /// The name in messages to a terminal: its control characters made visible.
+  private var messageName: String { Printable.escaped(displayName) }
+
   /// Reads the whole input into an outline.
   func read() throws(InputError) -> Outline {
     let descriptor =
@@ -35,7 +38,7 @@ struct InputFile {
       }
     guard descriptor >= 0 else {
       // A closed standard input comes as -1, with no errno of its own.
-      throw InputError(path: displayName, systemError: isStandardInput ? EBADF : errno)
+      throw InputError(path: messageName, systemError: isStandardInput ? EBADF : errno)
     }
     defer { if !isStandardInput { close(descriptor) } }
 
@@ -49,11 +52,11 @@ struct InputFile {
         }
         if count < 0 {
           if errno == EINTR { continue }
-          throw InputError(path: displayName, systemError: errno)
+          throw InputError(path: messageName, systemError: errno)
         }
         if count == 0 {
           if isCutShort(descriptor) {
-            throw InputError(path: displayName, message: "file shrank while being read")
+            throw InputError(path: messageName, message: "file shrank while being read")
           }
           break
         }
@@ -78,9 +81,9 @@ struct InputFile {
     } catch let error as InputError {
       throw error
     } catch let error as ReadError {
-      throw InputError(description: "\(displayName):\(error)")
+      throw InputError(description: "\(messageName):\(error)")
     } catch {
-      throw InputError(path: displayName, message: "\(error)")
+      throw InputError(path: messageName, message: "\(error)")
     }
   }
 

@@ -58,6 +58,16 @@ struct EndToEndTests {
         == "collapse: missing.md: no such file or directory\ncollapse: folder: is a directory\n")
   }
 
+  @Test("a FILE's control characters reach the terminal visible, not as commands")
+  func controlCharactersInFileNames() throws {
+    let result = try runBinary(["no\u{1B}[2Jsuch", "bad\u{7}\n.json"])
+    #expect(result.status == 1)
+    #expect(
+      result.errors
+        == "collapse: no^[[2Jsuch: no such file or directory\n"
+        + "collapse: bad^G^J.json: no such file or directory\n")
+  }
+
   @Test("-- ends the options, so a FILE may start with -")
   func endOfOptions() throws {
     let folder = try temporaryFolder()

@@ -1,9 +1,9 @@
 /// Makes text safe to show in a terminal: control characters, which could move the
 /// cursor or change the terminal's state, are shown in caret notation (`^[`, `^?`,
 /// `M-^[`) as `cat -v` shows them. Tabs are kept.
-enum Printable {
+public enum Printable {
   /// `text` with its control characters made visible.
-  static func escaped(_ text: String) -> String {
+  public static func escaped(_ text: String) -> String {
     guard text.unicodeScalars.contains(where: isControl) else { return text }
     var result = ""
     for scalar in text.unicodeScalars {
