@@ -41,6 +41,7 @@ struct Options: Equatable {
   var json = JSONReader.Options()
   private var titleKeyGiven = false
   private var toGiven = false
+  private var expandGiven = false
   /// The files to read, as the command line spells them (not necessarily UTF-8); empty or
   /// `-` for standard input.
   var files: [[UInt8]] = []
@@ -178,7 +179,9 @@ extension Options {
     case "title-key":
       json.titleKeys = (titleKeyGiven ? json.titleKeys : []) + [value]
       titleKeyGiven = true
-    case "expand": selection.expand += SelectionRequest.names(in: value)
+    case "expand":
+      selection.expand += SelectionRequest.names(in: value)
+      expandGiven = true
     case "collapse": selection.collapse += SelectionRequest.names(in: value)
     case "collapse-all": selection.base = .nothing
     case "expand-all": selection.base = .everything
@@ -249,6 +252,10 @@ extension Options {
         description: "--interactive shows the text outline; it cannot be combined with \(other)")
     }
     if standalone && !toGiven { to = .html }
+    // `-e "$NAMES"` with no NAMEs still means exactly those sections open: none.
+    if expandGiven && selection.expand.isEmpty && selection.base == .automatic {
+      selection.base = .nothing
+    }
     let htmlOrMarkdown = to == .html || to == .markdown
     if standalone && to != .html {
       throw UsageError(
