@@ -130,7 +130,9 @@ struct NameMatcher {
     {
       return originals[holder]
     }
-    return nearest(to: wanted, among: candidates).flatMap { originals[$0] }
+    // A third of the letters wrong at most: past that, a hint is more noise than help.
+    let within = wanted.unicodeScalars.count / 3
+    return nearest(to: wanted, among: candidates, within: within).flatMap { originals[$0] }
   }
 
   /// A title or NAME as compared: lower case, white space folded.
