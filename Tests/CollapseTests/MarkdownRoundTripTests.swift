@@ -149,6 +149,37 @@ struct MarkdownRoundTripTests {
     #expect(Set(anchors).count == anchors.count)
   }
 
+  @Test("a title with line breaks stays one summary and one contents entry")
+  func lineBreaksInTitles() throws {
+    let document = #"""
+      {"items": [{"name": "first line\n\nsecond *line*", "v": {"a": 1}}, {"name": "ok"}],
+       "a\r\n\r\nb": {"c": 1}, "d\r\re": {"f": 1}, "g\n \nh": {"i": 1}}
+      """#
+    let output = try runBinary(
+      ["-f", "json", "-t", "markdown", "--toc"], input: Data(document.utf8))
+    #expect(output.status == 0)
+    let html = Self.render(output.output, unsafe: true)
+    // One space for each line break; the browser shows a run of spaces as one.
+    let titles = [
+      "items", "first line  second *line*", "v", "ok", "a  b", "d  e", "g   h",
+    ]
+    #expect(
+      try Self.detailsTree(html)
+        == zip([0, 1, 2, 1, 0, 0, 0], titles).map {
+          Shown(depth: $0, open: true, summary: $1)
+        })
+    // The only paragraph is the contents' title.
+    #expect(html.ranges(of: "<p>").count == 1)
+    let links = html.matches(of: /<li><a href="#([^"]*)">([^<]*)<\/a>/).map {
+      [String($0.output.1), String($0.output.2)]
+    }
+    #expect(
+      links
+        == zip(["items", "first-linesecond-line", "v", "ok", "ab", "de", "g-h"], titles).map {
+          [$0, $1]
+        })
+  }
+
   @Test("the check notices a broken nesting")
   func checkCanFail() throws {
     // Without a blank line after </summary>, the content is taken for HTML, not Markdown.

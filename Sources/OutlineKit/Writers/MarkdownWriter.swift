@@ -45,9 +45,8 @@ public struct MarkdownWriter {
         continue
       }
       let indent = String(repeating: "  ", count: min(section.depth, TextWriter.deepestIndent))
-      target.write(
-        "\(indent)- [\(MarkdownWriter.escaped(section.title))](#\(MarkdownWriter.anchor(ids[index])))\n"
-      )
+      let title = MarkdownWriter.escaped(MarkdownWriter.oneLine(section.title))
+      target.write("\(indent)- [\(title)](#\(MarkdownWriter.anchor(ids[index])))\n")
       index = cut == .closed ? section.end : index + 1
     }
   }
@@ -105,6 +104,24 @@ public struct MarkdownWriter {
     target.write("\n")
   }
 
+  /// `text` with each line break (`\r\n`, `\r` or `\n`, the line ends CommonMark knows) made
+  /// a space: a title with a blank line in it would end its `<summary>` block or its
+  /// contents entry early.
+  static func oneLine(_ text: String) -> String {
+    guard text.utf8.contains(where: { $0 == 0x0A || $0 == 0x0D }) else { return text }
+    var result = String.UnicodeScalarView()
+    var afterReturn = false
+    for scalar in text.unicodeScalars {
+      if scalar == "\n" && afterReturn {
+        afterReturn = false
+        continue
+      }
+      afterReturn = scalar == "\r"
+      result.append(scalar == "\n" || scalar == "\r" ? " " : scalar)
+    }
+    return String(result)
+  }
+
   /// `text` with every ASCII punctuation character backslash-escaped, as CommonMark
   /// allows, so that it reads as itself in Markdown.
   static func escaped(_ text: String) -> String {
@@ -160,6 +177,7 @@ extension MarkdownWriter: SizeLimitable {
         if !expanded, let hidden = outline.hiddenSummary(of: index) {
           summary += " " + HTML.escaped(hidden)
         }
+        summary = MarkdownWriter.oneLine(summary)
         let anchor = "<a name=\"\(HTML.escaped(ids[index]))\"></a>"
         target.write(
           "<details\(expanded ? " open" : "")>\n<summary>\(anchor)\(summary)</summary>\n")
