@@ -180,6 +180,40 @@ struct MarkdownRoundTripTests {
         })
   }
 
+  @Test("front matter holding code fences stays one YAML block")
+  func frontMatterWithFences() throws {
+    let document = """
+      ---
+      desc: |
+        ```sh
+        make
+        ```
+      more: |
+        ````
+        x
+      ---
+      # Title
+
+      See [the docs][d].
+
+      ## Refs
+
+      [d]: https://example.com
+
+      """
+    let output = try runBinary(["-t", "markdown"], input: Data(document.utf8))
+    let html = Self.render(output.output, unsafe: true)
+    #expect(
+      html.hasPrefix(
+        "<pre><code class=\"language-yaml\">desc: |\n  ```sh\n  make\n  ```\nmore: |\n  ````\n  x\n</code></pre>\n<details open>"
+      ))
+    #expect(
+      try Self.detailsTree(html) == [
+        Shown(depth: 0, open: true, summary: "Title"), Shown(depth: 1, open: true, summary: "Refs"),
+      ])
+    #expect(html.contains("<p>See <a href=\"https://example.com\">the docs</a>.</p>"))
+  }
+
   @Test("the check notices a broken nesting")
   func checkCanFail() throws {
     // Without a blank line after </summary>, the content is taken for HTML, not Markdown.

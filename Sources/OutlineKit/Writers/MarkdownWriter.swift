@@ -73,10 +73,12 @@ public struct MarkdownWriter {
       var lines = source.trimmingBlankLines(markdown.lines)
       if let frontMatter = markdown.document.frontMatter, lines.overlaps(frontMatter) {
         // Front matter would read as a rule and a heading; show it as the YAML it is.
+        let yaml = frontMatter.dropFirst().dropLast()
+        let fence = MarkdownWriter.fence(around: yaml, in: source)
         blocks.start(&target)
-        target.write("```yaml\n")
-        for line in frontMatter.dropFirst().dropLast() { writeLine(source, line, to: &target) }
-        target.write("```\n")
+        target.write(fence + "yaml\n")
+        for line in yaml { writeLine(source, line, to: &target) }
+        target.write(fence + "\n")
         lines = source.trimmingBlankLines(frontMatter.upperBound..<lines.upperBound)
       }
       guard !lines.isEmpty else { return }
@@ -134,6 +136,17 @@ public struct MarkdownWriter {
   }
 
   private static let asciiPunctuation = Set("!\"#$%&'()*+,-./:;<=>?@[\\]^_`{|}~".unicodeScalars)
+
+  /// A backtick fence for a code block of `lines`: longer than any run of backticks that
+  /// starts one of them, which would otherwise close the block early.
+  static func fence(around lines: Range<Int>, in source: SourceText) -> String {
+    var longest = 0
+    for line in lines {
+      let text = source.bytes[source.lineRange(line)].drop { $0 == 0x20 || $0 == 0x09 }
+      longest = max(longest, text.prefix { $0 == UInt8(ascii: "`") }.count)
+    }
+    return String(repeating: "`", count: max(3, longest + 1))
+  }
 
   /// `text` as a code span, fenced by more backticks than it holds in a row.
   static func codeSpan(_ text: String) -> String {
