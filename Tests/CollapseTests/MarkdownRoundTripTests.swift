@@ -214,6 +214,26 @@ struct MarkdownRoundTripTests {
     #expect(html.contains("<p>See <a href=\"https://example.com\">the docs</a>.</p>"))
   }
 
+  @Test(
+    "raw HTML or a fence left open at the end is closed before </details>, its content kept",
+    arguments: [
+      ("<script>", "</script>"), ("<pre class=\"x\">", "</pre>"), ("<style", "</style>"),
+      ("<TextArea>", "</textarea>"), ("<?php", "?>"), ("<!DOCTYPE html", ">"),
+      ("<![CDATA[", "]]>"), ("<!-- note", "-->"), ("```sh", "</code></pre>"),
+      ("~~~", "</code></pre>"),
+    ])
+  func unclosedBlocks(_ opening: String, _ end: String) throws {
+    let document = "# A\n\ntext\n\n## B\n\n\(opening)\nfirst\n\nlast\n"
+    let output = try runBinary(["-t", "markdown"], input: Data(document.utf8))
+    let html = Self.render(output.output, unsafe: true)
+    // The block ends right after its content, before the </details> a browser must see.
+    #expect(html.hasSuffix("first\n\nlast\n\(end)\n</details>\n</details>\n"))
+    #expect(
+      try Self.detailsTree(html) == [
+        Shown(depth: 0, open: true, summary: "A"), Shown(depth: 1, open: true, summary: "B"),
+      ])
+  }
+
   @Test("the check notices a broken nesting")
   func checkCanFail() throws {
     // Without a blank line after </summary>, the content is taken for HTML, not Markdown.

@@ -73,6 +73,28 @@ struct MarkdownWriterTests {
         "comment\n-->\n\n</details>\n"))
   }
 
+  @Test(
+    "raw HTML left open at the end is closed by what ends its kind",
+    arguments: [
+      ("<script src=x>", "</script>"), ("  <pre>", "</pre>"), ("<STYLE", "</style>"),
+      ("<textarea>", "</textarea>"), ("<?xml", "?>"), ("<!DOCTYPE html", ">"),
+      ("<![CDATA[", "]]>"),
+    ])
+  func unclosedHTML(_ opening: String, _ closing: String) throws {
+    let output = try markdownOutput(markdown("# A\n\(opening)\nx\n\ny\n"))
+    #expect(output.hasSuffix("\(opening)\nx\n\ny\n\(closing)\n\n</details>\n"))
+  }
+
+  @Test(
+    "raw HTML closed in the document gets no second end",
+    arguments: [
+      "<pre>\nx\n</pre>", "<script>\nx\n</STYLE> after", "<pre>x</pre>", "<?a\n?>",
+      "<!X\ny >", "<![CDATA[\n]]>", "<div>\nx",
+    ])
+  func closedHTML(_ block: String) throws {
+    #expect(try markdownOutput(markdown("# A\n\(block)\n")).hasSuffix("\(block)\n\n</details>\n"))
+  }
+
   @Test("JSON renders as lists of members with values in code spans")
   func json() throws {
     let outline = try JSONReader.read(Array(#"{"a*b": "x`y", "n": {"k": 1}}"#.utf8))

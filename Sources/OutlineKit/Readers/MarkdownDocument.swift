@@ -61,7 +61,9 @@ public final class MarkdownDocument: @unchecked Sendable {
   }
 
   /// The line that closes a container's last block when the document ended inside it:
-  /// a fenced code block or an HTML comment left open swallows whatever follows it.
+  /// a fenced code block, or raw HTML of a kind only its end tag or marker ends (`<pre`,
+  /// `<script`, `<!--`, `<?`, `<!DOCTYPE`, `<![CDATA[`…), left open swallows whatever
+  /// follows it.
   func closingLine(container: Int) -> String? {
     guard let last = cmark_node_last_child(containers[container]) else { return nil }
     let start = Int(cmark_node_get_start_line(last)) - 1
@@ -81,13 +83,42 @@ public final class MarkdownDocument: @unchecked Sendable {
         && closing.drop { $0 == mark }.allSatisfy { $0 == 0x20 || $0 == 0x09 }
       return closed ? nil : String(decoding: fence, as: UTF8.self)
     case CMARK_NODE_HTML_BLOCK:
-      guard opening.starts(with: Array("<!--".utf8)),
-        let literal = cmark_node_get_literal(last), !String(cString: literal).contains("-->")
+      guard let (closing, ends) = MarkdownDocument.rawHTMLEnd(opening),
+        let literal = cmark_node_get_literal(last)
       else { return nil }
-      return "-->"
+      // cmark's end line for such a block is off by one when it is closed; its text is
+      // right. A closed block ends on the line that closes it; an open one has no such line.
+      var text = UnsafeRawBufferPointer(start: literal, count: strlen(literal))[...]
+      while let byte = text.last, byte == 0x0A || byte == 0x0D || byte == 0x20 || byte == 0x09 {
+        text.removeLast()
+      }
+      let lineStart = text.lastIndex { $0 == 0x0A || $0 == 0x0D }.map { $0 + 1 } ?? text.startIndex
+      let line = String(decoding: text[lineStart...], as: UTF8.self).lowercased()
+      return ends.contains { line.contains($0) } ? nil : closing
     default:
       return nil
     }
+  }
+
+  /// For raw HTML that starts with `opening` and that a blank line does not end (CommonMark's
+  /// HTML blocks of kinds 1 to 5), the line that closes it and, in lower case, the strings
+  /// any of which closes it.
+  private static func rawHTMLEnd(_ opening: ArraySlice<UInt8>) -> (String, [String])? {
+    let start = String(decoding: opening.prefix(12), as: UTF8.self)
+    let lower = start.lowercased()
+    let endTags = ["</script>", "</pre>", "</style>", "</textarea>"]
+    for tag in ["script", "pre", "style", "textarea"] where lower.hasPrefix("<" + tag) {
+      let next = lower.dropFirst(tag.count + 1).first
+      if next == nil || next == " " || next == "\t" || next == ">" { return ("</\(tag)>", endTags) }
+    }
+    if start.hasPrefix("<!--") { return ("-->", ["-->"]) }
+    if start.hasPrefix("<?") { return ("?>", ["?>"]) }
+    if start.hasPrefix("<![CDATA[") { return ("]]>", ["]]>"]) }
+    if start.hasPrefix("<!"), let letter = start.dropFirst(2).first, letter.isASCII, letter.isLetter
+    {
+      return (">", [">"])
+    }
+    return nil
   }
 
   /// Writes a container's blocks as cmark renders them, made valid HTML.
