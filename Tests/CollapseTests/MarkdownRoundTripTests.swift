@@ -234,6 +234,56 @@ struct MarkdownRoundTripTests {
       ])
   }
 
+  /// A changelog as Keep a Changelog lays it out: the links of every version defined at
+  /// the end of the oldest one, which is closed first.
+  static let changelog: String = {
+    var text = "# Changelog\n"
+    for version in (1...30).reversed() {
+      text += "\n## [1.\(version).0] - 2024-01-01\n\n"
+      for item in 1...8 {
+        text += "- Fixed thing \(item) in [#\(version)\(item)][] and more words words words\n"
+      }
+    }
+    text += "\n"
+    for version in (1...30).reversed() {
+      for item in 1...8 {
+        text += "[#\(version)\(item)]: https://github.com/o/r/issues/\(version)\(item)\n"
+      }
+    }
+    return text
+  }()
+
+  /// Many small versions, too small to close, and their links in a section of their own,
+  /// which is left out whole.
+  static let linksSection: String = {
+    var text = "# Changelog\n\n"
+    for version in 0..<300 { text += "## Version \(version)\n\n- Fixed [#\(version)][].\n\n" }
+    text += "## Links\n\n"
+    for version in 0..<300 { text += "[#\(version)]: https://github.com/o/r/issues/\(version)\n" }
+    return text
+  }()
+
+  @Test(
+    "links whose definitions a cut output leaves out still resolve, within the limit",
+    arguments: [("changelog", 20_000), ("changelog", 10_000), ("links section", 20_000)])
+  func definitionsLeftOut(_ name: String, _ limit: Int) throws {
+    let document = name == "changelog" ? Self.changelog : Self.linksSection
+    let raw = try runBinaryRaw(
+      ["-t", "markdown", "--max-bytes", String(limit)], input: Data(document.utf8))
+    #expect(raw.status == 0)
+    #expect(raw.output.count <= limit)
+    let output = String(decoding: raw.output, as: UTF8.self)
+    #expect(output.contains("to fit the size limit"))
+    let html = Self.render(output, unsafe: true)
+    // Every reference kept is a link to its own issue; none is left as text.
+    let links = html.matches(of: /<a href="https:\/\/github.com\/o\/r\/issues\/(\d+)">#(\d+)<\/a>/)
+    #expect(links.count >= 50)
+    #expect(links.allSatisfy { $0.output.1 == $0.output.2 })
+    #expect(!html.contains("[#"))
+    // Only the definitions that the links kept use come back.
+    #expect(output.matches(of: /\n\[#\d+\]:\s/).count == links.count)
+  }
+
   @Test("the check notices a broken nesting")
   func checkCanFail() throws {
     // Without a blank line after </summary>, the content is taken for HTML, not Markdown.

@@ -95,6 +95,66 @@ struct MarkdownWriterTests {
     #expect(try markdownOutput(markdown("# A\n\(block)\n")).hasSuffix("\(block)\n\n</details>\n"))
   }
 
+  @Test("the link definitions of a section left out come back in its place, if still used")
+  func definitionsLeftOut() throws {
+    let outline = markdown(
+      """
+      # A
+
+      See [one] and [Two words][].
+
+      ## B
+
+      Text of B uses [three].
+
+      [one]: /1
+      [three]: /3
+
+      ## C
+
+      [four]: /4
+      [TWO
+        words]:
+        /2 "title"
+
+      """)
+    let selection = try Selection(outline: outline, request: SelectionRequest())
+    var elision = Elision(
+      outline: outline, inner: [100, 100, 100], whole: [100, 100, 100], limit: 1000,
+      fullCommand: "collapse x.md")
+    elision.cuts[1] = .closed
+    elision.cuts[2] = .removed
+    elision.settle(outline)
+    var output = ""
+    MarkdownWriter().write(outline, selection: selection, elision: elision, to: &output)
+    #expect(
+      output.hasPrefix(
+        """
+        <details open>
+        <summary><a name="a"></a>A</summary>
+
+        See [one] and [Two words][].
+
+        <details>
+        <summary><a name="b"></a>B (3 lines)</summary>
+
+        *Left out to fit the size limit: 3 lines, 100 bytes.*
+
+        [one]: /1
+
+        </details>
+
+        [TWO
+          words]:
+          /2 "title"
+
+        *1 more section left out to fit the size limit (100 bytes).*
+
+        </details>
+
+        """))
+  }
+
   @Test("JSON renders as lists of members with values in code spans")
   func json() throws {
     let outline = try JSONReader.read(Array(#"{"a*b": "x`y", "n": {"k": 1}}"#.utf8))

@@ -172,6 +172,7 @@ extension MarkdownWriter: SizeLimitable {
       writeTableOfContents(outline, elision: elision, blocks: &blocks, to: &target)
     }
     let ids = outline.ids
+    let leftOut = elision.map { LeftOutDefinitions(outline: outline, elision: $0) }
     outline.walk(descend: { elision?.descends(into: $0) ?? true }) { step in
       switch step {
       case .content(let content, _):
@@ -179,6 +180,7 @@ extension MarkdownWriter: SizeLimitable {
       case .enter(let index):
         if elision?.cuts[index] == .removed {
           boundaries(.start(index))
+          writeDefinitions(leftOut?.runs(for: index), blocks: &blocks, to: &target)
           return
         }
         blocks.start(&target)
@@ -199,6 +201,7 @@ extension MarkdownWriter: SizeLimitable {
           blocks.start(&target)
           // The notes are collapse's own words and numbers: nothing in them needs escaping.
           target.write("*\(elision.note(for: index, in: outline))*\n")
+          writeDefinitions(leftOut?.runs(for: index), blocks: &blocks, to: &target)
         }
       case .exit(let index):
         if elision?.cuts[index] != .removed {
@@ -220,6 +223,18 @@ extension MarkdownWriter: SizeLimitable {
       blocks.start(&target)
       target.write(
         "**\(elision.footer)** \(MarkdownWriter.codeSpan(elision.fullCommand))\n")
+    }
+  }
+}
+
+extension MarkdownWriter {
+  /// Writes the link definitions that a section left out held, as blocks of their own.
+  fileprivate func writeDefinitions<Target: ByteOutputStream>(
+    _ runs: [[String]]?, blocks: inout BlockSeparator, to target: inout Target
+  ) {
+    for run in runs ?? [] {
+      blocks.start(&target)
+      for definition in run { target.write(definition) }
     }
   }
 }
