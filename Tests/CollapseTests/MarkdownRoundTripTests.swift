@@ -284,6 +284,15 @@ struct MarkdownRoundTripTests {
     #expect(output.matches(of: /\n\[#\d+\]:\s/).count == links.count)
   }
 
+  @Test("links defined in a collapsed section resolve: its Markdown is still there")
+  func definitionsCollapsed() throws {
+    let output = try runBinary(
+      ["-t", "markdown", "--collapse-all"], input: Data(Self.changelog.utf8))
+    let html = Self.render(output.output, unsafe: true)
+    #expect(html.matches(of: /<a href="https:\/\/github.com\/o\/r\/issues\/\d+">/).count == 240)
+    #expect(!html.contains("[#"))
+  }
+
   @Test("the check notices a broken nesting")
   func checkCanFail() throws {
     // Without a blank line after </summary>, the content is taken for HTML, not Markdown.
