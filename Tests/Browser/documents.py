@@ -129,6 +129,9 @@ HOSTILE_JSON = json.dumps(
         IMAGE: {SCRIPT: SCRIPT, LINK: IMAGE},
         SCRIPT: [{"name": IMAGE, "v": LINK}, {"title": SCRIPT, "w": [1, 2]}],
         "list": [[SCRIPT, IMAGE], {"k": {"deep": LINK}}],
+        # Titles with blank lines in them: only white space in a summary and a link.
+        f"two\r\n\r\nlines {SCRIPT}": {"x": 1},
+        "lines": [{"name": f"first\n\n{IMAGE}", "v": {"y": 2}}],
     }
 )
 

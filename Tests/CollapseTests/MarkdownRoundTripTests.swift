@@ -149,6 +149,150 @@ struct MarkdownRoundTripTests {
     #expect(Set(anchors).count == anchors.count)
   }
 
+  @Test("a title with line breaks stays one summary and one contents entry")
+  func lineBreaksInTitles() throws {
+    let document = #"""
+      {"items": [{"name": "first line\n\nsecond *line*", "v": {"a": 1}}, {"name": "ok"}],
+       "a\r\n\r\nb": {"c": 1}, "d\r\re": {"f": 1}, "g\n \nh": {"i": 1}}
+      """#
+    let output = try runBinary(
+      ["-f", "json", "-t", "markdown", "--toc"], input: Data(document.utf8))
+    #expect(output.status == 0)
+    let html = Self.render(output.output, unsafe: true)
+    // One space for each line break; the browser shows a run of spaces as one.
+    let titles = [
+      "items", "first line  second *line*", "v", "ok", "a  b", "d  e", "g   h",
+    ]
+    #expect(
+      try Self.detailsTree(html)
+        == zip([0, 1, 2, 1, 0, 0, 0], titles).map {
+          Shown(depth: $0, open: true, summary: $1)
+        })
+    // The only paragraph is the contents' title.
+    #expect(html.ranges(of: "<p>").count == 1)
+    let links = html.matches(of: /<li><a href="#([^"]*)">([^<]*)<\/a>/).map {
+      [String($0.output.1), String($0.output.2)]
+    }
+    #expect(
+      links
+        == zip(["items", "first-linesecond-line", "v", "ok", "ab", "de", "g-h"], titles).map {
+          [$0, $1]
+        })
+  }
+
+  @Test("front matter holding code fences stays one YAML block")
+  func frontMatterWithFences() throws {
+    let document = """
+      ---
+      desc: |
+        ```sh
+        make
+        ```
+      more: |
+        ````
+        x
+      ---
+      # Title
+
+      See [the docs][d].
+
+      ## Refs
+
+      [d]: https://example.com
+
+      """
+    let output = try runBinary(["-t", "markdown"], input: Data(document.utf8))
+    let html = Self.render(output.output, unsafe: true)
+    #expect(
+      html.hasPrefix(
+        "<pre><code class=\"language-yaml\">desc: |\n  ```sh\n  make\n  ```\nmore: |\n  ````\n  x\n</code></pre>\n<details open>"
+      ))
+    #expect(
+      try Self.detailsTree(html) == [
+        Shown(depth: 0, open: true, summary: "Title"), Shown(depth: 1, open: true, summary: "Refs"),
+      ])
+    #expect(html.contains("<p>See <a href=\"https://example.com\">the docs</a>.</p>"))
+  }
+
+  @Test(
+    "raw HTML or a fence left open at the end is closed before </details>, its content kept",
+    arguments: [
+      ("<script>", "</script>"), ("<pre class=\"x\">", "</pre>"), ("<style", "</style>"),
+      ("<TextArea>", "</textarea>"), ("<?php", "?>"), ("<!DOCTYPE html", ">"),
+      ("<![CDATA[", "]]>"), ("<!-- note", "-->"), ("```sh", "</code></pre>"),
+      ("~~~", "</code></pre>"),
+    ])
+  func unclosedBlocks(_ opening: String, _ end: String) throws {
+    let document = "# A\n\ntext\n\n## B\n\n\(opening)\nfirst\n\nlast\n"
+    let output = try runBinary(["-t", "markdown"], input: Data(document.utf8))
+    let html = Self.render(output.output, unsafe: true)
+    // The block ends right after its content, before the </details> a browser must see.
+    #expect(html.hasSuffix("first\n\nlast\n\(end)\n</details>\n</details>\n"))
+    #expect(
+      try Self.detailsTree(html) == [
+        Shown(depth: 0, open: true, summary: "A"), Shown(depth: 1, open: true, summary: "B"),
+      ])
+  }
+
+  /// A changelog as Keep a Changelog lays it out: the links of every version defined at
+  /// the end of the oldest one, which is closed first.
+  static let changelog: String = {
+    var text = "# Changelog\n"
+    for version in (1...30).reversed() {
+      text += "\n## [1.\(version).0] - 2024-01-01\n\n"
+      for item in 1...8 {
+        text += "- Fixed thing \(item) in [#\(version)\(item)][] and more words words words\n"
+      }
+    }
+    text += "\n"
+    for version in (1...30).reversed() {
+      for item in 1...8 {
+        text += "[#\(version)\(item)]: https://github.com/o/r/issues/\(version)\(item)\n"
+      }
+    }
+    return text
+  }()
+
+  /// Many small versions, too small to close, and their links in a section of their own,
+  /// which is left out whole.
+  static let linksSection: String = {
+    var text = "# Changelog\n\n"
+    for version in 0..<300 { text += "## Version \(version)\n\n- Fixed [#\(version)][].\n\n" }
+    text += "## Links\n\n"
+    for version in 0..<300 { text += "[#\(version)]: https://github.com/o/r/issues/\(version)\n" }
+    return text
+  }()
+
+  @Test(
+    "links whose definitions a cut output leaves out still resolve, within the limit",
+    arguments: [("changelog", 20_000), ("changelog", 10_000), ("links section", 20_000)])
+  func definitionsLeftOut(_ name: String, _ limit: Int) throws {
+    let document = name == "changelog" ? Self.changelog : Self.linksSection
+    let raw = try runBinaryRaw(
+      ["-t", "markdown", "--max-bytes", String(limit)], input: Data(document.utf8))
+    #expect(raw.status == 0)
+    #expect(raw.output.count <= limit)
+    let output = String(decoding: raw.output, as: UTF8.self)
+    #expect(output.contains("to fit the size limit"))
+    let html = Self.render(output, unsafe: true)
+    // Every reference kept is a link to its own issue; none is left as text.
+    let links = html.matches(of: /<a href="https:\/\/github.com\/o\/r\/issues\/(\d+)">#(\d+)<\/a>/)
+    #expect(links.count >= 50)
+    #expect(links.allSatisfy { $0.output.1 == $0.output.2 })
+    #expect(!html.contains("[#"))
+    // Only the definitions that the links kept use come back.
+    #expect(output.matches(of: /\n\[#\d+\]:\s/).count == links.count)
+  }
+
+  @Test("links defined in a collapsed section resolve: its Markdown is still there")
+  func definitionsCollapsed() throws {
+    let output = try runBinary(
+      ["-t", "markdown", "--collapse-all"], input: Data(Self.changelog.utf8))
+    let html = Self.render(output.output, unsafe: true)
+    #expect(html.matches(of: /<a href="https:\/\/github.com\/o\/r\/issues\/\d+">/).count == 240)
+    #expect(!html.contains("[#"))
+  }
+
   @Test("the check notices a broken nesting")
   func checkCanFail() throws {
     // Without a blank line after </summary>, the content is taken for HTML, not Markdown.

@@ -73,6 +73,88 @@ struct MarkdownWriterTests {
         "comment\n-->\n\n</details>\n"))
   }
 
+  @Test(
+    "raw HTML left open at the end is closed by what ends its kind",
+    arguments: [
+      ("<script src=x>", "</script>"), ("  <pre>", "</pre>"), ("<STYLE", "</style>"),
+      ("<textarea>", "</textarea>"), ("<?xml", "?>"), ("<!DOCTYPE html", ">"),
+      ("<![CDATA[", "]]>"),
+    ])
+  func unclosedHTML(_ opening: String, _ closing: String) throws {
+    let output = try markdownOutput(markdown("# A\n\(opening)\nx\n\ny\n"))
+    #expect(output.hasSuffix("\(opening)\nx\n\ny\n\(closing)\n\n</details>\n"))
+  }
+
+  @Test(
+    "raw HTML closed in the document gets no second end",
+    arguments: [
+      "<pre>\nx\n</pre>", "<script>\nx\n</STYLE> after", "<pre>x</pre>", "<?a\n?>",
+      "<!X\ny >", "<![CDATA[\n]]>", "<div>\nx",
+    ])
+  func closedHTML(_ block: String) throws {
+    #expect(try markdownOutput(markdown("# A\n\(block)\n")).hasSuffix("\(block)\n\n</details>\n"))
+  }
+
+  @Test("the link definitions of a section left out come back in its place, if still used")
+  func definitionsLeftOut() throws {
+    let outline = markdown(
+      """
+      # A
+
+      See [one] and [Two words][].
+
+      ## B
+
+      Text of B uses [three].
+
+      [one]: /1
+      [three]: /3
+
+      ## C
+
+      [four]: /4
+      [TWO
+        words]:
+        /2 "title"
+
+      """)
+    let selection = try Selection(outline: outline, request: SelectionRequest())
+    var elision = Elision(
+      outline: outline, inner: [100, 100, 100], whole: [100, 100, 100], limit: 1000,
+      fullCommand: "collapse x.md")
+    elision.cuts[1] = .closed
+    elision.cuts[2] = .removed
+    elision.settle(outline)
+    var output = ""
+    MarkdownWriter().write(outline, selection: selection, elision: elision, to: &output)
+    #expect(
+      output.hasPrefix(
+        """
+        <details open>
+        <summary><a name="a"></a>A</summary>
+
+        See [one] and [Two words][].
+
+        <details>
+        <summary><a name="b"></a>B (3 lines)</summary>
+
+        *Left out to fit the size limit: 3 lines, 100 bytes.*
+
+        [one]: /1
+
+        </details>
+
+        [TWO
+          words]:
+          /2 "title"
+
+        *1 more section left out to fit the size limit (100 bytes).*
+
+        </details>
+
+        """))
+  }
+
   @Test("JSON renders as lists of members with values in code spans")
   func json() throws {
     let outline = try JSONReader.read(Array(#"{"a*b": "x`y", "n": {"k": 1}}"#.utf8))

@@ -1,4 +1,5 @@
 import CCmark
+import Synchronization
 
 #if canImport(Glibc)
   import Glibc
@@ -21,6 +22,8 @@ public final class MarkdownDocument: @unchecked Sendable {
   private var headings: [OpaquePointer] = []
   /// The lines of YAML front matter at the top, `---` lines included, if there is any.
   public let frontMatter: Range<Int>?
+  /// The link definitions of each container, found the first time they are asked for.
+  private let definitions = Mutex<[Int: [LinkDefinitions]]>([:])
 
   init(source: SourceText, frontMatter: Range<Int>?) {
     self.source = source
@@ -61,7 +64,9 @@ public final class MarkdownDocument: @unchecked Sendable {
   }
 
   /// The line that closes a container's last block when the document ended inside it:
-  /// a fenced code block or an HTML comment left open swallows whatever follows it.
+  /// a fenced code block, or raw HTML of a kind only its end tag or marker ends (`<pre`,
+  /// `<script`, `<!--`, `<?`, `<!DOCTYPE`, `<![CDATA[`…), left open swallows whatever
+  /// follows it.
   func closingLine(container: Int) -> String? {
     guard let last = cmark_node_last_child(containers[container]) else { return nil }
     let start = Int(cmark_node_get_start_line(last)) - 1
@@ -81,13 +86,112 @@ public final class MarkdownDocument: @unchecked Sendable {
         && closing.drop { $0 == mark }.allSatisfy { $0 == 0x20 || $0 == 0x09 }
       return closed ? nil : String(decoding: fence, as: UTF8.self)
     case CMARK_NODE_HTML_BLOCK:
-      guard opening.starts(with: Array("<!--".utf8)),
-        let literal = cmark_node_get_literal(last), !String(cString: literal).contains("-->")
+      guard let (closing, ends) = MarkdownDocument.rawHTMLEnd(opening),
+        let literal = cmark_node_get_literal(last)
       else { return nil }
-      return "-->"
+      // cmark's end line for such a block is off by one when it is closed; its text is
+      // right. A closed block ends on the line that closes it; an open one has no such line.
+      var text = UnsafeRawBufferPointer(start: literal, count: strlen(literal))[...]
+      while let byte = text.last, byte == 0x0A || byte == 0x0D || byte == 0x20 || byte == 0x09 {
+        text.removeLast()
+      }
+      let lineStart = text.lastIndex { $0 == 0x0A || $0 == 0x0D }.map { $0 + 1 } ?? text.startIndex
+      let line = String(decoding: text[lineStart...], as: UTF8.self).lowercased()
+      return ends.contains { line.contains($0) } ? nil : closing
     default:
       return nil
     }
+  }
+
+  /// The runs of link reference definitions among a container's blocks, whose `lines` are
+  /// given; definitions inside a block quote or list item, or at the start of a paragraph,
+  /// are not found.
+  func linkDefinitions(container: Int, lines: Range<Int>) -> [LinkDefinitions] {
+    if let found = definitions.withLock({ $0[container] }) { return found }
+    let found = definitionRuns(container: container, lines: lines).compactMap {
+      LinkDefinitions(source: source, lines: $0)
+    }
+    definitions.withLock { $0[container] = found }
+    return found
+  }
+
+  /// The runs of lines in `lines` that may hold nothing but link reference definitions:
+  /// cmark keeps no node for a definition, so these are the runs of non-blank lines that no
+  /// top-level block of the container covers and that start with `[`.
+  private func definitionRuns(container: Int, lines: Range<Int>) -> [Range<Int>] {
+    var covered: [Range<Int>] = []
+    var node = cmark_node_first_child(containers[container])
+    while let block = node {
+      node = cmark_node_next(block)
+      let start = Int(cmark_node_get_start_line(block)) - 1
+      guard start >= 0 else { continue }
+      var end = Int(cmark_node_get_end_line(block))
+      if cmark_node_get_type(block) == CMARK_NODE_HTML_BLOCK,
+        let literal = cmark_node_get_literal(block)
+      {
+        // cmark's end line for a closed HTML block is one short; its text has every line.
+        end = max(end, start + MarkdownDocument.lineCount(literal))
+      }
+      covered.append(start..<max(start, end))
+    }
+    var runs: [Range<Int>] = []
+    var next = 0
+    var line = lines.lowerBound
+    while line < lines.upperBound {
+      while next < covered.count, covered[next].upperBound <= line { next += 1 }
+      if next < covered.count, covered[next].lowerBound <= line {
+        line = covered[next].upperBound
+        continue
+      }
+      guard !source.isBlank(line) else {
+        line += 1
+        continue
+      }
+      let blockStart = next < covered.count ? covered[next].lowerBound : lines.upperBound
+      var end = line + 1
+      while end < min(blockStart, lines.upperBound), !source.isBlank(end) { end += 1 }
+      let text = source.bytes[source.lineRange(line)]
+      let indent = text.prefix { $0 == 0x20 }.count
+      if indent <= 3, text.dropFirst(indent).first == UInt8(ascii: "[") { runs.append(line..<end) }
+      line = end
+    }
+    return runs
+  }
+
+  /// The number of lines in a block's text: its line ends, and one more if the last line
+  /// has none.
+  private static func lineCount(_ literal: UnsafePointer<CChar>) -> Int {
+    let text = UnsafeRawBufferPointer(start: literal, count: strlen(literal))
+    var count = 0
+    for index in text.indices {
+      let byte = text[index]
+      if byte == 0x0A || (byte == 0x0D && (index + 1 == text.count || text[index + 1] != 0x0A)) {
+        count += 1
+      }
+    }
+    if let last = text.last, last != 0x0A && last != 0x0D { count += 1 }
+    return count
+  }
+
+  /// For raw HTML that starts with `opening` and that a blank line does not end (CommonMark's
+  /// HTML blocks of kinds 1 to 5), the line that closes it and, in lower case, the strings
+  /// any of which closes it.
+  private static func rawHTMLEnd(_ opening: ArraySlice<UInt8>) -> (String, [String])? {
+    let start = String(decoding: opening.prefix(12), as: UTF8.self)
+    let lower = start.lowercased()
+    let endTags = ["</script>", "</pre>", "</style>", "</textarea>"]
+    for tag in ["script", "pre", "style", "textarea"] where lower.hasPrefix("<" + tag) {
+      let next = lower.dropFirst(tag.count + 1).first
+      if next == nil || next == " " || next == "\t" || next == ">" { return ("</\(tag)>", endTags) }
+    }
+    if start.hasPrefix("<!--") { return ("-->", ["-->"]) }
+    if start.hasPrefix("<?") { return ("?>", ["?>"]) }
+    if start.hasPrefix("<![CDATA[") { return ("]]>", ["]]>"]) }
+    if start.hasPrefix("<!"), let letter = start.dropFirst(2).first, letter.isASCII, letter.isLetter
+    {
+      return (">", [">"])
+    }
+    return nil
   }
 
   /// Writes a container's blocks as cmark renders them, made valid HTML.
@@ -140,6 +244,11 @@ public struct MarkdownBlocks: Sendable {
   /// The section's blocks as HTML, rendered by cmark; raw HTML is omitted unless `unsafe`.
   public func html(unsafe: Bool) -> String {
     document.renderHTML(container: container, unsafe: unsafe)
+  }
+
+  /// The runs of link reference definitions among the blocks.
+  var linkDefinitions: [LinkDefinitions] {
+    document.linkDefinitions(container: container, lines: lines)
   }
 }
 

@@ -45,9 +45,8 @@ public struct MarkdownWriter {
         continue
       }
       let indent = String(repeating: "  ", count: min(section.depth, TextWriter.deepestIndent))
-      target.write(
-        "\(indent)- [\(MarkdownWriter.escaped(section.title))](#\(MarkdownWriter.anchor(ids[index])))\n"
-      )
+      let title = MarkdownWriter.escaped(MarkdownWriter.oneLine(section.title))
+      target.write("\(indent)- [\(title)](#\(MarkdownWriter.anchor(ids[index])))\n")
       index = cut == .closed ? section.end : index + 1
     }
   }
@@ -74,10 +73,12 @@ public struct MarkdownWriter {
       var lines = source.trimmingBlankLines(markdown.lines)
       if let frontMatter = markdown.document.frontMatter, lines.overlaps(frontMatter) {
         // Front matter would read as a rule and a heading; show it as the YAML it is.
+        let yaml = frontMatter.dropFirst().dropLast()
+        let fence = MarkdownWriter.fence(around: yaml, in: source)
         blocks.start(&target)
-        target.write("```yaml\n")
-        for line in frontMatter.dropFirst().dropLast() { writeLine(source, line, to: &target) }
-        target.write("```\n")
+        target.write(fence + "yaml\n")
+        for line in yaml { writeLine(source, line, to: &target) }
+        target.write(fence + "\n")
         lines = source.trimmingBlankLines(frontMatter.upperBound..<lines.upperBound)
       }
       guard !lines.isEmpty else { return }
@@ -105,6 +106,24 @@ public struct MarkdownWriter {
     target.write("\n")
   }
 
+  /// `text` with each line break (`\r\n`, `\r` or `\n`, the line ends CommonMark knows) made
+  /// a space: a title with a blank line in it would end its `<summary>` block or its
+  /// contents entry early.
+  static func oneLine(_ text: String) -> String {
+    guard text.utf8.contains(where: { $0 == 0x0A || $0 == 0x0D }) else { return text }
+    var result = String.UnicodeScalarView()
+    var afterReturn = false
+    for scalar in text.unicodeScalars {
+      if scalar == "\n" && afterReturn {
+        afterReturn = false
+        continue
+      }
+      afterReturn = scalar == "\r"
+      result.append(scalar == "\n" || scalar == "\r" ? " " : scalar)
+    }
+    return String(result)
+  }
+
   /// `text` with every ASCII punctuation character backslash-escaped, as CommonMark
   /// allows, so that it reads as itself in Markdown.
   static func escaped(_ text: String) -> String {
@@ -117,6 +136,17 @@ public struct MarkdownWriter {
   }
 
   private static let asciiPunctuation = Set("!\"#$%&'()*+,-./:;<=>?@[\\]^_`{|}~".unicodeScalars)
+
+  /// A backtick fence for a code block of `lines`: longer than any run of backticks that
+  /// starts one of them, which would otherwise close the block early.
+  static func fence(around lines: Range<Int>, in source: SourceText) -> String {
+    var longest = 0
+    for line in lines {
+      let text = source.bytes[source.lineRange(line)].drop { $0 == 0x20 || $0 == 0x09 }
+      longest = max(longest, text.prefix { $0 == UInt8(ascii: "`") }.count)
+    }
+    return String(repeating: "`", count: max(3, longest + 1))
+  }
 
   /// `text` as a code span, fenced by more backticks than it holds in a row.
   static func codeSpan(_ text: String) -> String {
@@ -142,6 +172,7 @@ extension MarkdownWriter: SizeLimitable {
       writeTableOfContents(outline, elision: elision, blocks: &blocks, to: &target)
     }
     let ids = outline.ids
+    let leftOut = elision.map { LeftOutDefinitions(outline: outline, elision: $0) }
     outline.walk(descend: { elision?.descends(into: $0) ?? true }) { step in
       switch step {
       case .content(let content, _):
@@ -149,6 +180,7 @@ extension MarkdownWriter: SizeLimitable {
       case .enter(let index):
         if elision?.cuts[index] == .removed {
           boundaries(.start(index))
+          writeDefinitions(leftOut?.runs(for: index), blocks: &blocks, to: &target)
           return
         }
         blocks.start(&target)
@@ -160,6 +192,7 @@ extension MarkdownWriter: SizeLimitable {
         if !expanded, let hidden = outline.hiddenSummary(of: index) {
           summary += " " + HTML.escaped(hidden)
         }
+        summary = MarkdownWriter.oneLine(summary)
         let anchor = "<a name=\"\(HTML.escaped(ids[index]))\"></a>"
         target.write(
           "<details\(expanded ? " open" : "")>\n<summary>\(anchor)\(summary)</summary>\n")
@@ -168,6 +201,7 @@ extension MarkdownWriter: SizeLimitable {
           blocks.start(&target)
           // The notes are collapse's own words and numbers: nothing in them needs escaping.
           target.write("*\(elision.note(for: index, in: outline))*\n")
+          writeDefinitions(leftOut?.runs(for: index), blocks: &blocks, to: &target)
         }
       case .exit(let index):
         if elision?.cuts[index] != .removed {
@@ -189,6 +223,18 @@ extension MarkdownWriter: SizeLimitable {
       blocks.start(&target)
       target.write(
         "**\(elision.footer)** \(MarkdownWriter.codeSpan(elision.fullCommand))\n")
+    }
+  }
+}
+
+extension MarkdownWriter {
+  /// Writes the link definitions that a section left out held, as blocks of their own.
+  fileprivate func writeDefinitions<Target: ByteOutputStream>(
+    _ runs: [[String]]?, blocks: inout BlockSeparator, to target: inout Target
+  ) {
+    for run in runs ?? [] {
+      blocks.start(&target)
+      for definition in run { target.write(definition) }
     }
   }
 }
