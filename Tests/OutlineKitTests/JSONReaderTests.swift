@@ -58,6 +58,50 @@ struct JSONReaderTests {
     #expect(members[4].line == #"[4]: "quote\"back\\""#)
   }
 
+  @Test(
+    "an unpaired surrogate escape becomes U+FFFD, in keys and values; a pair is one character",
+    arguments: [
+      (#"\ud800"#, "\u{FFFD}"), (#"\ud800\u0041"#, "\u{FFFD}A"),
+      (#"\ud83d\ud83d"#, "\u{FFFD}\u{FFFD}"), (#"\udc00"#, "\u{FFFD}"),
+      (#"\udc00\ud800"#, "\u{FFFD}\u{FFFD}"), (#"x\uDBFFy"#, "x\u{FFFD}y"),
+      (#"\ud800\ud83d\ude00"#, "\u{FFFD}😀"), (#"\ud83d\ude00\ud800"#, "😀\u{FFFD}"),
+      (#"\ud800\n"#, "\u{FFFD}\n"), (#"\ud800?"#, "\u{FFFD}?"),
+      (#"\ud83d\ude00"#, "😀"), (#"\uD800\uDC00"#, "\u{10000}"), (#"\uDBFF\uDFFF"#, "\u{10FFFF}"),
+      (#"a?b"#, "a?b"), (#"?"#, "?"), (#"\\ud800"#, #"\ud800"#), (#"\\\ud800"#, "\\\u{FFFD}"),
+      (#"\u0041\"\ud800\/"#, "A\"\u{FFFD}/"),
+    ])
+  func surrogates(_ escaped: String, _ decoded: String) throws {
+    let text = "{\"\(escaped)\": \"\(escaped)\", \"o\": {\"\(escaped)\": [1]}}"
+    let outline = try json(text)
+    guard case .members(let members) = outline.content.first?.body else {
+      Issue.record("no members")
+      return
+    }
+    #expect(members.map(\.key) == [decoded])
+    #expect(members.map(\.value) == [decoded])
+    #expect(outline.sections.map(\.title) == ["o", decoded])
+    // The same in chunks of every size, so that strings start, end and span chunks anywhere.
+    let bytes = Array(text.utf8)
+    for size in 1...bytes.count {
+      let reader = JSONReader()
+      for start in stride(from: 0, to: bytes.count, by: size) {
+        try bytes[start..<min(start + size, bytes.count)].withUnsafeBytes {
+          try reader.feed($0) as Void
+        }
+      }
+      let chunked = try reader.finish()
+      #expect(memberLines(chunked.content) == memberLines(outline.content), "chunks of \(size)")
+      #expect(chunked.sections.map(\.title) == ["o", decoded], "chunks of \(size)")
+    }
+  }
+
+  @Test("an element titled by a member with an unpaired surrogate gets U+FFFD in its title and id")
+  func surrogateInTitle() throws {
+    let outline = try json(#"[{"name": "a\ud800b", "x": 1}, {"name": "\ud83d\ud83d", "x": 2}]"#)
+    #expect(outline.sections.map(\.title) == ["a\u{FFFD}b", "\u{FFFD}\u{FFFD}"])
+    #expect(outline.ids == ["ab", "section"])
+  }
+
   @Test("a string's control characters are shown as escapes, never sent raw")
   func controlCharactersInStrings() throws {
     let outline = try json(#"{"e\u001bkey": "bell\u0007 nul\u0000 line\u2028end"}"#)

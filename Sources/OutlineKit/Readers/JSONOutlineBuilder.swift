@@ -75,7 +75,7 @@ final class JSONOutlineBuilder {
     stack[top].count += 1
   }
 
-  /// Stores text; a surrogate that yajl decoded into bytes (ED A0–BF …) becomes U+FFFD.
+  /// Stores text; a surrogate written as bytes (ED A0–BF …) in the input becomes U+FFFD.
   private func store(_ text: UnsafeBufferPointer<UInt8>) -> (start: UInt32, length: UInt32)? {
     guard let stored = values.store(text) else {
       overflowed = true
