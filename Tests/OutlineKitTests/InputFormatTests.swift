@@ -16,6 +16,16 @@ struct InputFormatTests {
   }
 
   @Test(
+    "JSON Lines by extension",
+    arguments: [
+      ("logs.jsonl", true), ("x.NDJSON", true), ("dir/a.ndjson", true), ("a.json", false),
+      ("jsonl", false), ("a.jsonl/b", false), ("-", false),
+    ])
+  func jsonLinesByExtension(_ name: String, _ isJSONLines: Bool) {
+    #expect(InputFormat.isJSONLines(fileName: name) == isJSONLines)
+  }
+
+  @Test(
     "no extension, or an unknown one, says nothing",
     arguments: ["Makefile", "notes.txt", "dir.json/file", "-"])
   func unknownExtension(_ name: String) {

@@ -159,6 +159,29 @@ struct JSONReaderTests {
     #expect(outline.kind == .array(elements: 4))
   }
 
+  @Test("JSON Lines: every value is a section [i] or a line [i], even a lone one")
+  func jsonLines() throws {
+    func lines(_ text: String) throws -> Outline {
+      try JSONReader.read(Array(text.utf8), options: JSONReader.Options(isJSONLines: true))
+    }
+    let one = try lines("{\"a\": {\"b\": 1}}\n")
+    #expect(shape(one) == ["0:[0]", "1:a"])
+    #expect(one.sections.map(\.key) == ["0", "a"])
+    #expect(one.content.isEmpty)
+    #expect(one.kind == .array(elements: 1))
+    #expect(try OutlineKitTests.text(one) == "▾ [0]\n  ▾ a\n    b: 1\n")
+    let named = try lines("{\"name\": \"start\", \"x\": 1}")
+    #expect(shape(named) == ["0:[0]"])
+    #expect(memberLines(try lines("7\n").content) == ["[0]: 7"])
+    #expect(memberLines(try lines("{}\n").content) == ["[0]: {}"])
+    let two = try lines("{\"a\": 1}\n{\"b\": 2}\n")
+    #expect(shape(two) == ["0:[0]", "0:[1]"])
+    for empty in ["", "\n", " \n\n"] {
+      let outline = try lines(empty)
+      #expect(outline.sections.isEmpty && outline.content.isEmpty)
+    }
+  }
+
   @Test("a byte order mark before the JSON is skipped")
   func byteOrderMark() throws {
     #expect(memberLines(try json("\u{FEFF}{\"a\": 1}").content) == ["a: 1"])

@@ -5,14 +5,26 @@ public enum InputFormat: String, CaseIterable, Sendable {
 
   /// The format a file name's extension says, if it says one.
   public static func guess(fileName: String) -> InputFormat? {
-    guard let dot = fileName.lastIndex(of: "."),
-      !fileName[dot...].contains("/")
-    else { return nil }
-    switch fileName[fileName.index(after: dot)...].lowercased() {
+    switch fileExtension(fileName) {
     case "md", "markdown", "mdown", "mkd", "mkdn", "mdwn", "mdtext", "mdx": return .markdown
     case "json", "jsonl", "ndjson", "geojson", "webmanifest": return .json
     default: return nil
     }
+  }
+
+  /// Whether a file name's extension says JSON Lines (`.jsonl`, `.ndjson`): one JSON value
+  /// per line, each a record of its own, even when there is only one.
+  public static func isJSONLines(fileName: String) -> Bool {
+    let found = fileExtension(fileName)
+    return found == "jsonl" || found == "ndjson"
+  }
+
+  /// The extension of a file name's last component, in lower case, if it has one.
+  private static func fileExtension(_ fileName: String) -> String? {
+    guard let dot = fileName.lastIndex(of: "."), !fileName[dot...].contains("/") else {
+      return nil
+    }
+    return fileName[fileName.index(after: dot)...].lowercased()
   }
 
   /// The format the start of a document suggests: JSON when its first byte other than

@@ -4,7 +4,8 @@
 /// become sections; the others become content lines of their container. A container
 /// becomes a section only once it is known to hold something, so an empty `{}` or `[]`
 /// stays a content line. The top level is treated as an array of values: a single
-/// value is unwrapped at the end, so that its members are the top-level sections.
+/// value is unwrapped at the end, so that its members are the top-level sections (but
+/// not in JSON Lines, where each value is a record `[i]`, however many there are).
 final class JSONOutlineBuilder {
   /// One open container. The one at the bottom of the stack stands for the top level.
   private struct Frame {
@@ -41,8 +42,12 @@ final class JSONOutlineBuilder {
   /// Set when the store of values is full; the reader stops and reports it.
   private(set) var overflowed = false
 
-  init(titleKeys: [String]) {
+  /// Whether a single top-level value is unwrapped; not for JSON Lines.
+  private let unwrapsLoneValue: Bool
+
+  init(titleKeys: [String], unwrapsLoneValue: Bool = true) {
     self.titleKeys = titleKeys.map { Array($0.utf8) }
+    self.unwrapsLoneValue = unwrapsLoneValue
   }
 
   /// Makes room for the values of a document of about `count` bytes.
@@ -174,10 +179,11 @@ final class JSONOutlineBuilder {
     stack[level].runStart = values.count
   }
 
-  /// The outline of everything read; a single top-level value is unwrapped.
+  /// The outline of everything read; a single top-level value is unwrapped, unless it is
+  /// the one record of JSON Lines.
   func finish() -> Outline {
     let top = stack[0]
-    guard top.count == 1 else {
+    guard top.count == 1 && unwrapsLoneValue else {
       flushMembers(0)
       var outline = Outline(sections: takeAll(&sections), content: documentContent)
       outline.kind = .array(elements: top.count)

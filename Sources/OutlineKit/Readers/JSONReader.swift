@@ -9,15 +9,20 @@ import CYajl
 /// Reads JSON into an outline with yajl, as input arrives.
 ///
 /// Keys keep their order and duplicates are all kept; numbers stay as written; strings
-/// are decoded. Several top-level values (JSON Lines) become sections `[0]`, `[1]`, ….
+/// are decoded. Several top-level values (JSON Lines) become sections `[0]`, `[1]`, …, as
+/// does a lone one when the options say the input is JSON Lines.
 /// An array element is titled by its `name`, `title` or `id` string member, else `[i]`.
 public final class JSONReader {
   public struct Options: Equatable, Sendable {
     /// The members that title an array element, the first found winning.
     public var titleKeys: [String]
+    /// Whether the input is JSON Lines, whose every value is a section `[i]` (or a line
+    /// `[i]: value`) even when there is only one; otherwise a lone value is unwrapped.
+    public var isJSONLines: Bool
 
-    public init(titleKeys: [String] = ["name", "title", "id"]) {
+    public init(titleKeys: [String] = ["name", "title", "id"], isJSONLines: Bool = false) {
       self.titleKeys = titleKeys
+      self.isJSONLines = isJSONLines
     }
   }
 
@@ -46,7 +51,8 @@ public final class JSONReader {
   @exclusivity(unchecked) private var openString: [UInt8] = []
 
   public init(options: Options = Options()) {
-    builder = JSONOutlineBuilder(titleKeys: options.titleKeys)
+    builder = JSONOutlineBuilder(
+      titleKeys: options.titleKeys, unwrapsLoneValue: !options.isJSONLines)
     callbacks = .allocate(capacity: 1)
     callbacks.initialize(to: JSONReader.callbackTable)
     handle = yajl_alloc(callbacks, nil, Unmanaged.passUnretained(self).toOpaque())
