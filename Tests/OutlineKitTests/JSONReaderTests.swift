@@ -128,6 +128,30 @@ struct JSONReaderTests {
     #expect(outline.sections.map(\.key) == ["0", "1", "2", "3", "4", "5"])
   }
 
+  @Test("a blank title member is passed over for the next one, then for the index")
+  func blankElementTitles() throws {
+    let outline = try json(
+      #"[{"name": "", "id": "X", "o": [1]}, {"name": " \t", "title": "\u00a0\u3000\n", "id": "i"}, {"name": "", "title": " "}, {"name": " a "}]"#
+    )
+    #expect(outline.sections.map(\.title) == ["X", "o", "i", "[2]", " a "])
+    let chosen = try json(#"[{"login": "", "name": "n"}, {"login": " "}]"#, titleKeys: ["login"])
+    #expect(chosen.sections.map(\.title) == ["[0]", "[1]"])
+  }
+
+  @Test("a section under an empty or blank key is titled by the key in quotes, and selectable")
+  func blankKeys() throws {
+    let outline = try json(#"{"": {"a": 1}, " ": {"b": 2}, "\n": {"c": 3}, "x": {"": [1]}}"#)
+    #expect(shape(outline) == [#"0:"""#, #"0:" ""#, #"0:"\n""#, "0:x", #"1:"""#])
+    #expect(outline.sections.map(\.key) == ["", " ", "\n", "x", ""])
+    #expect(outline.ids == ["section", "-", "n", "x", "section-1"])
+    #expect(memberLines(outline.content) == [])
+    for name in ["section", #""""#] {
+      let selection = try Selection(outline: outline, request: SelectionRequest(collapse: [name]))
+      #expect(!selection.isExpanded(0), "\(name)")
+      #expect(selection.isExpanded(1), "\(name)")
+    }
+  }
+
   @Test("--title-key chooses the member that titles elements")
   func titleKey() throws {
     let outline = try json(#"[{"name": "n", "login": "ana"}, {"name": "m"}]"#, titleKeys: ["login"])

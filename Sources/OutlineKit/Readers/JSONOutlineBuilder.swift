@@ -71,8 +71,9 @@ final class JSONOutlineBuilder {
     if top > 0 { materialize(top) }
     let frame = stack[top]
     guard let stored = store(value) else { return }
+    // A blank title would show as nothing: the next title key, or the index, says more.
     if frame.isObject, type == .string, let key = frame.pendingKey, let rank = titleRank(key),
-      frame.titles[rank] == nil
+      frame.titles[rank] == nil, !isBlank(value)
     {
       stack[top].titles[rank] = values.text(start: stored.start, length: stored.length)
     }
@@ -160,9 +161,22 @@ final class JSONOutlineBuilder {
     stack[level].runStart = values.count
     sections.append(
       Section(
-        title: key ?? "[\(frame.index ?? 0)]", key: key ?? frame.index.map(String.init),
+        title: key.map(JSONOutlineBuilder.title(forKey:)) ?? "[\(frame.index ?? 0)]",
+        key: key ?? frame.index.map(String.init),
         level: level, depth: level - 1, parent: stack[parentLevel].section,
         kind: frame.isObject ? .object(members: 0) : .array(elements: 0)))
+  }
+
+  /// The title of a section found under `key`: the key itself, or, when it is empty or
+  /// white space and would show as nothing, the key in quotes, as a content line has it.
+  private static func title(forKey key: String) -> String {
+    var text = key
+    return text.withUTF8 { bytes in
+      guard isBlank(bytes) else { return key }
+      var quoted = ""
+      MemberText.writeQuoted(UnsafeRawBufferPointer(bytes), to: &quoted)
+      return quoted
+    }
   }
 
   /// Makes a container's pending scalar members a content run.
