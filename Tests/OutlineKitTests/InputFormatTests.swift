@@ -46,6 +46,41 @@ struct InputFormatTests {
     #expect(InputFormat.guess(content: Array(text.utf8), final: true) == format)
   }
 
+  @Test(
+    "by content: a line that opens with [ is Markdown when what follows its brackets is not JSON",
+    arguments: [
+      "[1]: http://x\n\n# T\n", "[ ] todo\n# T\n", "[2024-01-01] notes\n", "[1.0.0] - 2024-01-01\n",
+      "[1](https://example.org) is a link\n", "[ ]\ttodo", "[1] Intro", "[] nothing", "[1]foo",
+      "[3]: <https://x> \"title\"\n", "[\"quoted\"] text\n", "[-] item\r\n", "[1] nu\n", "[1] nu",
+      "  [2] see\n[1]: x\n",
+    ])
+  func bracketedMarkdown(_ text: String) {
+    #expect(InputFormat.guess(content: Array(text.utf8), final: true) == .markdown)
+    #expect(InputFormat.guess(content: Array((text + "\nmore").utf8)) == .markdown)
+  }
+
+  @Test(
+    "by content: a line that opens with [ stays JSON when it is JSON, or broken JSON",
+    arguments: [
+      "[1,2]", "[ ]", "[\n {\"a\":1}\n]", "[{\"a\":1},]", "[{\"a\":1},]\n", "[1] 2\n", "[1]\n[2]\n",
+      "[true] false", "[{\"a\":1}]]", "[1],[2]", "[1,] 2", "[\"a] b", "[{\"a\": \"x\"} {\"b\": 1}]",
+      "[1, 2,\n 3]", "[{\"a\": [1, 2}]", "[{'a': 1}]", "[1] {\"a\":\n1}", "[\"x\"]  \n# T\n",
+      "[" + String(repeating: "{\"k\": \"v\"}, ", count: 400) + "x]",
+    ])
+  func bracketedJSON(_ text: String) {
+    #expect(InputFormat.guess(content: Array(text.utf8), final: true) == .json)
+  }
+
+  @Test("by content: a line that opens with [ is undecided until it ends or is long")
+  func bracketedLineUndecided() {
+    #expect(InputFormat.guess(content: Array("[1]".utf8)) == nil)
+    #expect(InputFormat.guess(content: Array("[1] x".utf8)) == nil)
+    #expect(InputFormat.guess(content: Array("[1]\n".utf8)) == .json)
+    #expect(InputFormat.guess(content: Array("[1] x\n".utf8)) == .markdown)
+    let long = "[" + String(repeating: "1,", count: 3000)
+    #expect(InputFormat.guess(content: Array(long.utf8)) == .json)
+  }
+
   @Test("by content, undecided until enough has arrived")
   func undecided() {
     #expect(InputFormat.guess(content: Array("   ".utf8)) == nil)
