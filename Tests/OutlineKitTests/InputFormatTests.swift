@@ -57,6 +57,17 @@ struct InputFormatTests {
   func bracketedMarkdown(_ text: String) {
     #expect(InputFormat.guess(content: Array(text.utf8), final: true) == .markdown)
     #expect(InputFormat.guess(content: Array((text + "\nmore").utf8)) == .markdown)
+    expectNoEarlyGuessDiffers(text)
+  }
+
+  /// Checks that no start of `text` is taken for another format than the whole text.
+  private func expectNoEarlyGuessDiffers(_ text: String) {
+    let bytes = Array(text.utf8)
+    let whole = InputFormat.guess(content: bytes, final: true)
+    for length in 0..<bytes.count {
+      let early = InputFormat.guess(content: bytes.prefix(length))
+      #expect(early == nil || early == whole, "the first \(length) bytes")
+    }
   }
 
   @Test(
@@ -69,6 +80,7 @@ struct InputFormatTests {
     ])
   func bracketedJSON(_ text: String) {
     #expect(InputFormat.guess(content: Array(text.utf8), final: true) == .json)
+    expectNoEarlyGuessDiffers(text)
   }
 
   @Test("by content: a line that opens with [ is undecided until it ends or is long")
