@@ -91,6 +91,8 @@ struct InputFile {
   private func start(
     _ format: InputFormat, with pending: inout [UInt8], descriptor: Int32
   ) throws -> any DocumentReader {
+    var json = json
+    json.isJSONLines = InputFormat.isJSONLines(fileName: displayName)
     let reader = format.makeReader(json: json)
     var status = stat()
     if fstat(descriptor, &status) == 0, status.st_mode & S_IFMT == S_IFREG, status.st_size > 0 {

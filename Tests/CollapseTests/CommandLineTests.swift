@@ -200,13 +200,27 @@ struct JSONCommandLineTests {
     let lines = "{\"a\": {\"x\": 1}}\n{\"b\": {\"y\": 2}}\n"
     let folder = try folder([
       "log.jsonl": lines, "log.ndjson": lines, "data.txt": "{\"k\": {\"v\": 1}}",
-      "looks.json": "# Not JSON\n",
+      "looks.json": "# Not JSON\n", "one.jsonl": "{\"a\": {\"b\": 1}}\n",
+      "one.NDJSON": "{\"a\": 1}\n", "none.jsonl": "",
     ])
     defer { try? FileManager.default.removeItem(at: folder) }
     for name in ["log.jsonl", "log.ndjson"] {
       let result = try runBinary([name, "--outline"], directory: folder)
       #expect(result.output == "▾ [0]\n  ▾ a\n▾ [1]\n  ▾ b\n", "\(name)")
     }
+    // JSON Lines keeps its [i] sections with one line, as with two; with none it is empty.
+    #expect(
+      try runBinary(["one.jsonl"], directory: folder)
+        == CommandResult(output: "▾ [0]\n  ▾ a\n    b: 1\n", errors: "", status: 0))
+    #expect(
+      try runBinary(["one.jsonl", "-f", "json"], directory: folder).output.hasPrefix("▾ [0]\n"))
+    #expect(try runBinary(["one.NDJSON"], directory: folder).output == "▾ [0]\n  a: 1\n")
+    #expect(
+      try runBinary(["none.jsonl", "-t", "json"], directory: folder)
+        == CommandResult(output: "{\"content\": [], \"children\": []}\n", errors: "", status: 0))
+    // Standard input is not JSON Lines unless its values say so: one value is unwrapped.
+    let piped = try runBinary(["-f", "json"], input: Data("{\"a\": {\"b\": 1}}\n".utf8))
+    #expect(piped.output == "▾ a\n  b: 1\n")
     #expect(try runBinary(["data.txt", "--outline"], directory: folder).output == "▾ k\n")
     let forced = try runBinary(["looks.json", "-f", "markdown", "--outline"], directory: folder)
     #expect(forced.output == "▾ Not JSON\n")

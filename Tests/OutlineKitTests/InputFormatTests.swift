@@ -16,6 +16,16 @@ struct InputFormatTests {
   }
 
   @Test(
+    "JSON Lines by extension",
+    arguments: [
+      ("logs.jsonl", true), ("x.NDJSON", true), ("dir/a.ndjson", true), ("a.json", false),
+      ("jsonl", false), ("a.jsonl/b", false), ("-", false),
+    ])
+  func jsonLinesByExtension(_ name: String, _ isJSONLines: Bool) {
+    #expect(InputFormat.isJSONLines(fileName: name) == isJSONLines)
+  }
+
+  @Test(
     "no extension, or an unknown one, says nothing",
     arguments: ["Makefile", "notes.txt", "dir.json/file", "-"])
   func unknownExtension(_ name: String) {
@@ -34,6 +44,53 @@ struct InputFormatTests {
     ])
   func byContent(_ text: String, _ format: InputFormat) {
     #expect(InputFormat.guess(content: Array(text.utf8), final: true) == format)
+  }
+
+  @Test(
+    "by content: a line that opens with [ is Markdown when what follows its brackets is not JSON",
+    arguments: [
+      "[1]: http://x\n\n# T\n", "[ ] todo\n# T\n", "[2024-01-01] notes\n", "[1.0.0] - 2024-01-01\n",
+      "[1](https://example.org) is a link\n", "[ ]\ttodo", "[1] Intro", "[] nothing", "[1]foo",
+      "[3]: <https://x> \"title\"\n", "[\"quoted\"] text\n", "[-] item\r\n", "[1] nu\n", "[1] nu",
+      "  [2] see\n[1]: x\n",
+    ])
+  func bracketedMarkdown(_ text: String) {
+    #expect(InputFormat.guess(content: Array(text.utf8), final: true) == .markdown)
+    #expect(InputFormat.guess(content: Array((text + "\nmore").utf8)) == .markdown)
+    expectNoEarlyGuessDiffers(text)
+  }
+
+  /// Checks that no start of `text` is taken for another format than the whole text.
+  private func expectNoEarlyGuessDiffers(_ text: String) {
+    let bytes = Array(text.utf8)
+    let whole = InputFormat.guess(content: bytes, final: true)
+    for length in 0..<bytes.count {
+      let early = InputFormat.guess(content: bytes.prefix(length))
+      #expect(early == nil || early == whole, "the first \(length) bytes")
+    }
+  }
+
+  @Test(
+    "by content: a line that opens with [ stays JSON when it is JSON, or broken JSON",
+    arguments: [
+      "[1,2]", "[ ]", "[\n {\"a\":1}\n]", "[{\"a\":1},]", "[{\"a\":1},]\n", "[1] 2\n", "[1]\n[2]\n",
+      "[true] false", "[{\"a\":1}]]", "[1],[2]", "[1,] 2", "[\"a] b", "[{\"a\": \"x\"} {\"b\": 1}]",
+      "[1, 2,\n 3]", "[{\"a\": [1, 2}]", "[{'a': 1}]", "[1] {\"a\":\n1}", "[\"x\"]  \n# T\n",
+      "[" + String(repeating: "{\"k\": \"v\"}, ", count: 400) + "x]",
+    ])
+  func bracketedJSON(_ text: String) {
+    #expect(InputFormat.guess(content: Array(text.utf8), final: true) == .json)
+    expectNoEarlyGuessDiffers(text)
+  }
+
+  @Test("by content: a line that opens with [ is undecided until it ends or is long")
+  func bracketedLineUndecided() {
+    #expect(InputFormat.guess(content: Array("[1]".utf8)) == nil)
+    #expect(InputFormat.guess(content: Array("[1] x".utf8)) == nil)
+    #expect(InputFormat.guess(content: Array("[1]\n".utf8)) == .json)
+    #expect(InputFormat.guess(content: Array("[1] x\n".utf8)) == .markdown)
+    let long = "[" + String(repeating: "1,", count: 3000)
+    #expect(InputFormat.guess(content: Array(long.utf8)) == .json)
   }
 
   @Test("by content, undecided until enough has arrived")

@@ -58,6 +58,50 @@ struct JSONReaderTests {
     #expect(members[4].line == #"[4]: "quote\"back\\""#)
   }
 
+  @Test(
+    "an unpaired surrogate escape becomes U+FFFD, in keys and values; a pair is one character",
+    arguments: [
+      (#"\ud800"#, "\u{FFFD}"), (#"\ud800\u0041"#, "\u{FFFD}A"),
+      (#"\ud83d\ud83d"#, "\u{FFFD}\u{FFFD}"), (#"\udc00"#, "\u{FFFD}"),
+      (#"\udc00\ud800"#, "\u{FFFD}\u{FFFD}"), (#"x\uDBFFy"#, "x\u{FFFD}y"),
+      (#"\ud800\ud83d\ude00"#, "\u{FFFD}😀"), (#"\ud83d\ude00\ud800"#, "😀\u{FFFD}"),
+      (#"\ud800\n"#, "\u{FFFD}\n"), (#"\ud800?"#, "\u{FFFD}?"),
+      (#"\ud83d\ude00"#, "😀"), (#"\uD800\uDC00"#, "\u{10000}"), (#"\uDBFF\uDFFF"#, "\u{10FFFF}"),
+      (#"a?b"#, "a?b"), (#"?"#, "?"), (#"\\ud800"#, #"\ud800"#), (#"\\\ud800"#, "\\\u{FFFD}"),
+      (#"\u0041\"\ud800\/"#, "A\"\u{FFFD}/"),
+    ])
+  func surrogates(_ escaped: String, _ decoded: String) throws {
+    let text = "{\"\(escaped)\": \"\(escaped)\", \"o\": {\"\(escaped)\": [1]}}"
+    let outline = try json(text)
+    guard case .members(let members) = outline.content.first?.body else {
+      Issue.record("no members")
+      return
+    }
+    #expect(members.map(\.key) == [decoded])
+    #expect(members.map(\.value) == [decoded])
+    #expect(outline.sections.map(\.title) == ["o", decoded])
+    // The same in chunks of every size, so that strings start, end and span chunks anywhere.
+    let bytes = Array(text.utf8)
+    for size in 1...bytes.count {
+      let reader = JSONReader()
+      for start in stride(from: 0, to: bytes.count, by: size) {
+        try bytes[start..<min(start + size, bytes.count)].withUnsafeBytes {
+          try reader.feed($0) as Void
+        }
+      }
+      let chunked = try reader.finish()
+      #expect(memberLines(chunked.content) == memberLines(outline.content), "chunks of \(size)")
+      #expect(chunked.sections.map(\.title) == ["o", decoded], "chunks of \(size)")
+    }
+  }
+
+  @Test("an element titled by a member with an unpaired surrogate gets U+FFFD in its title and id")
+  func surrogateInTitle() throws {
+    let outline = try json(#"[{"name": "a\ud800b", "x": 1}, {"name": "\ud83d\ud83d", "x": 2}]"#)
+    #expect(outline.sections.map(\.title) == ["a\u{FFFD}b", "\u{FFFD}\u{FFFD}"])
+    #expect(outline.ids == ["ab", "section"])
+  }
+
   @Test("a string's control characters are shown as escapes, never sent raw")
   func controlCharactersInStrings() throws {
     let outline = try json(#"{"e\u001bkey": "bell\u0007 nul\u0000 line\u2028end"}"#)
@@ -82,6 +126,30 @@ struct JSONReaderTests {
     )
     #expect(outline.sections.map(\.title) == ["n", "t", "i", "[3]", "[4]", "[5]"])
     #expect(outline.sections.map(\.key) == ["0", "1", "2", "3", "4", "5"])
+  }
+
+  @Test("a blank title member is passed over for the next one, then for the index")
+  func blankElementTitles() throws {
+    let outline = try json(
+      #"[{"name": "", "id": "X", "o": [1]}, {"name": " \t", "title": "\u00a0\u3000\n", "id": "i"}, {"name": "", "title": " "}, {"name": " a "}]"#
+    )
+    #expect(outline.sections.map(\.title) == ["X", "o", "i", "[2]", " a "])
+    let chosen = try json(#"[{"login": "", "name": "n"}, {"login": " "}]"#, titleKeys: ["login"])
+    #expect(chosen.sections.map(\.title) == ["[0]", "[1]"])
+  }
+
+  @Test("a section under an empty or blank key is titled by the key in quotes, and selectable")
+  func blankKeys() throws {
+    let outline = try json(#"{"": {"a": 1}, " ": {"b": 2}, "\n": {"c": 3}, "x": {"": [1]}}"#)
+    #expect(shape(outline) == [#"0:"""#, #"0:" ""#, #"0:"\n""#, "0:x", #"1:"""#])
+    #expect(outline.sections.map(\.key) == ["", " ", "\n", "x", ""])
+    #expect(outline.ids == ["section", "-", "n", "x", "section-1"])
+    #expect(memberLines(outline.content) == [])
+    for name in ["section", #""""#] {
+      let selection = try Selection(outline: outline, request: SelectionRequest(collapse: [name]))
+      #expect(!selection.isExpanded(0), "\(name)")
+      #expect(selection.isExpanded(1), "\(name)")
+    }
   }
 
   @Test("--title-key chooses the member that titles elements")
@@ -113,6 +181,29 @@ struct JSONReaderTests {
     #expect(outline.sections.map(\.key) == ["0", "1"])
     #expect(memberLines(outline.content) == ["[2]: 7", "[3]: []"])
     #expect(outline.kind == .array(elements: 4))
+  }
+
+  @Test("JSON Lines: every value is a section [i] or a line [i], even a lone one")
+  func jsonLines() throws {
+    func lines(_ text: String) throws -> Outline {
+      try JSONReader.read(Array(text.utf8), options: JSONReader.Options(isJSONLines: true))
+    }
+    let one = try lines("{\"a\": {\"b\": 1}}\n")
+    #expect(shape(one) == ["0:[0]", "1:a"])
+    #expect(one.sections.map(\.key) == ["0", "a"])
+    #expect(one.content.isEmpty)
+    #expect(one.kind == .array(elements: 1))
+    #expect(try OutlineKitTests.text(one) == "▾ [0]\n  ▾ a\n    b: 1\n")
+    let named = try lines("{\"name\": \"start\", \"x\": 1}")
+    #expect(shape(named) == ["0:[0]"])
+    #expect(memberLines(try lines("7\n").content) == ["[0]: 7"])
+    #expect(memberLines(try lines("{}\n").content) == ["[0]: {}"])
+    let two = try lines("{\"a\": 1}\n{\"b\": 2}\n")
+    #expect(shape(two) == ["0:[0]", "0:[1]"])
+    for empty in ["", "\n", " \n\n"] {
+      let outline = try lines(empty)
+      #expect(outline.sections.isEmpty && outline.content.isEmpty)
+    }
   }
 
   @Test("a byte order mark before the JSON is skipped")

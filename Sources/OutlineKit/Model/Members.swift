@@ -53,8 +53,9 @@ final class JSONValues: @unchecked Sendable {
     records.append(record)
   }
 
-  /// Replaces each surrogate code point that yajl wrote as UTF-8 (ED A0–BF xx), which is
-  /// not valid UTF-8, by U+FFFD (EF BF BD), of the same length.
+  /// Replaces each surrogate code point written as UTF-8 (ED A0–BF xx), which is not valid
+  /// UTF-8 but which yajl's check of a string's bytes lets through, by U+FFFD (EF BF BD),
+  /// of the same length.
   func replaceSurrogates(start: UInt32, length: UInt32) {
     var index = Int(start)
     let end = Int(start + length)

@@ -60,6 +60,17 @@ struct FoldedText {
   var string: String { String(decoding: bytes, as: UTF8.self) }
 }
 
+/// Whether UTF-8 `bytes` are empty or nothing but white space.
+func isBlank(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+  var index = 0
+  while index < bytes.count {
+    let length = whiteSpaceLength(bytes, at: index)
+    if length == 0 { return false }
+    index += length
+  }
+  return true
+}
+
 /// The length in bytes of the white space character at `index`, or 0.
 func whiteSpaceLength(_ bytes: UnsafeBufferPointer<UInt8>, at index: Int) -> Int {
   let lead = bytes[index]

@@ -5,21 +5,112 @@ public enum InputFormat: String, CaseIterable, Sendable {
 
   /// The format a file name's extension says, if it says one.
   public static func guess(fileName: String) -> InputFormat? {
-    guard let dot = fileName.lastIndex(of: "."),
-      !fileName[dot...].contains("/")
-    else { return nil }
-    switch fileName[fileName.index(after: dot)...].lowercased() {
+    switch fileExtension(fileName) {
     case "md", "markdown", "mdown", "mkd", "mkdn", "mdwn", "mdtext", "mdx": return .markdown
     case "json", "jsonl", "ndjson", "geojson", "webmanifest": return .json
     default: return nil
     }
   }
 
+  /// Whether a file name's extension says JSON Lines (`.jsonl`, `.ndjson`): one JSON value
+  /// per line, each a record of its own, even when there is only one.
+  public static func isJSONLines(fileName: String) -> Bool {
+    let found = fileExtension(fileName)
+    return found == "jsonl" || found == "ndjson"
+  }
+
+  /// The extension of a file name's last component, in lower case, if it has one.
+  private static func fileExtension(_ fileName: String) -> String? {
+    guard let dot = fileName.lastIndex(of: "."), !fileName[dot...].contains("/") else {
+      return nil
+    }
+    return fileName[fileName.index(after: dot)...].lowercased()
+  }
+
   /// The format the start of a document suggests: JSON when its first byte other than
   /// white space (or a byte order mark) is `{` or `[` and what follows fits JSON, else
   /// Markdown, so that a README opening with a `[![badge](…)](…)` link stays Markdown.
+  /// A line opening with `[` is Markdown too when it is not JSON and what follows the
+  /// brackets is not JSON either (`[1]: https://…`, `[ ] todo`, `[2024-01-01] notes`).
   /// Nil while too little has arrived to tell; `final` says nothing more will.
   public static func guess(content: some Collection<UInt8>, final: Bool = false) -> InputFormat? {
+    let format = guessByStart(content: content, final: final)
+    guard format == .json, let bracket = firstBracket(content) else { return format }
+    return guessBracketedLine(content[bracket...], final: final)
+  }
+
+  /// How much of a line opening with `[` is looked at: a longer line is judged by its start.
+  private static let bracketedLineLimit = 4096
+
+  /// Where the `[` that opens the content is, if one does.
+  private static func firstBracket<Bytes: Collection<UInt8>>(_ content: Bytes) -> Bytes.Index? {
+    let byteOrderMark: [UInt8] = [0xEF, 0xBB, 0xBF]
+    var rest = content[...]
+    if rest.starts(with: byteOrderMark) { rest = rest.dropFirst(3) }
+    rest = rest.drop(while: isJSONWhiteSpace)
+    return rest.first == UInt8(ascii: "[") ? rest.startIndex : nil
+  }
+
+  /// The format of content whose first line opens with `[` and goes on like JSON: JSON,
+  /// unless the line is not JSON to yajl and is followed, after its bracket group, by
+  /// something that reads as Markdown rather than as broken JSON: any text that is not
+  /// JSON (yajl says), except a `,`, `]` or `}` that a mistake in JSON would leave there.
+  /// So minified JSON with an error stays JSON and the error is reported.
+  private static func guessBracketedLine(_ content: some Collection<UInt8>, final: Bool)
+    -> InputFormat?
+  {
+    let head = content.prefix(bracketedLineLimit)
+    if let lineEnd = head.firstIndex(of: 0x0A) { return judge(Array(head[...lineEnd])) }
+    // The end of input ends the line as a line end would, so that a token cut short
+    // there counts as what it is, not as the start of a longer one.
+    if final && head.count < bracketedLineLimit { return judge(Array(head) + [0x0A]) }
+    // A long line is looked at as far as the limit; a shorter one is waited for.
+    return head.count == bracketedLineLimit ? judge(Array(head)) : nil
+  }
+
+  /// The format of a line opening with `[`, up to its line end if that is not too far.
+  private static func judge(_ line: [UInt8]) -> InputFormat {
+    if JSONPrefix.isValid(line) { return .json }
+    guard let groupEnd = endOfBracketGroup(line) else { return .json }
+    let rest = line[groupEnd...].drop { $0 == 0x20 || $0 == 0x09 || $0 == 0x0D }
+    guard let next = rest.first, next != 0x0A else { return .json }
+    if next == UInt8(ascii: ",") || next == UInt8(ascii: "]") || next == UInt8(ascii: "}") {
+      return .json
+    }
+    return JSONPrefix.isValid(rest) ? .json : .markdown
+  }
+
+  /// The offset just past the bracket that closes the one `line` opens, counting brackets
+  /// and braces outside strings; nil when it does not close on the line.
+  private static func endOfBracketGroup(_ line: [UInt8]) -> Int? {
+    var depth = 0
+    var inString = false
+    var escaped = false
+    for (offset, byte) in line.enumerated() {
+      if inString {
+        if escaped {
+          escaped = false
+        } else if byte == UInt8(ascii: "\\") {
+          escaped = true
+        } else if byte == UInt8(ascii: "\"") {
+          inString = false
+        }
+        continue
+      }
+      switch byte {
+      case UInt8(ascii: "\""): inString = true
+      case UInt8(ascii: "["), UInt8(ascii: "{"): depth += 1
+      case UInt8(ascii: "]"), UInt8(ascii: "}"):
+        depth -= 1
+        if depth == 0 { return offset + 1 }
+      default: break
+      }
+    }
+    return nil
+  }
+
+  /// The format the first bytes other than white space suggest, by themselves.
+  private static func guessByStart(content: some Collection<UInt8>, final: Bool) -> InputFormat? {
     var rest = content[...]
     let byteOrderMark: [UInt8] = [0xEF, 0xBB, 0xBF]
     if rest.starts(with: byteOrderMark) {

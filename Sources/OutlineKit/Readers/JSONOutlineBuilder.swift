@@ -4,7 +4,8 @@
 /// become sections; the others become content lines of their container. A container
 /// becomes a section only once it is known to hold something, so an empty `{}` or `[]`
 /// stays a content line. The top level is treated as an array of values: a single
-/// value is unwrapped at the end, so that its members are the top-level sections.
+/// value is unwrapped at the end, so that its members are the top-level sections (but
+/// not in JSON Lines, where each value is a record `[i]`, however many there are).
 final class JSONOutlineBuilder {
   /// One open container. The one at the bottom of the stack stands for the top level.
   private struct Frame {
@@ -41,8 +42,12 @@ final class JSONOutlineBuilder {
   /// Set when the store of values is full; the reader stops and reports it.
   private(set) var overflowed = false
 
-  init(titleKeys: [String]) {
+  /// Whether a single top-level value is unwrapped; not for JSON Lines.
+  private let unwrapsLoneValue: Bool
+
+  init(titleKeys: [String], unwrapsLoneValue: Bool = true) {
     self.titleKeys = titleKeys.map { Array($0.utf8) }
+    self.unwrapsLoneValue = unwrapsLoneValue
   }
 
   /// Makes room for the values of a document of about `count` bytes.
@@ -66,8 +71,9 @@ final class JSONOutlineBuilder {
     if top > 0 { materialize(top) }
     let frame = stack[top]
     guard let stored = store(value) else { return }
+    // A blank title would show as nothing: the next title key, or the index, says more.
     if frame.isObject, type == .string, let key = frame.pendingKey, let rank = titleRank(key),
-      frame.titles[rank] == nil
+      frame.titles[rank] == nil, !isBlank(value)
     {
       stack[top].titles[rank] = values.text(start: stored.start, length: stored.length)
     }
@@ -75,7 +81,7 @@ final class JSONOutlineBuilder {
     stack[top].count += 1
   }
 
-  /// Stores text; a surrogate that yajl decoded into bytes (ED A0–BF …) becomes U+FFFD.
+  /// Stores text; a surrogate written as bytes (ED A0–BF …) in the input becomes U+FFFD.
   private func store(_ text: UnsafeBufferPointer<UInt8>) -> (start: UInt32, length: UInt32)? {
     guard let stored = values.store(text) else {
       overflowed = true
@@ -155,9 +161,22 @@ final class JSONOutlineBuilder {
     stack[level].runStart = values.count
     sections.append(
       Section(
-        title: key ?? "[\(frame.index ?? 0)]", key: key ?? frame.index.map(String.init),
+        title: key.map(JSONOutlineBuilder.title(forKey:)) ?? "[\(frame.index ?? 0)]",
+        key: key ?? frame.index.map(String.init),
         level: level, depth: level - 1, parent: stack[parentLevel].section,
         kind: frame.isObject ? .object(members: 0) : .array(elements: 0)))
+  }
+
+  /// The title of a section found under `key`: the key itself, or, when it is empty or
+  /// white space and would show as nothing, the key in quotes, as a content line has it.
+  private static func title(forKey key: String) -> String {
+    var text = key
+    return text.withUTF8 { bytes in
+      guard isBlank(bytes) else { return key }
+      var quoted = ""
+      MemberText.writeQuoted(UnsafeRawBufferPointer(bytes), to: &quoted)
+      return quoted
+    }
   }
 
   /// Makes a container's pending scalar members a content run.
@@ -174,10 +193,11 @@ final class JSONOutlineBuilder {
     stack[level].runStart = values.count
   }
 
-  /// The outline of everything read; a single top-level value is unwrapped.
+  /// The outline of everything read; a single top-level value is unwrapped, unless it is
+  /// the one record of JSON Lines.
   func finish() -> Outline {
     let top = stack[0]
-    guard top.count == 1 else {
+    guard top.count == 1 && unwrapsLoneValue else {
       flushMembers(0)
       var outline = Outline(sections: takeAll(&sections), content: documentContent)
       outline.kind = .array(elements: top.count)

@@ -9,15 +9,20 @@ import CYajl
 /// Reads JSON into an outline with yajl, as input arrives.
 ///
 /// Keys keep their order and duplicates are all kept; numbers stay as written; strings
-/// are decoded. Several top-level values (JSON Lines) become sections `[0]`, `[1]`, ….
+/// are decoded. Several top-level values (JSON Lines) become sections `[0]`, `[1]`, …, as
+/// does a lone one when the options say the input is JSON Lines.
 /// An array element is titled by its `name`, `title` or `id` string member, else `[i]`.
 public final class JSONReader {
   public struct Options: Equatable, Sendable {
     /// The members that title an array element, the first found winning.
     public var titleKeys: [String]
+    /// Whether the input is JSON Lines, whose every value is a section `[i]` (or a line
+    /// `[i]: value`) even when there is only one; otherwise a lone value is unwrapped.
+    public var isJSONLines: Bool
 
-    public init(titleKeys: [String] = ["name", "title", "id"]) {
+    public init(titleKeys: [String] = ["name", "title", "id"], isJSONLines: Bool = false) {
       self.titleKeys = titleKeys
+      self.isJSONLines = isJSONLines
     }
   }
 
@@ -38,9 +43,16 @@ public final class JSONReader {
   private var tokenEnd: Int?
   /// What follows the last token that reached a callback, up to the end of the last chunk.
   private var gap = TokenGap(position: TextPosition(), before: 0)
+  // Read in every string's callback, one at a time: exclusivity checks buy nothing.
+  /// The chunk yajl is parsing, during its callbacks.
+  @exclusivity(unchecked) private var parsing: UnsafeBufferPointer<UInt8>?
+  /// The source of a string that began in an earlier chunk and goes on in the next, from
+  /// its opening quote; empty when the last chunk did not end inside a string.
+  @exclusivity(unchecked) private var openString: [UInt8] = []
 
   public init(options: Options = Options()) {
-    builder = JSONOutlineBuilder(titleKeys: options.titleKeys)
+    builder = JSONOutlineBuilder(
+      titleKeys: options.titleKeys, unwrapsLoneValue: !options.isJSONLines)
     callbacks = .allocate(capacity: 1)
     callbacks.initialize(to: JSONReader.callbackTable)
     handle = yajl_alloc(callbacks, nil, Unmanaged.passUnretained(self).toOpaque())
@@ -89,6 +101,8 @@ public final class JSONReader {
     let bytes = UnsafeBufferPointer(
       start: base.assumingMemoryBound(to: UInt8.self), count: chunk.count)
     tokenEnd = nil
+    parsing = bytes
+    defer { parsing = nil }
     let status = yajl_parse(handle, bytes.baseAddress, bytes.count)
     if status != yajl_status_ok {
       let error = error(in: bytes)
@@ -101,7 +115,74 @@ public final class JSONReader {
     position = at
     position.advance(over: bytes[start...])
     if let last = bytes.last(where: { !JSONReader.isWhiteSpace($0) }) { lastSignificant = last }
+    keepOpenString(bytes)
     previousTail = Array((previousTail + bytes.suffix(3)).suffix(3))
+  }
+
+  /// Keeps the start of a string that the chunk just parsed ends inside, if it does.
+  private func keepOpenString(_ bytes: UnsafeBufferPointer<UInt8>) {
+    if tokenEnd == nil && !openString.isEmpty {
+      // No token ended in the chunk: the string goes on through all of it.
+      openString.append(contentsOf: bytes)
+      return
+    }
+    // After the last token come white space, a ',' or ':', and the start of the next
+    // token, which only a string starts with '"'.
+    let tail = UnsafeBufferPointer(rebasing: bytes[(tokenEnd ?? 0)...])
+    guard let base = tail.baseAddress, !tail.isEmpty, let quote = memchr(base, 0x22, tail.count)
+    else {
+      openString = []
+      return
+    }
+    let start = base.distance(to: quote.assumingMemoryBound(to: UInt8.self))
+    openString = Array(tail[start...])
+  }
+
+  /// Whether the string that ends at `end` in the chunk and is `length` bytes once decoded
+  /// lies all in the chunk with no escape, so that yajl's text of it is its source: that
+  /// is when its opening quote stands `length` bytes before the closing one, since every
+  /// escape is longer than what it stands for and a quote inside a string follows a `\`.
+  @inline(__always)
+  private func isWrittenPlain(_ length: Int, end: Int, previousEnd: Int?) -> Bool {
+    guard let chunk = parsing else { return true }
+    if previousEnd == nil && !openString.isEmpty { return false }
+    let quote = end - 2 - length
+    return quote >= 0 && chunk[quote] == 0x22 && (quote == 0 || chunk[quote - 1] != 0x5C)
+  }
+
+  /// The string yajl decoded as `decoded`, decoded again from its source when that holds a
+  /// `\u` escape of a surrogate (which yajl gets wrong when it is unpaired); nil when
+  /// yajl's decoding stands. `previousEnd` is where the token before it ended in the
+  /// chunk, if it did, and `end` where the string's closing quote ends.
+  private func redecodedString(_ decoded: UnsafeBufferPointer<UInt8>, previousEnd: Int?, end: Int)
+    -> [UInt8]?
+  {
+    guard let chunk = parsing, end >= 1, end <= chunk.count, chunk[end - 1] == 0x22 else {
+      return nil
+    }
+    let began = previousEnd == nil && !openString.isEmpty
+    let start: Int
+    if began {
+      start = 0
+    } else {
+      let from = previousEnd ?? 0
+      guard let base = chunk.baseAddress, from < end,
+        let quote = memchr(base + from, 0x22, end - 1 - from)
+      else { return nil }
+      start = base.distance(to: quote.assumingMemoryBound(to: UInt8.self)) + 1
+    }
+    // Every escape is shorter than its source: a source as long as the text has none.
+    let length = (began ? openString.count - 1 : 0) + end - 1 - start
+    guard length != decoded.count else { return nil }
+    let inChunk = UnsafeBufferPointer(rebasing: chunk[start..<end - 1])
+    guard began else {
+      guard JSONStringSource.hasSurrogateEscape(inChunk) else { return nil }
+      return JSONStringSource.decoded(inChunk)
+    }
+    let source = openString.dropFirst() + inChunk
+    return source.withUnsafeBufferPointer { source in
+      JSONStringSource.hasSurrogateEscape(source) ? JSONStringSource.decoded(source) : nil
+    }
   }
 
   /// Ends the document and returns its outline.
@@ -259,7 +340,7 @@ public final class JSONReader {
       return 1
     },
     yajl_string: { context, text, length in
-      builder(context).scalar(UnsafeBufferPointer(start: text, count: length), .string)
+      string(context, UnsafeBufferPointer(start: text, count: length)) { $0.scalar($1, .string) }
       return 1
     },
     yajl_start_map: { context in
@@ -267,7 +348,7 @@ public final class JSONReader {
       return 1
     },
     yajl_map_key: { context, text, length in
-      builder(context).key(UnsafeBufferPointer(start: text, count: length))
+      string(context, UnsafeBufferPointer(start: text, count: length)) { $0.key($1) }
       return 1
     },
     yajl_end_map: { context in
@@ -289,6 +370,25 @@ public final class JSONReader {
     // During a callback yajl's count of bytes consumed stands just after the token.
     reader.tokenEnd = yajl_get_bytes_consumed(reader.handle)
     return reader.builder
+  }
+
+  /// Hands the builder of the reader that `context` stands for a string just read, as
+  /// yajl decoded it or, where yajl got a surrogate wrong, decoded again from its source.
+  private static func string(
+    _ context: UnsafeMutableRawPointer?, _ decoded: UnsafeBufferPointer<UInt8>,
+    _ body: (JSONOutlineBuilder, UnsafeBufferPointer<UInt8>) -> Void
+  ) {
+    let reader = Unmanaged<JSONReader>.fromOpaque(context!).takeUnretainedValue()
+    let previousEnd = reader.tokenEnd
+    let end = yajl_get_bytes_consumed(reader.handle)
+    reader.tokenEnd = end
+    guard !reader.isWrittenPlain(decoded.count, end: end, previousEnd: previousEnd),
+      let redecoded = reader.redecodedString(decoded, previousEnd: previousEnd, end: end)
+    else {
+      body(reader.builder, decoded)
+      return
+    }
+    redecoded.withUnsafeBufferPointer { body(reader.builder, $0) }
   }
 
 }
