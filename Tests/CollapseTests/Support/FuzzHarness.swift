@@ -244,12 +244,15 @@ enum FuzzHarness {
     -> String
   {
     let section = outline.sections[index]
-    // A title or key written like /this/ may read as a regex: use the id instead.
-    let looksLikeRegex = { (text: String) in text.count >= 2 && text.first == "/" }
+    // A title or key written like /this/ may read as a regex, and one like #this as
+    // another section's id: use the id instead.
+    let looksLikeSyntax = { (text: String) in
+      (text.count >= 2 && text.first == "/") || text.first == "#"
+    }
     switch choices.int(0...3) {
-    case 0 where !looksLikeRegex(section.title):
+    case 0 where !looksLikeSyntax(section.title):
       return section.title
-    case 1 where section.key.map { !looksLikeRegex($0) } ?? false:
+    case 1 where section.key.map { !looksLikeSyntax($0) } ?? false:
       return section.key!
     case 2:
       return ([index] + outline.ancestors(of: index)).reversed()
