@@ -34,11 +34,23 @@ def cases():
             while index < len(lines) and lines[index] != FENCE.encode():
                 if lines[index] == b".":
                     break
-                body.append(lines[index].replace("→".encode(), b"\t"))
+                body.append(with_bytes(lines[index].replace("→".encode(), b"\t")))
                 index += 1
             while index < len(lines) and lines[index] != FENCE.encode():
                 index += 1
             yield arguments, b"\n".join(body) + (b"\n" if body else b"")
+
+
+def with_bytes(line):
+    """A case's input line with each ⟨C0 80⟩ replaced by the bytes it lists in hexadecimal."""
+
+    def replaced(match):
+        try:
+            return bytes.fromhex(match.group(1).decode())
+        except ValueError:
+            return match.group(0)
+
+    return re.sub("⟨([^⟩]*)⟩".encode(), replaced, line)
 
 
 def option(arguments, *names):

@@ -234,6 +234,25 @@ struct ExtremeInputTests {
     #expect(text(result.errors) == "collapse: stdin:2:4: invalid UTF-8 in a string\n")
   }
 
+  @Test("a surrogate in UTF-8 split between two reads of a file is an error at its start")
+  func illFormedUTF8AcrossReads() throws {
+    let folder = FileManager.default.temporaryDirectory
+      .appendingPathComponent("collapse-utf8-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: folder) }
+    // collapse reads 256 KiB at a time: the lead byte ends the first read.
+    let head = Array("{\"a\": 1,\n\"long\": \"".utf8)
+    let padding = (1 << 18) - 1 - head.count
+    let bad = head + Array(repeating: UInt8(ascii: "x"), count: padding) + [0xED, 0xA0, 0x80]
+    try Data(bad + Array("\"}\n".utf8)).write(to: folder.appendingPathComponent("bad.json"))
+    try Data(#"{"b": {"c": 1}}"#.utf8).write(to: folder.appendingPathComponent("good.json"))
+    let result = try runBinaryRaw(["bad.json", "good.json", "--outline"], directory: folder)
+    #expect(result.status == 1)
+    #expect(text(result.output) == "▾ good.json\n  ▾ b\n")
+    #expect(
+      text(result.errors) == "collapse: bad.json:2:\(10 + padding): invalid UTF-8 in a string\n")
+  }
+
   @Test("invalid UTF-8 in a FILE name, a NAME and a title: opened, matched, shown as U+FFFD")
   func invalidUTF8Arguments() throws {
     let folder = FileManager.default.temporaryDirectory

@@ -386,6 +386,110 @@ struct JSONReaderTests {
     }
   }
 
+  /// The sequences shaped like UTF-8 that are not: overlong forms, UTF-16 surrogates, code
+  /// points above U+10FFFF; each at its least and greatest second byte, then the leads
+  /// beyond F4, which yajl passes (F5–F7) or rejects itself (F8–FF).
+  static let illFormedShapes: [[UInt8]] = [
+    [0xC0, 0x80], [0xC0, 0xBF], [0xC1, 0x80], [0xC1, 0xBF],
+    [0xE0, 0x80, 0x80], [0xE0, 0x9F, 0xBF],
+    [0xED, 0xA0, 0x80], [0xED, 0xBF, 0xBF],
+    [0xF0, 0x80, 0x80, 0x80], [0xF0, 0x8F, 0xBF, 0xBF],
+    [0xF4, 0x90, 0x80, 0x80], [0xF4, 0xBF, 0xBF, 0xBF],
+    [0xF5, 0x80, 0x80, 0x80], [0xF7, 0xBF, 0xBF, 0xBF], [0xF8, 0x88, 0x80, 0x80, 0x80],
+    [0xFF],
+  ]
+
+  @Test(
+    "UTF-8-shaped bytes that are not UTF-8 are an error at their first byte, in a value and in a key, in chunks of any size",
+    arguments: illFormedShapes)
+  func illFormedUTF8(_ bad: [UInt8]) {
+    // In a value after 2- and 3-byte characters, and then in a key after a 4-byte one;
+    // a syntax error and a control character after the sequence come too late to count.
+    let inValue = Array("{\n  \"key\": \"é€".utf8) + bad + Array("x\t\", \"b\": 1,}".utf8)
+    let inKey = Array("{\"a\": 1,\n \"😀".utf8) + bad + Array("\": [1,]}".utf8)
+    let expectations = [
+      (inValue, ReadError(line: 2, column: 13, message: "invalid UTF-8 in a string")),
+      (inKey, ReadError(line: 2, column: 4, message: "invalid UTF-8 in a string")),
+    ]
+    for (bytes, expected) in expectations {
+      #expect(errorInChunks(bytes, size: bytes.count) == expected, "whole")
+      for size in 1..<bytes.count {
+        #expect(errorInChunks(bytes, size: size) == expected, "chunks of \(size)")
+      }
+    }
+  }
+
+  @Test("a sequence deep in a long string is found wherever it falls among the 8-byte words")
+  func illFormedUTF8InLongString() {
+    for padding in 0..<20 {
+      let bytes =
+        Array("[\"".utf8) + Array(repeating: UInt8(ascii: "a"), count: padding)
+        + [0xE0, 0x80, 0xAF] + Array("\"]".utf8)
+      let expected = ReadError(line: 1, column: 3 + padding, message: "invalid UTF-8 in a string")
+      for size in [bytes.count, 8, 9, padding + 3, padding + 4] where size > 0 {
+        #expect(errorInChunks(bytes, size: size) == expected, "\(padding) a, chunks of \(size)")
+      }
+    }
+  }
+
+  @Test("an error before the sequence wins, and outside strings the byte itself is named")
+  func illFormedUTF8AfterOtherErrors() {
+    let cases: [([UInt8], ReadError)] = [
+      (
+        Array("[1,,\"".utf8) + [0xC0, 0x80] + Array("\"]".utf8),
+        ReadError(line: 1, column: 4, message: "expected a value, found ','")
+      ),
+      (
+        Array("[\"\t".utf8) + [0xED, 0xA0, 0x80] + Array("\"]".utf8),
+        ReadError(line: 1, column: 3, message: "a tab in a string must be escaped")
+      ),
+      (
+        Array("[\"".utf8) + [0xC3, 0xF4, 0x90, 0x80, 0x80] + Array("\"]".utf8),
+        ReadError(line: 1, column: 3, message: "invalid UTF-8 in a string")
+      ),
+      (
+        Array("[1, ".utf8) + [0xE0, 0x80, 0xAF] + Array("]".utf8),
+        ReadError(line: 1, column: 5, message: "unexpected byte 0xE0")
+      ),
+      (
+        Array("{\"a\": ".utf8) + [0xC0, 0x80] + Array("}".utf8),
+        ReadError(line: 1, column: 7, message: "unexpected byte 0xC0")
+      ),
+    ]
+    for (bytes, expected) in cases {
+      for size in 1...bytes.count {
+        #expect(errorInChunks(bytes, size: size) == expected, "chunks of \(size)")
+      }
+    }
+  }
+
+  @Test(
+    "2-, 3- and 4-byte characters still read, up to U+FFFF and U+10FFFF, in chunks of any size",
+    arguments: [
+      "é", "\u{80}", "\u{7FF}", "€", "\u{800}", "\u{D7FF}", "\u{E000}", "\u{FFFF}", "😀",
+      "\u{10000}", "\u{10FFFF}",
+    ])
+  func wellFormedUTF8(_ character: String) throws {
+    let text = "{\"k\(character)\": \"v\(character)\", \"\(character)\": {\"\(character)\": 1}}"
+    let bytes = Array(text.utf8)
+    for size in 1...bytes.count {
+      let reader = JSONReader()
+      for start in stride(from: 0, to: bytes.count, by: size) {
+        try bytes[start..<min(start + size, bytes.count)].withUnsafeBytes {
+          try reader.feed($0) as Void
+        }
+      }
+      let outline = try reader.finish()
+      guard case .members(let members) = outline.content.first?.body else {
+        Issue.record("no members in chunks of \(size)")
+        continue
+      }
+      #expect(members.map(\.key) == ["k" + character], "chunks of \(size)")
+      #expect(members.map(\.value) == ["v" + character], "chunks of \(size)")
+      #expect(outline.sections.map(\.title) == [character], "chunks of \(size)")
+    }
+  }
+
   /// The error that reading `bytes` in chunks of `size` ends with.
   private func errorInChunks(_ bytes: [UInt8], size: Int) -> ReadError? {
     let reader = JSONReader()

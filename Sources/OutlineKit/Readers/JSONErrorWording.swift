@@ -1,5 +1,8 @@
 /// Rewords yajl's error messages as collapse's: lower case, saying what was expected.
 enum JSONErrorWording {
+  /// What ill-formed UTF-8 in a string is called.
+  static let invalidUTF8 = "invalid UTF-8 in a string"
+
   static func describe(
     yajl message: String, offending: UInt8?, before: UInt8, innermostIsObject: Bool?
   ) -> String {
@@ -35,7 +38,7 @@ enum JSONErrorWording {
     case "invalid character inside string.":
       return "\(found) in a string must be escaped"
     case "invalid bytes in UTF8 string.":
-      return "invalid UTF-8 in a string"
+      return invalidUTF8
     case "inside a string, '\\' occurs before a character which it may not.":
       return
         "invalid escape '\\\(offending.map { String(UnicodeScalar($0)) } ?? "")' in a string; expected one of \\\" \\\\ \\/ \\b \\f \\n \\r \\t \\u"

@@ -100,6 +100,25 @@ public final class JSONReader {
     guard let base = chunk.baseAddress, !chunk.isEmpty else { return }
     let bytes = UnsafeBufferPointer(
       start: base.assumingMemoryBound(to: UInt8.self), count: chunk.count)
+    // yajl lets some ill-formed UTF-8 through, so it is looked for here first. A lead byte
+    // that ended the chunk before, which yajl took without an error, stands in a string at
+    // the start of a character: anywhere else yajl stops on it.
+    if let lead = previousTail.last, IllFormedUTF8.starts(lead, followedBy: bytes[0]) {
+      throw invalidUTF8(at: position.movedBack())
+    }
+    guard let bad = IllFormedUTF8.firstStart(in: bytes) else {
+      try parseWithYajl(bytes)
+      return
+    }
+    // yajl takes the bytes before the sequence and its lead byte, and stops on the first
+    // error in them, which comes first; when it finds none, the lead byte stands in a
+    // string at the start of a character, just before where yajl's count now stands.
+    try parseWithYajl(UnsafeBufferPointer(rebasing: bytes[...bad]))
+    throw invalidUTF8(at: position.movedBack())
+  }
+
+  /// Hands yajl the next bytes of the document, and keeps what later errors need.
+  private func parseWithYajl(_ bytes: UnsafeBufferPointer<UInt8>) throws(ReadError) {
     tokenEnd = nil
     parsing = bytes
     defer { parsing = nil }
@@ -200,6 +219,13 @@ public final class JSONReader {
     }
     if builder.overflowed { throw tooLarge() }
     return builder.finish()
+  }
+
+  private func invalidUTF8(at place: TextPosition) -> ReadError {
+    let error = ReadError(
+      line: place.line, column: place.column, message: JSONErrorWording.invalidUTF8)
+    failure = error
+    return error
   }
 
   private func tooLarge() -> ReadError {

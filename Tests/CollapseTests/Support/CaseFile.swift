@@ -6,13 +6,14 @@ import Testing
 /// Case files read like cmark's spec.txt: a `##` heading says what the case shows; a
 /// fence of 32 backticks followed by `case`, an optional `exit=N`, and the arguments
 /// opens it; lines holding a single `.` separate the input, the expected standard
-/// output and, optionally, the expected standard error. `→` stands for a tab.
+/// output and, optionally, the expected standard error. `→` stands for a tab, and in the
+/// input `⟨C0 80⟩` stands for the bytes it lists in hexadecimal, which need not be UTF-8.
 struct Case: Sendable, CustomTestStringConvertible {
   let file: String
   let line: Int
   let name: String
   let arguments: [String]
-  let input: String
+  let input: [UInt8]
   let output: String
   let errors: String
   let status: Int32
@@ -69,10 +70,26 @@ struct Case: Sendable, CustomTestStringConvertible {
       }
       cases.append(
         Case(
-          file: file, line: start, name: heading, arguments: words, input: joined(0),
+          file: file, line: start, name: heading, arguments: words, input: withBytes(joined(0)),
           output: joined(1), errors: joined(2), status: status))
     }
     return cases
+  }
+
+  /// `text` in UTF-8, with each `⟨…⟩` of hexadecimal bytes replaced by those bytes.
+  static func withBytes(_ text: String) -> [UInt8] {
+    var bytes: [UInt8] = []
+    var rest = text[...]
+    while let open = rest.firstIndex(of: "⟨"), let close = rest[open...].firstIndex(of: "⟩") {
+      let listed = rest[rest.index(after: open)..<close].split(separator: " ")
+      let values = listed.compactMap { UInt8($0, radix: 16) }
+      // Anything else between the brackets is kept as it stands, and the case then fails.
+      bytes +=
+        Array(rest[..<open].utf8)
+        + (values.count == listed.count ? values : Array(rest[open...close].utf8))
+      rest = rest[rest.index(after: close)...]
+    }
+    return bytes + Array(rest.utf8)
   }
 
   /// Splits a command line into words, with single and double quotes.

@@ -131,7 +131,12 @@ func runInProcess(_ arguments: [String], input: Data = Data()) throws -> Command
 
 /// Runs collapse both ways and checks that they agree before returning what they did.
 func runBothWays(_ arguments: [String], input: String) throws -> CommandResult {
-  let data = Data(input.utf8)
+  try runBothWays(arguments, input: Array(input.utf8))
+}
+
+/// Runs collapse both ways on `input`, which need not be UTF-8, like `runBothWays`.
+func runBothWays(_ arguments: [String], input: [UInt8]) throws -> CommandResult {
+  let data = Data(input)
   let inProcess = try runInProcess(arguments, input: data)
   let binary = try runBinary(arguments, input: data)
   guard inProcess == binary else {

@@ -314,9 +314,10 @@ enum FuzzHarness {
     let lines = titles.utf8.split(separator: UInt8(ascii: "\n")).count
     let shown = visible.filter { $0 }.count
     problems.check(lines == shown, "--outline writes \(lines) lines for \(shown) sections shown")
-    var text = ""
+    var text = UTF8Check()
     TextWriter(options: TextWriter.Options(ascii: ascii)).write(
       outline, selection: selection, to: &text)
+    problems.check(text.isValid, "the text output holds bytes that are not UTF-8")
 
     let unsafe = choices.int(0...3) == 0
     let options = HTMLWriter.Options(unsafe: unsafe, tableOfContents: choices.int(0...1) == 0)
@@ -386,6 +387,18 @@ enum FuzzHarness {
   }
 
   // MARK: - Support
+
+  /// A stream that notes whether every run of bytes written to it is UTF-8, as writers
+  /// promise, copying them from the document.
+  struct UTF8Check: ByteOutputStream {
+    private(set) var isValid = true
+
+    mutating func write(_ string: String) {}
+
+    mutating func write(bytes: UnsafeRawBufferPointer) {
+      if isValid && String(validating: bytes, as: UTF8.self) == nil { isValid = false }
+    }
+  }
 
   /// How often `needle` occurs in `text`, byte for byte: a search by characters would miss
   /// a quote that a combining mark after it joins into one character.
