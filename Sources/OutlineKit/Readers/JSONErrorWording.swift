@@ -40,8 +40,14 @@ enum JSONErrorWording {
     case "invalid bytes in UTF8 string.":
       return invalidUTF8
     case "inside a string, '\\' occurs before a character which it may not.":
+      // A byte that is not a printable character is named, not shown as Latin-1.
+      let escape =
+        offending.map {
+          (0x21..<0x7F).contains($0) ? "'\\\(UnicodeScalar($0))'" : "'\\' before \(shown($0))"
+        }
+        ?? "'\\'"
       return
-        "invalid escape '\\\(offending.map { String(UnicodeScalar($0)) } ?? "")' in a string; expected one of \\\" \\\\ \\/ \\b \\f \\n \\r \\t \\u"
+        "invalid escape \(escape) in a string; expected one of \\\" \\\\ \\/ \\b \\f \\n \\r \\t \\u"
     case "invalid (non-hex) character occurs after '\\u' inside string.":
       return "expected four hex digits after '\\u', found \(found)"
     case "malformed number, a digit is required after the decimal point.":
