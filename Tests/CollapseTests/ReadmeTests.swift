@@ -107,3 +107,30 @@ struct ReadmeCITests {
     #expect(!result.output.isEmpty)
   }
 }
+
+/// The README's "Speed" section quotes the latest benchmark, which `make bench` writes.
+@Suite("README speed")
+struct ReadmeSpeedTests {
+  private func lines(_ path: String) throws -> [String] {
+    try String(contentsOf: packageRoot.appendingPathComponent(path), encoding: .utf8)
+      .split(separator: "\n").map(String.init)
+  }
+
+  @Test("the README's Speed section shows bench/results.md's figures and the command")
+  func sameFigures() throws {
+    let readme = try lines("README.md")
+    guard let start = readme.firstIndex(of: "## Speed") else {
+      Issue.record("README.md has no '## Speed' section")
+      return
+    }
+    let section = readme[(start + 1)...].prefix { !$0.hasPrefix("## ") }
+    let figures = try lines("bench/results.md").filter {
+      $0.hasPrefix("|") || $0.hasPrefix("- ") || $0.hasPrefix("Start-up")
+    }
+    #expect(figures.count >= 12)
+    #expect(
+      section.filter { $0.hasPrefix("|") || $0.hasPrefix("- ") || $0.hasPrefix("Start-up") }
+        == figures)
+    #expect(section.contains { $0.contains("`make bench`") })
+  }
+}
