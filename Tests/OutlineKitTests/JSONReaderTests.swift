@@ -83,13 +83,7 @@ struct JSONReaderTests {
     // The same in chunks of every size, so that strings start, end and span chunks anywhere.
     let bytes = Array(text.utf8)
     for size in 1...bytes.count {
-      let reader = JSONReader()
-      for start in stride(from: 0, to: bytes.count, by: size) {
-        try bytes[start..<min(start + size, bytes.count)].withUnsafeBytes {
-          try reader.feed($0) as Void
-        }
-      }
-      let chunked = try reader.finish()
+      let chunked = try readInChunks(bytes, size: size)
       #expect(memberLines(chunked.content) == memberLines(outline.content), "chunks of \(size)")
       #expect(chunked.sections.map(\.title) == ["o", decoded], "chunks of \(size)")
     }
@@ -327,25 +321,9 @@ struct JSONReaderTests {
     let wholeError = jsonError(String(decoding: broken, as: UTF8.self))
     #expect(wholeError == ReadError(line: 3, column: 7, message: "expected a value, found ','"))
     for size in 1...5 {
-      let reader = JSONReader()
-      for start in stride(from: 0, to: text.count, by: size) {
-        try text[start..<min(start + size, text.count)].withUnsafeBytes {
-          try reader.feed($0) as Void
-        }
-      }
-      #expect(try OutlineKitTests.text(reader.finish()) == whole, "chunks of \(size)")
-      let failing = JSONReader()
-      var caught: ReadError?
-      for start in stride(from: 0, to: broken.count, by: size) where caught == nil {
-        do {
-          try broken[start..<min(start + size, broken.count)].withUnsafeBytes {
-            try failing.feed($0) as Void
-          }
-        } catch {
-          caught = error as? ReadError
-        }
-      }
-      #expect(caught == wholeError, "chunks of \(size)")
+      #expect(
+        try OutlineKitTests.text(readInChunks(text, size: size)) == whole, "chunks of \(size)")
+      #expect(errorInChunks(broken, size: size) == wholeError, "chunks of \(size)")
     }
   }
 
@@ -473,13 +451,7 @@ struct JSONReaderTests {
     let text = "{\"k\(character)\": \"v\(character)\", \"\(character)\": {\"\(character)\": 1}}"
     let bytes = Array(text.utf8)
     for size in 1...bytes.count {
-      let reader = JSONReader()
-      for start in stride(from: 0, to: bytes.count, by: size) {
-        try bytes[start..<min(start + size, bytes.count)].withUnsafeBytes {
-          try reader.feed($0) as Void
-        }
-      }
-      let outline = try reader.finish()
+      let outline = try readInChunks(bytes, size: size)
       guard case .members(let members) = outline.content.first?.body else {
         Issue.record("no members in chunks of \(size)")
         continue
@@ -490,16 +462,21 @@ struct JSONReaderTests {
     }
   }
 
+  /// The outline of `bytes` fed to the reader in chunks of `size`.
+  private func readInChunks(_ bytes: [UInt8], size: Int) throws -> Outline {
+    let reader = JSONReader()
+    for start in stride(from: 0, to: bytes.count, by: size) {
+      try bytes[start..<min(start + size, bytes.count)].withUnsafeBytes {
+        try reader.feed($0) as Void
+      }
+    }
+    return try reader.finish()
+  }
+
   /// The error that reading `bytes` in chunks of `size` ends with.
   private func errorInChunks(_ bytes: [UInt8], size: Int) -> ReadError? {
-    let reader = JSONReader()
     do {
-      for start in stride(from: 0, to: bytes.count, by: size) {
-        try bytes[start..<min(start + size, bytes.count)].withUnsafeBytes {
-          try reader.feed($0) as Void
-        }
-      }
-      _ = try reader.finish()
+      _ = try readInChunks(bytes, size: size)
       return nil
     } catch {
       return error as? ReadError
