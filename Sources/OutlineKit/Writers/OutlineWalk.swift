@@ -105,10 +105,31 @@ extension Outline {
   private func writeCounted<Target: ByteOutputStream>(
     _ count: Int, _ one: StaticString, _ many: StaticString, to target: inout Target
   ) {
-    target.write(String(count))
-    target.write(" ")
-    let noun = count == 1 ? one : many
-    noun.withUTF8Buffer { target.write(bytes: UnsafeRawBufferPointer($0)) }
+    // The digits, a space and the noun in one write, without making a String of them.
+    withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 40) { buffer in
+      var start = 20
+      var rest = count.magnitude
+      repeat {
+        start -= 1
+        buffer[start] = UInt8(ascii: "0") + UInt8(rest % 10)
+        rest /= 10
+      } while rest > 0
+      if count < 0 {
+        start -= 1
+        buffer[start] = UInt8(ascii: "-")
+      }
+      buffer[20] = UInt8(ascii: " ")
+      let noun = count == 1 ? one : many
+      var end = 21
+      noun.withUTF8Buffer { noun in
+        for byte in noun.prefix(buffer.count - end) {
+          buffer[end] = byte
+          end += 1
+        }
+      }
+      target.write(
+        bytes: UnsafeRawBufferPointer(UnsafeMutableBufferPointer(rebasing: buffer[start..<end])))
+    }
   }
 }
 
