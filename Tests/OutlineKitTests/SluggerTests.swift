@@ -53,4 +53,37 @@ struct SluggerTests {
     #expect(Set(slugs).count == 10_000)
     #expect(slugs.last == "same-9999")
   }
+
+  @Test("slugs agree with a plain model of GitHub's numbering on many titles that collide")
+  func agreesWithModel() {
+    // Titles that reach the same slug by several routes, and counted titles that collide
+    // with the numbers given to repeats, in a mixed order; enough to grow the table often.
+    var generator = SystemRandomNumberGenerator()
+    let words = ["Setup", "setup", "Setup-1", "SETUP 2", "Café", "café-1", "", "!!", "日本語"]
+    let titles = (0..<20_000).map { _ in
+      let word = words.randomElement(using: &generator)!
+      return Bool.random(using: &generator)
+        ? word : "\(word) \(Int.random(in: 0..<50, using: &generator))"
+    }
+    var slugger = Slugger()
+    var taken: Set<String> = []
+    var lastCount: [String: Int] = [:]
+    for title in titles {
+      var base = Slugger.baseSlug(title)
+      if base.isEmpty { base = "section" }
+      var expected = base
+      if !taken.insert(base).inserted {
+        var count = lastCount[base, default: 0]
+        repeat {
+          count += 1
+          expected = "\(base)-\(count)"
+        } while !taken.insert(expected).inserted
+        lastCount[base] = count
+      }
+      let slug = slugger.slug(for: title)
+      #expect(slug == expected, "title \(title.debugDescription)")
+      if slug != expected { break }
+    }
+    #expect(taken.count == titles.count)
+  }
 }

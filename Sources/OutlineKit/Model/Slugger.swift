@@ -9,87 +9,216 @@
 /// Like GitHub's: lower case, punctuation and symbols dropped, every space turned
 /// into `-`; a repeated slug gets `-1`, `-2`, … in document order.
 public struct Slugger {
-  private var taken: Set<UTF8Key> = []
-  private var repeats: [UTF8Key: Int] = [:]
+  /// The bytes of every slug made so far, one after another.
+  private var arena: [UInt8] = []
+  /// An open-addressed table of the slugs in `arena`, at most half full; its size is a
+  /// power of two.
+  private var slots: [Slot]
+  private var used = 0
+  /// The last number given to each repeated slug, by where the slug starts in `arena`.
+  private var repeats: [Int: Int] = [:]
   /// What each non-ASCII scalar seen so far becomes in a slug (nil: dropped), since
   /// looking up Unicode properties costs more than looking up this.
   private var scalars: [UInt32: [UInt8]?] = [:]
+  /// Where a slug is made before it is looked up.
+  private var scratch: [UInt8] = []
+  /// Varies the table's hashing from run to run, as Swift's own hashing does.
+  private let seed = UInt64.random(in: .min ... .max)
 
-  public init() {}
+  /// A slug in `arena`, or an empty slot when `start` is negative.
+  private struct Slot {
+    var start = -1
+    var length: UInt32 = 0
+    var hash: UInt32 = 0
+  }
+
+  public init() {
+    self.init(capacity: 8)
+  }
 
   /// A slugger with room for `count` slugs.
   public init(capacity count: Int) {
-    taken.reserveCapacity(count)
+    var size = 16
+    while size < count * 2 { size *= 2 }
+    slots = Array(repeating: Slot(), count: size)
+    arena.reserveCapacity(count * 16)
   }
 
   /// The slug of `title`, unique among the slugs this slugger has made.
   public mutating func slug(for title: String) -> String {
-    var base = Slugger.baseSlug(title, scalars: &scalars)
-    if base.isEmpty { base = "section" }
-    if taken.insert(UTF8Key(base)).inserted { return base }
-    var count = repeats[UTF8Key(base), default: 0]
-    var candidate: String
+    var title = title
+    // Room for the slug, a lower-case mapping being at most three times as long as the
+    // scalar it maps, then for `-` and a count.
+    let capacity = title.utf8.count * 3 + 24
+    if scratch.count < capacity { scratch = Array(repeating: 0, count: capacity * 2) }
+    var length = title.withUTF8 { title in
+      scratch.withUnsafeMutableBufferPointer {
+        Slugger.baseSlug(title, into: $0, scalars: &scalars)
+      }
+    }
+    if length == 0 {
+      for byte in "section".utf8 {
+        scratch[length] = byte
+        length += 1
+      }
+    }
+    let (base, inserted) = insert(length)
+    if inserted { return made(length) }
+    var count = repeats[slots[base].start, default: 0]
+    let baseStart = slots[base].start
+    var candidate: Int
     repeat {
       count += 1
-      candidate = base + "-" + String(count)
-    } while !taken.insert(UTF8Key(candidate)).inserted
-    repeats[UTF8Key(base)] = count
-    return candidate
+      candidate = length + Slugger.appendCount(count, to: &scratch, at: length)
+    } while !insert(candidate).inserted
+    repeats[baseStart] = count
+    return made(candidate)
   }
 
   /// The slug of `title` before de-duplication.
   public static func baseSlug(_ title: String) -> String {
-    var scalars: [UInt32: [UInt8]?] = [:]
-    return baseSlug(title, scalars: &scalars)
-  }
-
-  private static func baseSlug(_ title: String, scalars: inout [UInt32: [UInt8]?]) -> String {
+    var slugger = Slugger(capacity: 0)
     var title = title
-    return title.withUTF8 { bytes in
-      String(unsafeUninitializedCapacity: bytes.count * 3) { slug in
-        var length = 0
-        var index = 0
-        while index < bytes.count {
-          let byte = bytes[index]
-          if byte < 0x80 {
-            // Lower case letters, digits and _ stay, upper case is lowered, a space or -
-            // is -, and any other ASCII is dropped.
-            let mapped = asciiSlug[Int(byte)]
-            if mapped != 0 {
-              slug[length] = mapped
-              length += 1
-            }
-            index += 1
-            continue
-          }
-          // A String holds valid UTF-8: the lead byte gives the sequence's length.
-          let sequenceLength = byte >= 0xF0 ? 4 : byte >= 0xE0 ? 3 : 2
-          var value =
-            UInt32(byte) & (sequenceLength == 2 ? 0x1F : sequenceLength == 3 ? 0x0F : 0x07)
-          for offset in 1..<sequenceLength where index + offset < bytes.count {
-            value = value << 6 | UInt32(bytes[index + offset] & 0x3F)
-          }
-          index += sequenceLength
-          let replacement: [UInt8]?
-          if let known = scalars[value] {
-            replacement = known
-          } else {
-            if let scalar = Unicode.Scalar(value), isWordScalar(scalar) {
-              replacement = Array(scalar.properties.lowercaseMapping.utf8)
-            } else {
-              replacement = nil
-            }
-            scalars[value] = replacement
-          }
-          // A lower-case mapping is at most three times as long as the scalar's UTF-8.
-          for byte in replacement ?? [] where length < slug.count {
-            slug[length] = byte
-            length += 1
-          }
-        }
-        return length
+    let capacity = title.utf8.count * 3
+    return title.withUTF8 { title in
+      String(unsafeUninitializedCapacity: capacity) {
+        baseSlug(title, into: $0, scalars: &slugger.scalars)
       }
     }
+  }
+
+  /// The first `length` bytes of `scratch` as a String.
+  private func made(_ length: Int) -> String {
+    String(decoding: scratch[..<length], as: UTF8.self)
+  }
+
+  /// Adds the first `length` bytes of `scratch` to the slugs made, unless they are one
+  /// already; returns the slot that holds them and whether they were added.
+  private mutating func insert(_ length: Int) -> (slot: Int, inserted: Bool) {
+    let hash = scratch.withUnsafeBytes {
+      Slugger.hash(UnsafeRawBufferPointer(rebasing: $0[..<length]), seed)
+    }
+    let short = UInt32(truncatingIfNeeded: hash)
+    let mask = slots.count - 1
+    var index = Int(truncatingIfNeeded: hash >> 32) & mask
+    while slots[index].start >= 0 {
+      let slot = slots[index]
+      if slot.hash == short && slot.length == length
+        && arena[slot.start..<(slot.start + length)].elementsEqual(scratch[..<length])
+      {
+        return (index, false)
+      }
+      index = (index + 1) & mask
+    }
+    slots[index] = Slot(start: arena.count, length: UInt32(length), hash: short)
+    arena.append(contentsOf: scratch[..<length])
+    used += 1
+    if used * 2 > slots.count { grow() }
+    return (index, true)
+  }
+
+  /// Doubles the table, placing every slug again.
+  private mutating func grow() {
+    let old = slots
+    slots = Array(repeating: Slot(), count: old.count * 2)
+    let mask = slots.count - 1
+    for slot in old where slot.start >= 0 {
+      let hash = arena.withUnsafeBytes {
+        Slugger.hash(
+          UnsafeRawBufferPointer(rebasing: $0[slot.start..<(slot.start + Int(slot.length))]), seed)
+      }
+      var index = Int(truncatingIfNeeded: hash >> 32) & mask
+      while slots[index].start >= 0 { index = (index + 1) & mask }
+      slots[index] = slot
+    }
+  }
+
+  /// A hash of `bytes`, eight at a time.
+  private static func hash(_ bytes: UnsafeRawBufferPointer, _ seed: UInt64) -> UInt64 {
+    var hash = seed ^ (UInt64(bytes.count) &* 0x9E37_79B9_7F4A_7C15)
+    var offset = 0
+    while offset + 8 <= bytes.count {
+      hash =
+        (hash ^ bytes.loadUnaligned(fromByteOffset: offset, as: UInt64.self))
+        &* 0xBF58_476D_1CE4_E5B9
+      hash ^= hash >> 31
+      offset += 8
+    }
+    if offset < bytes.count {
+      var tail: UInt64 = 0
+      for index in offset..<bytes.count { tail = tail << 8 | UInt64(bytes[index]) }
+      hash = (hash ^ tail) &* 0x94D0_49BB_1331_11EB
+      hash ^= hash >> 29
+    }
+    hash = (hash ^ (hash >> 32)) &* 0x9E37_79B9_7F4A_7C15
+    return hash ^ (hash >> 29)
+  }
+
+  /// Writes `-` and `count` into `bytes` at `offset` and returns how many bytes it wrote.
+  private static func appendCount(_ count: Int, to bytes: inout [UInt8], at offset: Int) -> Int {
+    var digits = 1
+    var rest = count / 10
+    while rest > 0 {
+      digits += 1
+      rest /= 10
+    }
+    bytes[offset] = UInt8(ascii: "-")
+    rest = count
+    for position in stride(from: offset + digits, to: offset, by: -1) {
+      bytes[position] = UInt8(ascii: "0") + UInt8(rest % 10)
+      rest /= 10
+    }
+    return digits + 1
+  }
+
+  /// Writes the slug of the UTF-8 `title` into `slug`, which has room for three times as
+  /// many bytes, and returns its length.
+  private static func baseSlug(
+    _ bytes: UnsafeBufferPointer<UInt8>, into slug: UnsafeMutableBufferPointer<UInt8>,
+    scalars: inout [UInt32: [UInt8]?]
+  ) -> Int {
+    var length = 0
+    var index = 0
+    let asciiSlug = Slugger.asciiSlug
+    while index < bytes.count {
+      let byte = bytes[index]
+      if byte < 0x80 {
+        // Lower case letters, digits and _ stay, upper case is lowered, a space or -
+        // is -, and any other ASCII is dropped.
+        let mapped = asciiSlug[Int(byte)]
+        if mapped != 0 {
+          slug[length] = mapped
+          length += 1
+        }
+        index += 1
+        continue
+      }
+      // A String holds valid UTF-8: the lead byte gives the sequence's length.
+      let sequenceLength = byte >= 0xF0 ? 4 : byte >= 0xE0 ? 3 : 2
+      var value =
+        UInt32(byte) & (sequenceLength == 2 ? 0x1F : sequenceLength == 3 ? 0x0F : 0x07)
+      for offset in 1..<sequenceLength where index + offset < bytes.count {
+        value = value << 6 | UInt32(bytes[index + offset] & 0x3F)
+      }
+      index += sequenceLength
+      let replacement: [UInt8]?
+      if let known = scalars[value] {
+        replacement = known
+      } else {
+        if let scalar = Unicode.Scalar(value), isWordScalar(scalar) {
+          replacement = Array(scalar.properties.lowercaseMapping.utf8)
+        } else {
+          replacement = nil
+        }
+        scalars[value] = replacement
+      }
+      // A lower-case mapping is at most three times as long as the scalar's UTF-8.
+      for byte in replacement ?? [] where length < slug.count {
+        slug[length] = byte
+        length += 1
+      }
+    }
+    return length
   }
 
   /// What each ASCII byte becomes in a slug; 0 for nothing.
@@ -114,35 +243,5 @@ public struct Slugger {
     default:
       return false
     }
-  }
-}
-
-/// A string compared and hashed by its UTF-8 bytes, as JavaScript compares anchors,
-/// which spares the Unicode normalization that String's own hashing does.
-struct UTF8Key: Hashable {
-  let string: String
-
-  init(_ string: String) {
-    self.string = string
-  }
-
-  func hash(into hasher: inout Hasher) {
-    let hashed = string.utf8.withContiguousStorageIfAvailable {
-      hasher.combine(bytes: UnsafeRawBufferPointer($0))
-    }
-    if hashed == nil {
-      for byte in string.utf8 { hasher.combine(byte) }
-    }
-  }
-
-  static func == (left: UTF8Key, right: UTF8Key) -> Bool {
-    let compared = left.string.utf8.withContiguousStorageIfAvailable { leftBytes in
-      right.string.utf8.withContiguousStorageIfAvailable { rightBytes in
-        leftBytes.count == rightBytes.count
-          && (leftBytes.isEmpty
-            || memcmp(leftBytes.baseAddress!, rightBytes.baseAddress!, leftBytes.count) == 0)
-      }
-    }
-    return (compared ?? nil) ?? left.string.utf8.elementsEqual(right.string.utf8)
   }
 }
