@@ -2,6 +2,12 @@ import Testing
 
 @testable import OutlineKit
 
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
 @Suite("HTML writer")
 struct HTMLWriterTests {
   @Test("sections nest as <details> with open exactly on the expanded ones")
@@ -20,6 +26,24 @@ struct HTMLWriterTests {
         </details>
 
         """)
+  }
+
+  @Test("thousands of sections, rendered ahead in batches on other threads, read as each alone")
+  func renderedAhead() throws {
+    let bodies = [
+      "Plain text.", "A control \u{1} character.", "A reference &#x7F; to DEL.",
+      "An image ![alt]() without a source.", "```\ncode\n```", "- a\n- b",
+    ]
+    // More sections than one batch holds, so that batches render while others are written.
+    let sections = (0..<5000).map { "# Section \($0)\n\n\(bodies[$0 % bodies.count])\n" }
+    #expect(
+      RenderAhead.isWorthIt(jobs: sections.count) == (sysconf(Int32(_SC_NPROCESSORS_ONLN)) > 1))
+    let whole = try html(markdown(sections.joined()))
+    let alone = try sections.map { try html(markdown($0)) }.joined()
+    #expect(whole == alone)
+    #expect(whole.components(separatedBy: "<img src=\"data:,\"").count - 1 == 833)
+    #expect(whole.components(separatedBy: "A control \u{FFFD} character.").count - 1 == 834)
+    #expect(whole.components(separatedBy: "A reference \u{FFFD} to DEL.").count - 1 == 833)
   }
 
   @Test("the summary keeps inline markup")

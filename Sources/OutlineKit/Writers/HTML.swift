@@ -46,14 +46,27 @@ enum HTML {
   static func writeValid<Target: ByteOutputStream>(
     _ html: UnsafeRawBufferPointer, to target: inout Target
   ) {
-    let emptySource = contains(html, emptyImageSource)
-    if emptySource || containsForbidden(html) {
-      var text = valid(String(decoding: html, as: UTF8.self))
-      if emptySource { text = text.replacing(emptyImageSource, with: #"<img src="data:," "#) }
-      target.write(text)
+    if needsMending(html) {
+      writeMended(html, to: &target)
     } else {
       target.write(bytes: html)
     }
+  }
+
+  /// Whether `writeValid(_:to:)` would write anything but `html` itself.
+  static func needsMending(_ html: UnsafeRawBufferPointer) -> Bool {
+    contains(html, emptyImageSource) || containsForbidden(html)
+  }
+
+  /// Writes `html` as `writeValid(_:to:)` does when it needs mending.
+  static func writeMended<Target: ByteOutputStream>(
+    _ html: UnsafeRawBufferPointer, to target: inout Target
+  ) {
+    var text = valid(String(decoding: html, as: UTF8.self))
+    if contains(html, emptyImageSource) {
+      text = text.replacing(emptyImageSource, with: #"<img src="data:," "#)
+    }
+    target.write(text)
   }
 
   /// How cmark starts an image whose source is empty; in text, `<` would be `&lt;`.

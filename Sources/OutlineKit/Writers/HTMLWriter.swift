@@ -31,9 +31,10 @@ public struct HTMLWriter {
     _ outline: Outline, selection: Selection, elision: Elision?, to target: inout Target,
     boundaries: (SectionBoundary) -> Void
   ) {
-    let ids = outline.ids
     let descend = { (index: Int) in elision?.descends(into: index) ?? true }
+    // Rendering starts first, so that it goes on while the ids are made.
     let ahead = renderAhead(outline, descend: descend)
+    let ids = outline.ids
     outline.walk(descend: descend) { step in
       switch step {
       case .content(let content, _):
