@@ -11,7 +11,8 @@ final class SectionIDs: Sendable {
     made.withLock { made in
       if let made { return made }
       var slugger = Slugger(capacity: sections.count)
-      let ids = sections.map { slugger.slug(for: $0.title) }
+      // By index rather than by element, which would copy every section.
+      let ids = sections.indices.map { slugger.slug(for: sections[$0].title) }
       made = ids
       return ids
     }

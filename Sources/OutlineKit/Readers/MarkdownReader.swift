@@ -154,15 +154,15 @@ private struct OutlineBuilder {
       }
       let hint = MarkdownReaderHeading.removeHint(block)
       let (title, isPlain) = MarkdownReaderHeading.plainText(block)
-      var section = Section(
-        title: title, level: level, depth: open.count, parent: open.last, kind: .heading,
-        hint: hint)
-      section.heading = MarkdownHeading(
-        document: document, node: document.adoptHeading(block), isPlainText: isPlain)
       let endLine = headingEnd(startingAt: startLine)
       open.append(sections.count)
       owner = sections.count
-      sections.append(section)
+      sections.append(
+        Section(
+          title: title, level: level, depth: open.count - 1, parent: open.dropLast().last,
+          kind: .heading, hint: hint))
+      sections[sections.count - 1].heading = MarkdownHeading(
+        document: document, node: document.adoptHeading(block), isPlainText: isPlain)
       contentStart = endLine
       container = cmark_node_new(CMARK_NODE_DOCUMENT)!
     }

@@ -51,12 +51,16 @@ struct UTF8Repair {
     while index < count {
       // Eight bytes of ASCII without NUL at a time: the common case.
       if let base, index + 8 <= count {
-        let word = base.loadUnaligned(fromByteOffset: index, as: UInt64.self)
-        let hasZero = (word &- 0x0101_0101_0101_0101) & ~word & 0x8080_8080_8080_8080
-        if word & 0x8080_8080_8080_8080 == 0 && hasZero == 0 {
+        let word = UInt64(littleEndian: base.loadUnaligned(fromByteOffset: index, as: UInt64.self))
+        let zero = (word &- 0x0101_0101_0101_0101) & ~word & 0x8080_8080_8080_8080
+        let flagged = (word & 0x8080_8080_8080_8080) | zero
+        if flagged == 0 {
           index += 8
           continue
         }
+        // The lowest flag marks the first byte that is not ASCII or is NUL (a false flag
+        // can only follow a true one); the bytes before it are plain.
+        index += flagged.trailingZeroBitCount >> 3
       }
       let byte = input[index]
       if byte < 0x80 && byte != 0 {

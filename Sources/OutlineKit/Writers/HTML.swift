@@ -103,12 +103,16 @@ enum HTML {
       // Eight bytes at a time while they are printable ASCII: no byte with the high bit,
       // none below 0x20 (the test is exact for "any"), no DEL.
       if index + 8 <= count {
-        let word = base.loadUnaligned(fromByteOffset: index, as: UInt64.self)
+        let word = UInt64(littleEndian: base.loadUnaligned(fromByteOffset: index, as: UInt64.self))
         let control = (word &- 0x2020_2020_2020_2020) & ~word & 0x8080_8080_8080_8080
-        if word & 0x8080_8080_8080_8080 == 0 && control == 0 && hasByte(word, 0x7F) == 0 {
+        let flagged = (word & 0x8080_8080_8080_8080) | control | hasByte(word, 0x7F)
+        if flagged == 0 {
           index += 8
           continue
         }
+        // The lowest flag marks the first byte that is not printable ASCII (a false flag
+        // can only follow a true one); the bytes before it need no look.
+        index += flagged.trailingZeroBitCount >> 3
       }
       let byte = html[index]
       if byte >= 0x20 && byte < 0x7F {

@@ -46,15 +46,15 @@ public struct HTMLWriter {
       case .enter(let index):
         boundaries(.start(index))
         if elision?.cuts[index] == .removed { return }
-        let section = outline.sections[index]
         let closed = elision?.cuts[index] == .closed
         target.write("<details id=\"")
         target.write(HTML.escaped(ids[index]))
         target.write(selection.isExpanded(index) && !closed ? "\" open><summary>" : "\"><summary>")
-        if let heading = section.heading, !heading.isPlainText {
+        // The section's fields are read in place: a copy of it would retain each of them.
+        if let heading = outline.sections[index].heading, !heading.isPlainText {
           heading.writeHTML(unsafe: options.unsafe, to: &target)
         } else {
-          target.write(HTML.valid(HTML.escaped(section.title)))
+          target.write(HTML.valid(HTML.escaped(outline.sections[index].title)))
         }
         if outline.hidesSomething(index) {
           // Only digits, words and punctuation of collapse's own: nothing to escape.

@@ -70,10 +70,9 @@ extension Outline {
 
   /// Whether collapsing the section at `index` hides anything to tell of.
   func hidesSomething(_ index: Int) -> Bool {
-    let section = sections[index]
-    switch section.kind {
+    switch sections[index].kind {
     case .object, .array: return true
-    case .heading, .file: return section.end - index > 1 || section.hiddenLines > 0
+    case .heading, .file: return sections[index].end - index > 1 || sections[index].hiddenLines > 0
     }
   }
 
@@ -82,8 +81,7 @@ extension Outline {
   func writeHiddenSummary<Target: ByteOutputStream>(
     of index: Int, ascii: Bool = false, to target: inout Target
   ) {
-    let section = sections[index]
-    switch section.kind {
+    switch sections[index].kind {
     case .object(let members):
       target.write(ascii ? "{...} " : "{…} ")
       writeCounted(members, "key", "keys", to: &target)
@@ -91,8 +89,8 @@ extension Outline {
       target.write(ascii ? "[...] " : "[…] ")
       writeCounted(elements, "item", "items", to: &target)
     case .heading, .file:
-      let descendants = section.end - index - 1
-      let lines = section.hiddenLines
+      let descendants = sections[index].end - index - 1
+      let lines = sections[index].hiddenLines
       guard descendants > 0 || lines > 0 else { return }
       target.write("(")
       if descendants > 0 { writeCounted(descendants, "section", "sections", to: &target) }
