@@ -9,55 +9,86 @@ func foldWhiteSpace(_ text: String) -> String {
 
 /// The folded text of UTF-8 `bytes`; see `foldWhiteSpace(_:)`.
 func foldWhiteSpace(utf8 bytes: UnsafeBufferPointer<UInt8>) -> String {
-  var folded = FoldedText(capacity: bytes.count)
+  let folded = FoldedText(capacity: bytes.count)
   folded.append(bytes)
   return folded.string
 }
 
-/// Text gathered piece by piece with its white space folded as it comes.
-struct FoldedText {
-  private var bytes: [UInt8] = []
+/// Text gathered piece by piece with its white space folded as it comes, in storage it
+/// owns and frees; a reader gathers every title of a document in one.
+final class FoldedText {
+  private var storage: UnsafeMutableBufferPointer<UInt8>
+  private var count = 0
   private var pendingSpace = false
 
   init(capacity: Int) {
-    bytes.reserveCapacity(capacity)
+    storage = .allocate(capacity: max(16, capacity))
+  }
+
+  deinit {
+    storage.deallocate()
   }
 
   /// Appends valid UTF-8.
-  mutating func append(_ piece: UnsafeBufferPointer<UInt8>) {
+  func append(_ piece: UnsafeBufferPointer<UInt8>) {
+    // Folding never lengthens a piece by more than the one space held over from before it.
+    reserve(count + piece.count + 1)
+    let folded = storage
+    var length = count
     var index = 0
     while index < piece.count {
       let byte = piece[index]
       if byte > 0x20 && byte < 0x80 {
         if pendingSpace {
-          bytes.append(0x20)
+          folded[length] = 0x20
+          length += 1
           pendingSpace = false
         }
-        bytes.append(byte)
+        folded[length] = byte
+        length += 1
         index += 1
         continue
       }
-      let length = whiteSpaceLength(piece, at: index)
-      if length > 0 {
-        pendingSpace = !bytes.isEmpty
-        index += length
+      let whiteSpace = whiteSpaceLength(piece, at: index)
+      if whiteSpace > 0 {
+        pendingSpace = length > 0
+        index += whiteSpace
         continue
       }
       if pendingSpace {
-        bytes.append(0x20)
+        folded[length] = 0x20
+        length += 1
         pendingSpace = false
       }
-      bytes.append(byte)
+      folded[length] = byte
+      length += 1
       index += 1
     }
+    count = length
+  }
+
+  /// Empties the text, keeping its storage.
+  func removeAll() {
+    count = 0
+    pendingSpace = false
   }
 
   /// Appends white space.
-  mutating func appendSpace() {
-    pendingSpace = !bytes.isEmpty
+  func appendSpace() {
+    pendingSpace = count > 0
   }
 
-  var string: String { String(decoding: bytes, as: UTF8.self) }
+  var string: String { String(decoding: storage[..<count], as: UTF8.self) }
+
+  /// Makes room for `capacity` bytes in all.
+  private func reserve(_ capacity: Int) {
+    guard capacity > storage.count else { return }
+    let larger = UnsafeMutableBufferPointer<UInt8>.allocate(
+      capacity: max(capacity, storage.count * 2))
+    _ = larger.initialize(fromContentsOf: storage[..<count])
+    storage.deallocate()
+    storage = larger
+  }
 }
 
 /// Whether UTF-8 `bytes` are empty or nothing but white space.

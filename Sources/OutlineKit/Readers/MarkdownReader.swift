@@ -120,6 +120,8 @@ private struct OutlineBuilder {
   let frontMatter: FrontMatterScanner.Verdict
   var sections: [Section] = []
   var documentContent: [Content] = []
+  /// Where each title is gathered, kept from one heading to the next.
+  let titleText = FoldedText(capacity: 256)
 
   init(root: OpaquePointer, source: SourceText, frontMatter: FrontMatterScanner.Verdict) {
     self.root = root
@@ -153,7 +155,7 @@ private struct OutlineBuilder {
         open.removeLast()
       }
       let hint = MarkdownReaderHeading.removeHint(block)
-      let (title, isPlain) = MarkdownReaderHeading.plainText(block)
+      let (title, isPlain) = MarkdownReaderHeading.plainText(block, using: titleText)
       let endLine = headingEnd(startingAt: startLine)
       open.append(sections.count)
       owner = sections.count
@@ -266,9 +268,9 @@ private struct OutlineBuilder {
 /// What the reader takes from a heading node: its plain title and its hint comment.
 enum MarkdownReaderHeading {
   /// The heading's text without markup, white space folded, and whether the heading is
-  /// nothing but text.
-  static func plainText(_ heading: OpaquePointer) -> (String, Bool) {
-    var text = FoldedText(capacity: 64)
+  /// nothing but text; `text` is where it is gathered.
+  static func plainText(_ heading: OpaquePointer, using text: FoldedText) -> (String, Bool) {
+    text.removeAll()
     var isPlain = true
     // Walk the heading's inlines by hand: an iterator would cost an allocation per heading.
     var node = cmark_node_first_child(heading)
