@@ -31,7 +31,10 @@ enum HTML {
   /// than white space, and noncharacters) replaced by U+FFFD, which is what a browser
   /// shows for them anyway; a character reference would be just as invalid.
   static func valid(_ html: String) -> String {
-    guard html.unicodeScalars.contains(where: isForbidden) else { return html }
+    let forbidden = html.utf8.withContiguousStorageIfAvailable {
+      containsForbidden(UnsafeRawBufferPointer($0))
+    }
+    guard forbidden ?? html.unicodeScalars.contains(where: isForbidden) else { return html }
     var result = String.UnicodeScalarView()
     for scalar in html.unicodeScalars {
       result.append(isForbidden(scalar) ? "\u{FFFD}" : scalar)

@@ -81,53 +81,66 @@ extension Outline {
   func writeHiddenSummary<Target: ByteOutputStream>(
     of index: Int, ascii: Bool = false, to target: inout Target
   ) {
-    switch sections[index].kind {
-    case .object(let members):
-      target.write(ascii ? "{...} " : "{…} ")
-      writeCounted(members, "key", "keys", to: &target)
-    case .array(let elements):
-      target.write(ascii ? "[...] " : "[…] ")
-      writeCounted(elements, "item", "items", to: &target)
-    case .heading, .file:
-      let descendants = sections[index].end - index - 1
-      let lines = sections[index].hiddenLines
-      guard descendants > 0 || lines > 0 else { return }
-      target.write("(")
-      if descendants > 0 { writeCounted(descendants, "section", "sections", to: &target) }
-      if descendants > 0 && lines > 0 { target.write(", ") }
-      if lines > 0 { writeCounted(lines, "line", "lines", to: &target) }
-      target.write(")")
+    // Made in a buffer on the stack and written at once; the longest is 61 bytes.
+    withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 96) { buffer in
+      var summary = SummaryBytes(buffer: buffer)
+      switch sections[index].kind {
+      case .object(let members):
+        summary.append(ascii ? "{...} " : "{…} ")
+        summary.append(members, "key", "keys")
+      case .array(let elements):
+        summary.append(ascii ? "[...] " : "[…] ")
+        summary.append(elements, "item", "items")
+      case .heading, .file:
+        let descendants = sections[index].end - index - 1
+        let lines = sections[index].hiddenLines
+        guard descendants > 0 || lines > 0 else { return }
+        summary.append("(")
+        if descendants > 0 { summary.append(descendants, "section", "sections") }
+        if descendants > 0 && lines > 0 { summary.append(", ") }
+        if lines > 0 { summary.append(lines, "line", "lines") }
+        summary.append(")")
+      }
+      target.write(bytes: summary.bytes)
+    }
+  }
+}
+
+/// A hidden summary made in a buffer that has room for it.
+private struct SummaryBytes {
+  let buffer: UnsafeMutableBufferPointer<UInt8>
+  var count = 0
+
+  var bytes: UnsafeRawBufferPointer {
+    UnsafeRawBufferPointer(UnsafeMutableBufferPointer(rebasing: buffer[..<count]))
+  }
+
+  mutating func append(_ text: StaticString) {
+    text.withUTF8Buffer { text in
+      for byte in text {
+        buffer[count] = byte
+        count += 1
+      }
     }
   }
 
-  private func writeCounted<Target: ByteOutputStream>(
-    _ count: Int, _ one: StaticString, _ many: StaticString, to target: inout Target
-  ) {
-    // The digits, a space and the noun in one write, without making a String of them.
-    withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 40) { buffer in
-      var start = 20
-      var rest = count.magnitude
-      repeat {
-        start -= 1
-        buffer[start] = UInt8(ascii: "0") + UInt8(rest % 10)
-        rest /= 10
-      } while rest > 0
-      if count < 0 {
-        start -= 1
-        buffer[start] = UInt8(ascii: "-")
-      }
-      buffer[20] = UInt8(ascii: " ")
-      let noun = count == 1 ? one : many
-      var end = 21
-      noun.withUTF8Buffer { noun in
-        for byte in noun.prefix(buffer.count - end) {
-          buffer[end] = byte
-          end += 1
-        }
-      }
-      target.write(
-        bytes: UnsafeRawBufferPointer(UnsafeMutableBufferPointer(rebasing: buffer[start..<end])))
+  /// Appends `number`, a space and the noun, plural unless the number is one.
+  mutating func append(_ number: Int, _ one: StaticString, _ many: StaticString) {
+    if number < 0 { append("-") }
+    var digits = 1
+    var rest = number.magnitude / 10
+    while rest > 0 {
+      digits += 1
+      rest /= 10
     }
+    rest = number.magnitude
+    for position in stride(from: count + digits - 1, through: count, by: -1) {
+      buffer[position] = UInt8(ascii: "0") + UInt8(rest % 10)
+      rest /= 10
+    }
+    count += digits
+    append(" ")
+    append(number == 1 ? one : many)
   }
 }
 
