@@ -64,8 +64,8 @@ public struct Slugger {
     }
     let (base, inserted) = insert(length)
     if inserted { return made(length) }
-    var count = repeats[slots[base].start, default: 0]
     let baseStart = slots[base].start
+    var count = repeats[baseStart, default: 0]
     var candidate: Int
     repeat {
       count += 1
@@ -77,12 +77,12 @@ public struct Slugger {
 
   /// The slug of `title` before de-duplication.
   public static func baseSlug(_ title: String) -> String {
-    var slugger = Slugger(capacity: 0)
+    var scalars: [UInt32: [UInt8]?] = [:]
     var title = title
     let capacity = title.utf8.count * 3
     return title.withUTF8 { title in
       String(unsafeUninitializedCapacity: capacity) {
-        baseSlug(title, into: $0, scalars: &slugger.scalars)
+        baseSlug(title, into: $0, scalars: &scalars)
       }
     }
   }
