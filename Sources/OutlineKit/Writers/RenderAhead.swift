@@ -47,6 +47,8 @@ final class RenderAhead {
 
   /// Writes the HTML of the next content run in walk order.
   func writeNext<Target: ByteOutputStream>(to target: inout Target) {
+    // The writer's walk is the one the jobs were found by: it asks for each exactly once.
+    precondition(next < jobs.count, "more content runs written than were rendered")
     if next >= current.start + current.count { advance() }
     let index = next - current.start
     next += 1
