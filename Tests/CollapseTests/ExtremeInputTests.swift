@@ -236,9 +236,7 @@ struct ExtremeInputTests {
 
   @Test("a surrogate in UTF-8 split between two reads of a file is an error at its start")
   func illFormedUTF8AcrossReads() throws {
-    let folder = FileManager.default.temporaryDirectory
-      .appendingPathComponent("collapse-utf8-\(UUID().uuidString)")
-    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    let folder = try temporaryFolder("collapse-utf8")
     defer { try? FileManager.default.removeItem(at: folder) }
     // collapse reads 256 KiB at a time: the lead byte ends the first read.
     let head = Array("{\"a\": 1,\n\"long\": \"".utf8)
@@ -255,9 +253,7 @@ struct ExtremeInputTests {
 
   @Test("invalid UTF-8 in a FILE name, a NAME and a title: opened, matched, shown as U+FFFD")
   func invalidUTF8Arguments() throws {
-    let folder = FileManager.default.temporaryDirectory
-      .appendingPathComponent("collapse-names-\(UUID().uuidString)")
-    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    let folder = try temporaryFolder("collapse-names")
     defer { try? FileManager.default.removeItem(at: folder) }
     // Foundation passes arguments as UTF-8, so the shell makes the invalid bytes.
     let script = """
