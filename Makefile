@@ -13,11 +13,11 @@
 SWIFT ?= $(shell command -v swift 2>/dev/null || echo /opt/swift/usr/bin/swift)
 export PATH := $(dir $(SWIFT)):$(PATH)
 
-# System packages the build and the tests need (Debian names): the libraries, cmark to
-# render the manual, man to read it, the shells and terminals the tests drive (setsid, in
+# System packages the build and the tests need (Debian names): the libraries, cmark-gfm
+# to render the manual and to check collapse's HTML against, man to read it, the shells and terminals the tests drive (setsid, in
 # util-linux, runs collapse -i without one), Chromium and Java for the browser and HTML
 # checker tests, jq for the README's examples.
-APT_PACKAGES := libcmark-dev cmark libyajl-dev libutf8proc-dev man-db groff-base \
+APT_PACKAGES := libcmark-gfm-dev libcmark-gfm-extensions-dev cmark-gfm libyajl-dev libutf8proc-dev man-db groff-base \
   bsdutils util-linux tmux zsh fish jq chromium chromium-driver default-jre-headless \
   python3-venv
 
@@ -85,7 +85,7 @@ man: $(MANPAGE)
 $(MANPAGE): docs/collapse.1.md Sources/collapse/Help.swift
 	@mkdir -p $(dir $@)
 	{ printf '.TH COLLAPSE 1 "%s" "collapse $(VERSION)" "User Commands"\n' "$(MANDATE)"; \
-	  cmark --to man $<; } > $@.tmp
+	  cmark-gfm --to man $<; } > $@.tmp
 	mv $@.tmp $@
 
 install: $(RELEASE) $(MANPAGE)
@@ -143,7 +143,7 @@ $(FUZZ_BUILD)/libOutlineKit.a: $(OUTLINEKIT_SOURCES) | deps
 $(FUZZ_BUILD)/fuzz-%: Fuzz/%.swift Fuzz/FuzzInput.swift \
   Tests/CollapseTests/Support/FuzzHarness.swift $(FUZZ_BUILD)/libOutlineKit.a
 	$(FUZZ_SWIFTC) -module-name Fuzz_$* -I $(FUZZ_BUILD) -L $(FUZZ_BUILD) -use-ld=lld \
-	  -lOutlineKit -lcmark -lyajl -lutf8proc -o $@ \
+	  -lOutlineKit -lcmark-gfm -lcmark-gfm-extensions -lyajl -lutf8proc -o $@ \
 	  Fuzz/$*.swift Fuzz/FuzzInput.swift Tests/CollapseTests/Support/FuzzHarness.swift
 
 # Seeds the corpus from the samples and case files, then runs each target in turn for

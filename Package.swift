@@ -10,8 +10,8 @@ let package = Package(
   targets: [
     .systemLibrary(
       name: "CCmark",
-      pkgConfig: "libcmark",
-      providers: [.apt(["libcmark-dev"]), .brew(["cmark"])]
+      pkgConfig: "libcmark-gfm",
+      providers: [.apt(["libcmark-gfm-dev", "libcmark-gfm-extensions-dev"]), .brew(["cmark-gfm"])]
     ),
     .systemLibrary(
       name: "CYajl",
@@ -44,7 +44,7 @@ let package = Package(
     ),
     .testTarget(
       name: "CollapseTests",
-      dependencies: ["collapse", "OutlineKit", "CCmark", "TestSupport"]
+      dependencies: ["collapse", "OutlineKit", "TestSupport"]
     ),
   ]
 )

@@ -17,7 +17,7 @@ _collapse() {
 
   local values
   case $prev in
-    -f | --from) values="markdown json" ;;
+    -f | --from) values="markdown gfm commonmark json" ;;
     -t | --to) values="text html markdown json" ;;
     --color) values="auto always never" ;;
     -e | --expand | -c | --collapse | -d | --depth | -w | --width | --title-key | --max-bytes \

@@ -30,7 +30,9 @@ struct OptionSpec {
 let optionTable: [OptionSpec] = [
   OptionSpec(
     long: "from", short: "f", value: "FORMAT", group: .input,
-    help: "Read input as markdown or json (default: by extension, else by how it starts)."),
+    help:
+      "Read input as markdown (GitHub Flavored Markdown; gfm is the same), commonmark or json (default: by extension, else by how it starts)."
+  ),
   OptionSpec(
     long: "title-key", short: nil, value: "KEY", group: .input,
     help: "Title JSON array elements by this member (default: name, then title, then id)."),

@@ -169,8 +169,8 @@ extension Options {
   private mutating func apply(_ spec: OptionSpec, value: String) throws(UsageError) {
     switch spec.long {
     case "from":
-      from = try Options.choice(value, for: spec, among: InputFormat.allCases.map(\.rawValue))
-        .flatMap(InputFormat.init(rawValue:))
+      from = try Options.choice(value, for: spec, among: InputFormat.names)
+        .flatMap(InputFormat.init(name:))
     case "to":
       to =
         try Options.choice(value, for: spec, among: OutputFormat.allCases.map(\.rawValue))

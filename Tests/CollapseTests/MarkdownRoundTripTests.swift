@@ -1,4 +1,3 @@
-import CCmark
 import Foundation
 import TestSupport
 import Testing
@@ -16,16 +15,9 @@ struct MarkdownRoundTripTests {
     var description: String { "\(depth):\(open ? "open" : "closed"):\(summary)" }
   }
 
-  /// cmark's HTML for Markdown, raw HTML kept when `unsafe`.
-  static func render(_ markdown: String, unsafe: Bool) -> String {
-    let bytes = Array(markdown.utf8)
-    let html = bytes.withUnsafeBufferPointer { buffer in
-      buffer.baseAddress!.withMemoryRebound(to: CChar.self, capacity: buffer.count) {
-        cmark_markdown_to_html($0, buffer.count, unsafe ? CMARK_OPT_UNSAFE : CMARK_OPT_DEFAULT)!
-      }
-    }
-    defer { free(html) }
-    return String(cString: html)
+  /// GitHub's HTML for Markdown (cmark-gfm's), raw HTML kept when `unsafe`.
+  static func render(_ markdown: String, unsafe: Bool) throws -> String {
+    try CmarkCommand.html(markdown, unsafe: unsafe)
   }
 
   /// The `<details>` elements of rendered HTML, in order, with their nesting.
@@ -73,13 +65,13 @@ struct MarkdownRoundTripTests {
           summary: section["title"] as? String ?? ""))
       stack.append(((section["children"] as? [[String: Any]]) ?? [], depth + 1))
     }
-    let shown = try Self.detailsTree(Self.render(output.output, unsafe: true))
+    let shown = try Self.detailsTree(try Self.render(output.output, unsafe: true))
     #expect(shown.count == expected.count)
     let mismatch = zip(shown, expected).first { got, want in
       got.depth != want.depth || got.open != want.open || !got.summary.hasPrefix(want.summary)
     }
     #expect(mismatch == nil, "first difference: \(String(describing: mismatch))")
-    let shownWords = htmlWords(Self.render(output.output, unsafe: true))
+    let shownWords = htmlWords(try Self.render(output.output, unsafe: true))
     if json {
       // Every key and value of the JSON is there to read.
       let data = try JSONSerialization.jsonObject(with: Data(document.utf8))
@@ -104,7 +96,7 @@ struct MarkdownRoundTripTests {
       #expect(lost.isEmpty, "keys and values lost: \(lost.prefix(20))")
     } else {
       let missing = missingWords(
-        from: shownWords, of: htmlWords(Self.render(document, unsafe: false)))
+        from: shownWords, of: htmlWords(try Self.render(document, unsafe: false)))
       #expect(missing.isEmpty, "words lost: \(missing.prefix(20))")
     }
   }
@@ -158,7 +150,7 @@ struct MarkdownRoundTripTests {
     let output = try runBinary(
       ["-f", "json", "-t", "markdown", "--toc"], input: Data(document.utf8))
     #expect(output.status == 0)
-    let html = Self.render(output.output, unsafe: true)
+    let html = try Self.render(output.output, unsafe: true)
     // One space for each line break; the browser shows a run of spaces as one.
     let titles = [
       "items", "first line  second *line*", "v", "ok", "a  b", "d  e", "g   h",
@@ -202,7 +194,7 @@ struct MarkdownRoundTripTests {
 
       """
     let output = try runBinary(["-t", "markdown"], input: Data(document.utf8))
-    let html = Self.render(output.output, unsafe: true)
+    let html = try Self.render(output.output, unsafe: true)
     #expect(
       html.hasPrefix(
         "<pre><code class=\"language-yaml\">desc: |\n  ```sh\n  make\n  ```\nmore: |\n  ````\n  x\n</code></pre>\n<details open>"
@@ -225,7 +217,7 @@ struct MarkdownRoundTripTests {
   func unclosedBlocks(_ opening: String, _ end: String) throws {
     let document = "# A\n\ntext\n\n## B\n\n\(opening)\nfirst\n\nlast\n"
     let output = try runBinary(["-t", "markdown"], input: Data(document.utf8))
-    let html = Self.render(output.output, unsafe: true)
+    let html = try Self.render(output.output, unsafe: true)
     // The block ends right after its content, before the </details> a browser must see.
     #expect(html.hasSuffix("first\n\nlast\n\(end)\n</details>\n</details>\n"))
     #expect(
@@ -274,7 +266,7 @@ struct MarkdownRoundTripTests {
     #expect(raw.output.count <= limit)
     let output = String(decoding: raw.output, as: UTF8.self)
     #expect(output.contains("to fit the size limit"))
-    let html = Self.render(output, unsafe: true)
+    let html = try Self.render(output, unsafe: true)
     // Every reference kept is a link to its own issue; none is left as text.
     let links = html.matches(of: /<a href="https:\/\/github.com\/o\/r\/issues\/(\d+)">#(\d+)<\/a>/)
     #expect(links.count >= 50)
@@ -288,7 +280,7 @@ struct MarkdownRoundTripTests {
   func definitionsCollapsed() throws {
     let output = try runBinary(
       ["-t", "markdown", "--collapse-all"], input: Data(Self.changelog.utf8))
-    let html = Self.render(output.output, unsafe: true)
+    let html = try Self.render(output.output, unsafe: true)
     #expect(html.matches(of: /<a href="https:\/\/github.com\/o\/r\/issues\/\d+">/).count == 240)
     #expect(!html.contains("[#"))
   }
@@ -296,13 +288,13 @@ struct MarkdownRoundTripTests {
   @Test("the check notices a broken nesting")
   func checkCanFail() throws {
     // Without a blank line after </summary>, the content is taken for HTML, not Markdown.
-    let html = Self.render(
+    let html = try Self.render(
       "<details open>\n<summary>A</summary>\n*em*\n\n</details>\n", unsafe: true)
     #expect(!html.contains("<em>"))
     #expect(try Self.detailsTree(html) == [Shown(depth: 0, open: true, summary: "A")])
     #expect(
       try Self.detailsTree(
-        Self.render("<details>\n<summary>A</summary>\n\n</details>\n", unsafe: true)) == [
+        try Self.render("<details>\n<summary>A</summary>\n\n</details>\n", unsafe: true)) == [
           Shown(depth: 0, open: false, summary: "A")
         ])
   }

@@ -18,6 +18,8 @@ extension Outline {
         sections.append(section)
       }
     }
-    return Outline(sections: consume sections, content: [])
+    var combined = Outline(sections: consume sections, content: [])
+    combined.footnotes = documents.flatMap(\.outline.footnotes)
+    return combined
   }
 }

@@ -14,6 +14,8 @@ public struct Outline: Sendable {
   public internal(set) var kind: Section.Kind = .file
   /// The non-blank content lines of the whole document, headings not counted.
   public internal(set) var hiddenLines = 0
+  /// The Markdown documents whose footnotes are written after everything else, in order.
+  var footnotes: [MarkdownDocument] = []
 
   /// The ids, made when first asked for.
   private let idStore = SectionIDs()

@@ -1,7 +1,23 @@
 /// The kinds of document collapse reads.
 public enum InputFormat: String, CaseIterable, Sendable {
+  /// GitHub Flavored Markdown: CommonMark with tables, task lists, strikethrough, extended
+  /// autolinks and footnotes, as GitHub renders it.
   case markdown
+  /// Strict CommonMark, with no extension.
+  case commonmark
   case json
+
+  /// The names `--from` takes: every format's own, and `gfm` for `markdown`.
+  public static let names = ["markdown", "gfm", "commonmark", "json"]
+
+  /// The format a name of `names` stands for.
+  public init?(name: String) {
+    if name == "gfm" {
+      self = .markdown
+    } else {
+      self.init(rawValue: name)
+    }
+  }
 
   /// The format a file name's extension says, if it says one.
   public static func guess(fileName: String) -> InputFormat? {
@@ -154,7 +170,8 @@ public enum InputFormat: String, CaseIterable, Sendable {
   /// A reader for this format.
   public func makeReader(json: JSONReader.Options = JSONReader.Options()) -> any DocumentReader {
     switch self {
-    case .markdown: return MarkdownReader()
+    case .markdown: return MarkdownReader(dialect: .gfm)
+    case .commonmark: return MarkdownReader(dialect: .commonmark)
     case .json: return JSONReader(options: json)
     }
   }

@@ -75,6 +75,11 @@ public struct HTMLWriter {
         boundaries(.end(index))
       }
     }
+    // Footnotes come after the whole document, as GitHub writes them, so that a reference
+    // in any section, open or not, links to its note.
+    for document in outline.footnotes {
+      document.writeNotesHTML(unsafe: options.unsafe, to: &target)
+    }
   }
 
   /// A renderer of the Markdown content the walk will reach, when there is enough of it

@@ -1,8 +1,11 @@
-import CCmark
 import Foundation
 
-/// What docs/collapse.1.md, the manual's source, says: read with cmark, as the Makefile
-/// renders it.
+#if canImport(FoundationXML)
+  import FoundationXML
+#endif
+
+/// What docs/collapse.1.md, the manual's source, says: read with cmark-gfm, which the
+/// Makefile renders it with, as the tree its XML output gives.
 struct Manual {
   /// An option as the manual's OPTIONS section describes it.
   struct Option: Equatable, CustomStringConvertible {
@@ -24,55 +27,94 @@ struct Manual {
   static let source = packageRoot.appendingPathComponent("docs/collapse.1.md")
 
   init() throws {
-    let text = try String(contentsOf: Manual.source, encoding: .utf8)
-    let root = cmark_parse_document(text, text.utf8.count, CMARK_OPT_DEFAULT)!
-    defer { cmark_node_free(root) }
+    let xml = try CmarkCommand.run(
+      try Data(contentsOf: Manual.source), ["--to", "xml"], unsafe: false, commonmark: true)
+    let root = try XMLTree(Data(xml.utf8))
     var section = ""
     var group = ""
-    var node = cmark_node_first_child(root)
-    while let block = node {
-      defer { node = cmark_node_next(block) }
-      switch cmark_node_get_type(block) {
-      case CMARK_NODE_HEADING where cmark_node_get_heading_level(block) == 1:
-        section = Manual.text(of: block)
+    let blocks = root.children
+    for (index, block) in blocks.enumerated() {
+      switch block.name {
+      case "heading" where block.attributes["level"] == "1":
+        section = block.text
         sections.append(section)
         group = ""
-      case CMARK_NODE_HEADING where section == "OPTIONS":
-        group = Manual.text(of: block)
-      case CMARK_NODE_PARAGRAPH where section == "OPTIONS" && !group.isEmpty:
-        let synopsis = Manual.text(of: block)
-        guard synopsis.hasPrefix("-"), let quote = cmark_node_next(block),
-          cmark_node_get_type(quote) == CMARK_NODE_BLOCK_QUOTE,
-          let first = cmark_node_first_child(quote)
+      case "heading" where section == "OPTIONS":
+        group = block.text
+      case "paragraph" where section == "OPTIONS" && !group.isEmpty:
+        let synopsis = block.text
+        guard synopsis.hasPrefix("-"), index + 1 < blocks.count,
+          blocks[index + 1].name == "block_quote", let first = blocks[index + 1].children.first
         else { continue }
-        options.append(Option(group: group, synopsis: synopsis, sentence: Manual.text(of: first)))
-      case CMARK_NODE_CODE_BLOCK where section == "EXAMPLES":
-        let code = String(cString: cmark_node_get_literal(block))
-        examples.append(code.trimmingCharacters(in: .whitespacesAndNewlines))
+        options.append(Option(group: group, synopsis: synopsis, sentence: first.text))
+      case "code_block" where section == "EXAMPLES":
+        examples.append(block.literal.trimmingCharacters(in: .whitespacesAndNewlines))
       default:
         break
       }
     }
   }
+}
 
-  /// The text of a block's inlines as a reader sees it: markup gone, line breaks spaces.
-  static func text(of block: OpaquePointer) -> String {
-    var text = ""
-    let iterator = cmark_iter_new(block)
-    defer { cmark_iter_free(iterator) }
-    while cmark_iter_next(iterator) != CMARK_EVENT_DONE {
-      let node = cmark_iter_get_node(iterator)
-      guard cmark_iter_get_event_type(iterator) == CMARK_EVENT_ENTER else { continue }
-      switch cmark_node_get_type(node) {
-      case CMARK_NODE_TEXT, CMARK_NODE_CODE, CMARK_NODE_HTML_INLINE:
-        text += String(cString: cmark_node_get_literal(node))
-      case CMARK_NODE_SOFTBREAK, CMARK_NODE_LINEBREAK:
-        text += " "
-      default:
-        break
-      }
+/// An element of cmark-gfm's XML, with its children.
+final class XMLTree {
+  let name: String
+  let attributes: [String: String]
+  fileprivate(set) var children: [XMLTree] = []
+  /// The character data directly inside the element.
+  fileprivate(set) var literal = ""
+
+  init(name: String, attributes: [String: String]) {
+    self.name = name
+    self.attributes = attributes
+  }
+
+  /// The document element of `data`.
+  convenience init(_ data: Data) throws {
+    let builder = XMLTreeBuilder()
+    let parser = XMLParser(data: data)
+    parser.delegate = builder
+    guard parser.parse(), let root = builder.root else {
+      throw Mismatch(
+        description: "cmark-gfm's XML does not parse: \(String(describing: parser.parserError))")
     }
-    return text
+    self.init(name: root.name, attributes: root.attributes)
+    children = root.children
+  }
+
+  /// The text of the element's inlines as a reader sees it: markup gone, line breaks spaces.
+  var text: String {
+    switch name {
+    case "text", "code", "html_inline": return literal
+    case "softbreak", "linebreak": return " "
+    default: return children.map(\.text).joined()
+    }
+  }
+}
+
+private final class XMLTreeBuilder: NSObject, XMLParserDelegate {
+  var root: XMLTree?
+  private var open: [XMLTree] = []
+
+  func parser(
+    _ parser: XMLParser, didStartElement name: String, namespaceURI: String?,
+    qualifiedName: String?, attributes: [String: String]
+  ) {
+    let element = XMLTree(name: name, attributes: attributes)
+    open.last?.children.append(element)
+    if root == nil { root = element }
+    open.append(element)
+  }
+
+  func parser(
+    _ parser: XMLParser, didEndElement name: String, namespaceURI: String?,
+    qualifiedName: String?
+  ) {
+    open.removeLast()
+  }
+
+  func parser(_ parser: XMLParser, foundCharacters string: String) {
+    open.last?.literal += string
   }
 }
 

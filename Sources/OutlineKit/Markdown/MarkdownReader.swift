@@ -7,39 +7,32 @@ import Dispatch
   import Darwin
 #endif
 
-/// Reads Markdown into an outline with cmark, as input arrives.
+/// Reads Markdown into an outline with cmark-gfm, as input arrives.
 ///
 /// Only headings that are direct children of the document open sections; a heading
 /// of level n holds everything up to the next heading of level n or less. YAML front
 /// matter becomes part of the preamble; invalid UTF-8 and NUL become U+FFFD.
 public final class MarkdownReader {
-  /// The cmark parser, freed when the reader is.
-  private let parser: OpaquePointer
-  /// The document as valid UTF-8, a byte order mark left out.
+  private let parser: CmarkParser
+  private let dialect: MarkdownDialect
+  /// The document as valid UTF-8, a byte order mark at its start left out: exactly the
+  /// bytes cmark-gfm reads, so that lines and positions agree.
   private var bytes: [UInt8] = []
   private var repair = UTF8Repair()
   private var frontMatter = FrontMatterScanner()
   /// How many of `bytes` cmark has been given.
   private var fed = 0
   private var checkedByteOrderMark = false
-  /// Whether `finish()` has taken the document from the parser.
-  private var finished = false
 
-  public init() {
-    // `feed` repairs the UTF-8 before cmark sees it: cmark need not check it again.
-    parser = cmark_parser_new(CMARK_OPT_DEFAULT)
-  }
-
-  deinit {
-    // cmark_parser_free leaves the blocks read so far allocated (cmark 0.30): a reader given
-    // up before its end, as on a read error, finishes the document and frees it first.
-    if !finished { cmark_node_free(cmark_parser_finish(parser)) }
-    cmark_parser_free(parser)
+  /// A reader of Markdown in `dialect`: GitHub's unless said otherwise.
+  public init(dialect: MarkdownDialect = .gfm) {
+    self.dialect = dialect
+    parser = CmarkParser(dialect: dialect)
   }
 
   /// Reads a whole document.
-  public static func read(_ bytes: [UInt8]) -> Outline {
-    let reader = MarkdownReader()
+  public static func read(_ bytes: [UInt8], dialect: MarkdownDialect = .gfm) -> Outline {
+    let reader = MarkdownReader(dialect: dialect)
     bytes.withUnsafeBytes { reader.feed($0) }
     return reader.finish()
   }
@@ -66,12 +59,13 @@ public final class MarkdownReader {
     bytes = []
     let group = DispatchGroup()
     DispatchQueue.global().async(group: group) { source.text = SourceText(bytes: text) }
-    let root = cmark_parser_finish(parser)!
+    let root = parser.finish()
     group.wait()
-    finished = true
+    guard let sourceText = source.text else { preconditionFailure("no source text") }
     // The root's children move into section containers; the root itself is freed here.
     defer { cmark_node_free(root) }
-    var builder = OutlineBuilder(root: root, source: source.text!, frontMatter: frontMatter.verdict)
+    var builder = OutlineBuilder(
+      root: root, source: sourceText, dialect: dialect, frontMatter: frontMatter.verdict)
     return builder.build()
   }
 
@@ -79,7 +73,12 @@ public final class MarkdownReader {
   private func advance(final: Bool) {
     if !checkedByteOrderMark {
       guard bytes.count >= 3 || final else { return }
-      if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { bytes.removeFirst(3) }
+      if bytes.starts(with: MarkdownReader.byteOrderMark) {
+        bytes.removeFirst(3)
+        // cmark-gfm leaves out a byte order mark that starts the first line, and no other
+        // one: it is handed the one the text leaves out, so that both read the same bytes.
+        MarkdownReader.byteOrderMark.withUnsafeBufferPointer { parser.feed($0) }
+      }
       checkedByteOrderMark = true
     }
     if frontMatter.verdict == .undecided {
@@ -88,23 +87,18 @@ public final class MarkdownReader {
       if case .present(let lines, let length) = verdict {
         // cmark sees blank lines in place of the front matter, so line numbers still agree.
         let blanks = [UInt8](repeating: 0x0A, count: lines)
-        blanks.withUnsafeBufferPointer { feedToParser($0) }
+        blanks.withUnsafeBufferPointer { parser.feed($0) }
         fed = length
       }
     }
     guard fed < bytes.count else { return }
     bytes.withUnsafeBufferPointer { buffer in
-      feedToParser(UnsafeBufferPointer(rebasing: buffer[fed...]))
+      parser.feed(UnsafeBufferPointer(rebasing: buffer[fed...]))
     }
     fed = bytes.count
   }
 
-  private func feedToParser(_ buffer: UnsafeBufferPointer<UInt8>) {
-    guard let base = buffer.baseAddress, !buffer.isEmpty else { return }
-    base.withMemoryRebound(to: CChar.self, capacity: buffer.count) {
-      cmark_parser_feed(parser, $0, buffer.count)
-    }
-  }
+  private static let byteOrderMark: [UInt8] = [0xEF, 0xBB, 0xBF]
 }
 
 /// What another thread prepares while cmark finishes; the group it runs in orders the
@@ -123,11 +117,15 @@ private struct OutlineBuilder {
   /// Where each title is gathered, kept from one heading to the next.
   let titleText = FoldedText(capacity: 256)
 
-  init(root: OpaquePointer, source: SourceText, frontMatter: FrontMatterScanner.Verdict) {
+  init(
+    root: OpaquePointer, source: SourceText, dialect: MarkdownDialect,
+    frontMatter: FrontMatterScanner.Verdict
+  ) {
     self.root = root
     var frontMatterLines: Range<Int>? = nil
     if case .present(let lines, _) = frontMatter { frontMatterLines = 0..<lines }
-    self.document = MarkdownDocument(source: source, frontMatter: frontMatterLines)
+    self.document = MarkdownDocument(
+      source: source, dialect: dialect, frontMatter: frontMatterLines)
     self.frontMatter = frontMatter
   }
 
@@ -139,10 +137,19 @@ private struct OutlineBuilder {
     if case .present(let lines, _) = frontMatter {
       cmark_node_append_child(container, frontMatterBlock(lines: lines))
     }
+    // cmark-gfm moves the footnotes that are referred to after every other block, in the
+    // order of their first reference; they are rendered once, after the whole document.
+    var notes: OpaquePointer? = nil
     var node = cmark_node_first_child(root)
     while let block = node {
       node = cmark_node_next(block)
       cmark_node_unlink(block)
+      if cmark_node_get_type(block) == CMARK_NODE_FOOTNOTE_DEFINITION {
+        let container = notes ?? cmark_node_new(CMARK_NODE_DOCUMENT)!
+        cmark_node_append_child(container, block)
+        notes = container
+        continue
+      }
       guard cmark_node_get_type(block) == CMARK_NODE_HEADING else {
         cmark_node_append_child(container, block)
         continue
@@ -169,10 +176,12 @@ private struct OutlineBuilder {
       container = cmark_node_new(CMARK_NODE_DOCUMENT)!
     }
     attach(container, lines: contentStart..<document.source.lineCount, to: owner)
+    if let notes { document.adoptNotes(notes) }
     for index in open { sections[index].end = sections.count }
     countHiddenLines()
     // Hand the sections over rather than share them, so that assigning ids copies nothing.
     var outline = Outline(sections: takeAll(&sections), content: documentContent)
+    if document.hasNotes { outline.footnotes = [document] }
     outline.hiddenLines = outline.topLevel.reduce(contentLineCount(documentContent)) {
       $0 + outline.sections[$1].hiddenLines
     }
@@ -181,9 +190,10 @@ private struct OutlineBuilder {
 
   /// The line after a heading that starts at `line`.
   ///
-  /// cmark 0.30 reports a setext heading as ending on the line after its underline, so
-  /// the underline is found in the source: the first line after the heading's text that
-  /// is all `=` or all `-` (no line of a setext heading's text can be one).
+  /// cmark-gfm (0.29.0.gfm.6, like cmark 0.30) reports a setext heading as ending on the
+  /// line after its underline, except at the end of the document, so the underline is found
+  /// in the source: the first line after the heading's text that is all `=` or all `-` (no
+  /// line of a setext heading's text can be one).
   private func headingEnd(startingAt line: Int) -> Int {
     let source = document.source
     guard line < source.lineCount else { return line + 1 }

@@ -18,7 +18,7 @@ struct LinkDefinitions: Sendable {
 
   /// The definitions in `lines`, or nil if cmark does not read them as nothing but
   /// definitions.
-  init?(source: SourceText, lines: Range<Int>) {
+  init?(source: SourceText, lines: Range<Int>, dialect: MarkdownDialect) {
     guard !lines.isEmpty else { return nil }
     let end = source.lineRange(lines.upperBound - 1).upperBound
     var starts: [(line: Int, label: String)] = []
@@ -33,10 +33,10 @@ struct LinkDefinitions: Sendable {
     var splits = true
     for (index, start) in starts.enumerated() {
       let end = index + 1 < starts.count ? starts[index + 1].line : lines.upperBound
-      splits = splits && LinkDefinitions.isBare(source, start.line..<end)
+      splits = splits && LinkDefinitions.isBare(source, start.line..<end, dialect)
       definitions.append((start.label, LinkDefinitions.text(source, start.line..<end)))
     }
-    guard splits || LinkDefinitions.isBare(source, lines) else { return nil }
+    guard splits || LinkDefinitions.isBare(source, lines, dialect) else { return nil }
     self.definitions = definitions
     self.splits = splits
   }
@@ -50,18 +50,17 @@ struct LinkDefinitions: Sendable {
     return definitions.compactMap { used.contains($0.label) ? $0.text : nil }
   }
 
-  /// Whether cmark reads `lines` as nothing but definitions.
-  private static func isBare(_ source: SourceText, _ lines: Range<Int>) -> Bool {
+  /// Whether cmark reads `lines` as nothing but definitions (in GitHub's dialect, a
+  /// footnote is a block of its own, not a definition).
+  private static func isBare(
+    _ source: SourceText, _ lines: Range<Int>, _ dialect: MarkdownDialect
+  ) -> Bool {
     let start = source.lineRange(lines.lowerBound).lowerBound
     let end = source.lineRange(lines.upperBound - 1).upperBound
-    return source.bytes[start..<end].withUnsafeBufferPointer { buffer in
-      buffer.withMemoryRebound(to: CChar.self) { text in
-        // cmark_parse_document returns a tree that the caller frees.
-        guard let document = cmark_parse_document(text.baseAddress, text.count, CMARK_OPT_DEFAULT)
-        else { return false }
-        defer { cmark_node_free(document) }
-        return cmark_node_first_child(document) == nil
-      }
+    return source.bytes[start..<end].withUnsafeBufferPointer { text in
+      let document = CmarkParser.parse(text, dialect: dialect)
+      defer { cmark_node_free(document) }
+      return cmark_node_first_child(document) == nil
     }
   }
 

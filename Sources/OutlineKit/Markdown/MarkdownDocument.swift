@@ -20,19 +20,42 @@ public final class MarkdownDocument: @unchecked Sendable {
   private var containers: [OpaquePointer] = []
   /// Heading nodes, unlinked from the document, their hint comments removed.
   private var headings: [OpaquePointer] = []
+  /// The dialect the document was read in, which its parts are read again in.
+  let dialect: MarkdownDialect
   /// The lines of YAML front matter at the top, `---` lines included, if there is any.
   public let frontMatter: Range<Int>?
+  /// A document node holding the footnotes that are referred to, in the order cmark-gfm
+  /// numbers them, if there are any.
+  private var notes: OpaquePointer?
   /// The link definitions of each container, found the first time they are asked for.
   private let definitions = Mutex<[Int: [LinkDefinitions]]>([:])
 
-  init(source: SourceText, frontMatter: Range<Int>?) {
+  init(source: SourceText, dialect: MarkdownDialect, frontMatter: Range<Int>?) {
     self.source = source
+    self.dialect = dialect
     self.frontMatter = frontMatter
   }
 
   deinit {
     for node in containers { cmark_node_free(node) }
     for node in headings { cmark_node_free(node) }
+    // Freed last: a footnote reference points at its definition.
+    if let notes { cmark_node_free(notes) }
+  }
+
+  /// Takes ownership of the node that holds the footnotes.
+  func adoptNotes(_ node: OpaquePointer) {
+    notes = node
+  }
+
+  /// Whether the document has footnotes that are referred to.
+  var hasNotes: Bool { notes != nil }
+
+  /// Writes the footnotes, as cmark-gfm renders them after a document: a `<section
+  /// class="footnotes">` with a list of the notes, each with links back to its references.
+  func writeNotesHTML<Target: ByteOutputStream>(unsafe: Bool, to target: inout Target) {
+    guard let notes else { return }
+    render(notes, unsafe: unsafe) { HTML.writeValid($0, to: &target) }
   }
 
   /// Takes ownership of a container node and returns its number.
@@ -109,7 +132,7 @@ public final class MarkdownDocument: @unchecked Sendable {
   func linkDefinitions(container: Int, lines: Range<Int>) -> [LinkDefinitions] {
     if let found = definitions.withLock({ $0[container] }) { return found }
     let found = definitionRuns(container: container, lines: lines).compactMap {
-      LinkDefinitions(source: source, lines: $0)
+      LinkDefinitions(source: source, lines: $0, dialect: dialect)
     }
     definitions.withLock { $0[container] = found }
     return found
@@ -219,14 +242,16 @@ public final class MarkdownDocument: @unchecked Sendable {
   /// cmark's HTML for a container's blocks, to be freed with `free` by the caller. Safe
   /// to call from several threads at once: rendering only reads the nodes.
   func renderedHTML(container: Int, unsafe: Bool) -> UnsafeMutablePointer<CChar>? {
-    cmark_render_html(containers[container], unsafe ? CMARK_OPT_UNSAFE : CMARK_OPT_DEFAULT)
+    cmark_render_html(containers[container], unsafe ? CMARK_OPT_UNSAFE : CMARK_OPT_DEFAULT, nil)
   }
 
   /// Hands `body` the HTML cmark renders for `node`, without copying it.
   private func render(_ node: OpaquePointer, unsafe: Bool, _ body: (UnsafeRawBufferPointer) -> Void)
   {
     let options = unsafe ? CMARK_OPT_UNSAFE : CMARK_OPT_DEFAULT
-    guard let html = cmark_render_html(node, options) else { return }
+    // No extension list: the extensions render their own nodes, and the list only brings
+    // in tagfilter, which is not used.
+    guard let html = cmark_render_html(node, options, nil) else { return }
     // cmark_render_html returns a buffer from the default allocator; the caller frees it.
     defer { free(html) }
     body(UnsafeRawBufferPointer(start: html, count: strlen(html)))

@@ -1,0 +1,69 @@
+import CCmark
+
+/// cmark-gfm's block parser, set up for a dialect.
+///
+/// It owns the parser and frees it in `deinit`. The tree `finish()` returns belongs to the
+/// caller, who frees it with `cmark_node_free`.
+final class CmarkParser {
+  private let parser: OpaquePointer
+  /// Whether `finish()` has handed the tree over.
+  private var finished = false
+
+  init(dialect: MarkdownDialect) {
+    // Input is repaired before cmark sees it: it need not check the UTF-8 again.
+    parser = cmark_parser_new(dialect.parseOptions)
+    for syntax in CmarkParser.extensions(dialect) {
+      cmark_parser_attach_syntax_extension(parser, syntax)
+    }
+  }
+
+  deinit {
+    // cmark_parser_free leaves the blocks read so far allocated: a parser given up before
+    // its end, as on a read error, finishes the document and frees it first.
+    if !finished { cmark_node_free(cmark_parser_finish(parser)) }
+    cmark_parser_free(parser)
+  }
+
+  /// Hands cmark the next bytes of the document.
+  func feed(_ bytes: UnsafeBufferPointer<UInt8>) {
+    guard let base = bytes.baseAddress, !bytes.isEmpty else { return }
+    base.withMemoryRebound(to: CChar.self, capacity: bytes.count) {
+      cmark_parser_feed(parser, $0, bytes.count)
+    }
+  }
+
+  /// Ends the document and returns its tree, which the caller frees.
+  func finish() -> OpaquePointer {
+    finished = true
+    // cmark_parser_finish returns nil only when it cannot allocate, and cmark's default
+    // allocator aborts rather than return nil.
+    guard let root = cmark_parser_finish(parser) else { preconditionFailure("cmark gave no tree") }
+    return root
+  }
+
+  /// Parses a whole text and returns its tree, which the caller frees.
+  static func parse(_ text: UnsafeBufferPointer<UInt8>, dialect: MarkdownDialect) -> OpaquePointer {
+    let parser = CmarkParser(dialect: dialect)
+    parser.feed(text)
+    return parser.finish()
+  }
+
+  /// The extensions of a dialect, from cmark-gfm's registry.
+  private static func extensions(_ dialect: MarkdownDialect) -> [OpaquePointer] {
+    switch dialect {
+    case .gfm: return gfmExtensions
+    case .commonmark: return []
+    }
+  }
+
+  /// GitHub's extensions, looked up once: registering them is not safe to do on two threads
+  /// at once, and a static's first use is. The registry they live in is never changed
+  /// after, so the pointers may be read from any thread.
+  nonisolated(unsafe) private static let gfmExtensions: [OpaquePointer] = {
+    cmark_gfm_core_extensions_ensure_registered()
+    return MarkdownDialect.gfm.extensionNames.compactMap { cmark_find_syntax_extension($0) }
+  }()
+
+  /// The versions of the library linked in, as it reports itself.
+  static var version: String { String(cString: cmark_version_string()) }
+}
