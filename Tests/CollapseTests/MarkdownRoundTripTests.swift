@@ -210,7 +210,7 @@ struct MarkdownRoundTripTests {
     "raw HTML or a fence left open at the end is closed before </details>, its content kept",
     arguments: [
       ("<script>", "</script>"), ("<pre class=\"x\">", "</pre>"), ("<style", "</style>"),
-      ("<TextArea>", "</textarea>"), ("<?php", "?>"), ("<!DOCTYPE html", ">"),
+      ("<Pre>\n</textarea>", "</pre>"), ("<?php", "?>"), ("<!DOCTYPE html", ">"),
       ("<![CDATA[", "]]>"), ("<!-- note", "-->"), ("```sh", "</code></pre>"),
       ("~~~", "</code></pre>"),
     ])

@@ -71,13 +71,23 @@ struct MarkdownWriterTests {
     #expect(
       try markdownOutput(markdown("# A\n<!-- open\ncomment\n")).hasSuffix(
         "comment\n-->\n\n</details>\n"))
+    // Indented 4 spaces or a tab, a fence line is content, not a closer; 3 spaces close.
+    #expect(
+      try markdownOutput(markdown("# A\n```\nok\n    ```\n")).hasSuffix(
+        "ok\n    ```\n```\n\n</details>\n"))
+    #expect(
+      try markdownOutput(markdown("# A\n```\nok\n\t```\n")).hasSuffix(
+        "ok\n\t```\n```\n\n</details>\n"))
+    #expect(
+      try markdownOutput(markdown("# A\n```\nok\n   ```\n")).hasSuffix(
+        "ok\n   ```\n\n</details>\n"))
   }
 
   @Test(
     "raw HTML left open at the end is closed by what ends its kind",
     arguments: [
       ("<script src=x>", "</script>"), ("  <pre>", "</pre>"), ("<STYLE", "</style>"),
-      ("<textarea>", "</textarea>"), ("<?xml", "?>"), ("<!DOCTYPE html", ">"),
+      ("<pre>\n</textarea>", "</pre>"), ("<?xml", "?>"), ("<!DOCTYPE html", ">"),
       ("<![CDATA[", "]]>"),
     ])
   func unclosedHTML(_ opening: String, _ closing: String) throws {
@@ -89,7 +99,7 @@ struct MarkdownWriterTests {
     "raw HTML closed in the document gets no second end",
     arguments: [
       "<pre>\nx\n</pre>", "<script>\nx\n</STYLE> after", "<pre>x</pre>", "<?a\n?>",
-      "<!X\ny >", "<![CDATA[\n]]>", "<div>\nx",
+      "<!X\ny >", "<![CDATA[\n]]>", "<div>\nx", "<textarea>\nx",
     ])
   func closedHTML(_ block: String) throws {
     #expect(try markdownOutput(markdown("# A\n\(block)\n")).hasSuffix("\(block)\n\n</details>\n"))

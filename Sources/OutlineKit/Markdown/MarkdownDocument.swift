@@ -17,7 +17,7 @@ public final class MarkdownDocument: @unchecked Sendable {
   /// The document's text.
   public let source: SourceText
   /// Document nodes, each holding one content run's blocks.
-  private var containers: [OpaquePointer] = []
+  private(set) var containers: [OpaquePointer] = []
   /// Heading nodes, unlinked from the document, their hint comments removed.
   private var headings: [OpaquePointer] = []
   /// The dialect the document was read in, which its parts are read again in.
@@ -29,6 +29,9 @@ public final class MarkdownDocument: @unchecked Sendable {
   private var notes: OpaquePointer?
   /// The link definitions of each container, found the first time they are asked for.
   private let definitions = Mutex<[Int: [LinkDefinitions]]>([:])
+  /// What closes the block the document ends inside, found the first time it is asked
+  /// for: `.some(nil)` when no block is left open.
+  let closer = Mutex<String??>(nil)
 
   init(source: SourceText, dialect: MarkdownDialect, frontMatter: Range<Int>?) {
     self.source = source
@@ -84,46 +87,6 @@ public final class MarkdownDocument: @unchecked Sendable {
     let start = utf8.index(utf8.startIndex, offsetBy: 4)
     let end = utf8.index(utf8.endIndex, offsetBy: -6)
     return String(html[start..<end])
-  }
-
-  /// The line that closes a container's last block when the document ended inside it:
-  /// a fenced code block, or raw HTML of a kind only its end tag or marker ends (`<pre`,
-  /// `<script`, `<!--`, `<?`, `<!DOCTYPE`, `<![CDATA[`…), left open swallows whatever
-  /// follows it.
-  func closingLine(container: Int) -> String? {
-    guard let last = cmark_node_last_child(containers[container]) else { return nil }
-    let start = Int(cmark_node_get_start_line(last)) - 1
-    let end = Int(cmark_node_get_end_line(last)) - 1
-    guard start >= 0, start < source.lineCount, end < source.lineCount else { return nil }
-    let opening = source.bytes[source.lineRange(start)].drop { $0 == 0x20 }
-    switch cmark_node_get_type(last) {
-    case CMARK_NODE_CODE_BLOCK:
-      guard let mark = opening.first, mark == UInt8(ascii: "`") || mark == UInt8(ascii: "~") else {
-        return nil
-      }
-      let fence = opening.prefix { $0 == mark }
-      guard fence.count >= 3 else { return nil }
-      let closing = source.bytes[source.lineRange(end)].drop { $0 == 0x20 }
-      let closed =
-        end > start && closing.prefix { $0 == mark }.count >= fence.count
-        && closing.drop { $0 == mark }.allSatisfy { $0 == 0x20 || $0 == 0x09 }
-      return closed ? nil : String(decoding: fence, as: UTF8.self)
-    case CMARK_NODE_HTML_BLOCK:
-      guard let (closing, ends) = MarkdownDocument.rawHTMLEnd(opening),
-        let literal = cmark_node_get_literal(last)
-      else { return nil }
-      // cmark's end line for such a block is off by one when it is closed; its text is
-      // right. A closed block ends on the line that closes it; an open one has no such line.
-      var text = UnsafeRawBufferPointer(start: literal, count: strlen(literal))[...]
-      while let byte = text.last, byte == 0x0A || byte == 0x0D || byte == 0x20 || byte == 0x09 {
-        text.removeLast()
-      }
-      let lineStart = text.lastIndex { $0 == 0x0A || $0 == 0x0D }.map { $0 + 1 } ?? text.startIndex
-      let line = String(decoding: text[lineStart...], as: UTF8.self).lowercased()
-      return ends.contains { line.contains($0) } ? nil : closing
-    default:
-      return nil
-    }
   }
 
   /// The runs of link reference definitions among a container's blocks, whose `lines` are
@@ -194,27 +157,6 @@ public final class MarkdownDocument: @unchecked Sendable {
     }
     if let last = text.last, last != 0x0A && last != 0x0D { count += 1 }
     return count
-  }
-
-  /// For raw HTML that starts with `opening` and that a blank line does not end (CommonMark's
-  /// HTML blocks of kinds 1 to 5), the line that closes it and, in lower case, the strings
-  /// any of which closes it.
-  private static func rawHTMLEnd(_ opening: ArraySlice<UInt8>) -> (String, [String])? {
-    let start = String(decoding: opening.prefix(12), as: UTF8.self)
-    let lower = start.lowercased()
-    let endTags = ["</script>", "</pre>", "</style>", "</textarea>"]
-    for tag in ["script", "pre", "style", "textarea"] where lower.hasPrefix("<" + tag) {
-      let next = lower.dropFirst(tag.count + 1).first
-      if next == nil || next == " " || next == "\t" || next == ">" { return ("</\(tag)>", endTags) }
-    }
-    if start.hasPrefix("<!--") { return ("-->", ["-->"]) }
-    if start.hasPrefix("<?") { return ("?>", ["?>"]) }
-    if start.hasPrefix("<![CDATA[") { return ("]]>", ["]]>"]) }
-    if start.hasPrefix("<!"), let letter = start.dropFirst(2).first, letter.isASCII, letter.isLetter
-    {
-      return (">", [">"])
-    }
-    return nil
   }
 
   /// Writes a container's blocks as cmark renders them, made valid HTML.
