@@ -181,6 +181,32 @@ struct MarkdownReaderTests {
     #expect(hashSetext.sections.map(\.hiddenLines) == [2, 1])
   }
 
+  @Test("one byte order mark is left out, as cmark-gfm does; a second is text, in any chunks")
+  func byteOrderMarks() throws {
+    let mark: [UInt8] = [0xEF, 0xBB, 0xBF]
+    let bytes = mark + mark + Array("# a\n# b\n".utf8)
+    for size in [bytes.count, 1, 2, 3, 4, 5] {
+      let reader = MarkdownReader()
+      var start = 0
+      while start < bytes.count {
+        let end = min(start + size, bytes.count)
+        bytes[start..<end].withUnsafeBytes { reader.feed($0) }
+        start = end
+      }
+      let outline = reader.finish()
+      // The second mark stands before the `#`: the first line is a paragraph, as on GitHub.
+      #expect(shape(outline) == ["0:b"], "chunks of \(size)")
+      #expect(contentLines(outline.content) == ["\u{FEFF}# a"], "chunks of \(size)")
+      #expect(try html(outline).hasPrefix("<p>\u{FEFF}# a</p>\n<details id=\"b\""))
+    }
+    // One mark alone is left out: the heading is a heading.
+    let single = MarkdownReader.read(mark + Array("# a\n".utf8))
+    #expect(shape(single) == ["0:a"] && single.content.isEmpty)
+    // A mark after the first line is text wherever the chunks begin.
+    let later = Array("intro\n".utf8) + mark + Array("# c\n".utf8)
+    #expect(shape(MarkdownReader.read(later)) == [])
+  }
+
   @Test("feeding in chunks of any size gives the same outline as all at once")
   func chunkedFeeding() throws {
     let text =
