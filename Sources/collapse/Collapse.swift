@@ -1,4 +1,3 @@
-import Dispatch
 import OutlineKit
 
 #if canImport(Glibc)
@@ -6,12 +5,6 @@ import OutlineKit
 #elseif canImport(Darwin)
   import Darwin
 #endif
-
-/// A selection resolved on another thread; the semaphore it signals orders the write
-/// before the read.
-private final class ResolvedSelection: @unchecked Sendable {
-  var value: Result<Selection, SelectionFailure>?
-}
 
 /// The command: reads the inputs, resolves the selection and writes the chosen output.
 enum Collapse {
@@ -36,7 +29,7 @@ enum Collapse {
     do {
       options = try Options.parse(bytes: arguments)
     } catch {
-      errors.write("collapse: \(error)\n")
+      errors.report(error)
       return .usage
     }
     if options.showHelp {
@@ -54,7 +47,7 @@ enum Collapse {
       do {
         screen = try interactiveScreen(options: options, standardInput: standardInput)
       } catch {
-        errors.write("collapse: \(error)\n")
+        errors.report(error)
         return .usage
       }
     }
@@ -68,7 +61,7 @@ enum Collapse {
       do {
         documents.append((input.displayName, try input.read()))
       } catch {
-        errors.write("collapse: \(error)\n")
+        errors.report(error)
         status = .failure
       }
     }
@@ -77,16 +70,10 @@ enum Collapse {
     defer { keep((outline, documents)) }
 
     let selection: Selection
-    switch resolve(options.selection, in: outline) {
-    case .success(let resolved)?:
-      selection = resolved
-    case .failure(let failure)?:
-      for problem in failure.errors { errors.write("collapse: \(problem)\n") }
-      return .usage
-    case nil:
-      errors.write(
-        "collapse: matching the NAMEs took over \(Int(matchingLimit)) seconds: a /regex/ that "
-          + "backtracks, like /(a|aa)*b/, may never end; make it simpler\n")
+    do {
+      selection = try Selection(outline: outline, request: options.selection)
+    } catch {
+      for problem in error.errors { errors.report(problem) }
       return .usage
     }
 
@@ -102,7 +89,7 @@ enum Collapse {
     do {
       try write(outline, selection: selection, inputs: inputs, options: options, to: &output)
     } catch {
-      errors.write("collapse: \(error)\n")
+      errors.report(error)
       return .failure
     }
     return status
@@ -124,27 +111,6 @@ enum Collapse {
       throw UsageError(description: "--interactive cannot draw on a dumb terminal (TERM=dumb)")
     }
     return screen
-  }
-
-  /// How long resolving NAMEs may take before collapse gives up on it.
-  static let matchingLimit: Double = 10
-
-  /// The selection `request` asks for, or nil when resolving it takes longer than
-  /// `matchingLimit`: a /regex/ that backtracks can take longer than anyone waits, and
-  /// Swift's Regex cannot be stopped, so it runs on another thread that is left behind.
-  private static func resolve(
-    _ request: SelectionRequest, in outline: Outline
-  ) -> Result<Selection, SelectionFailure>? {
-    let result = ResolvedSelection()
-    let done = DispatchSemaphore(value: 0)
-    DispatchQueue.global().async {
-      result.value = Result { () throws(SelectionFailure) in
-        try Selection(outline: outline, request: request)
-      }
-      done.signal()
-    }
-    guard done.wait(timeout: .now() + matchingLimit) == .success else { return nil }
-    return result.value
   }
 
   /// Writes the output the options ask for; an output that cannot be cut to fit

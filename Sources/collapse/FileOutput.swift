@@ -112,6 +112,6 @@ struct Diagnostics: TextOutputStream {
   /// Writes `collapse: message` as a line of standard error.
   static func report(_ message: String) {
     var errors = Diagnostics()
-    errors.write("collapse: " + message + "\n")
+    errors.report(message)
   }
 }

@@ -38,7 +38,7 @@ enum Interactive {
       screen.giveBack()
     } catch {
       screen.giveBack()
-      errors.write("collapse: \(error)\n")
+      errors.report(error)
       return .failure
     }
     switch ending {

@@ -98,7 +98,51 @@ struct EndToEndTests {
     #expect(result.output == "")
     #expect(
       result.errors
-        == "collapse: matching the NAMEs took over 10 seconds: a /regex/ that backtracks, like /(a|aa)*b/, may never end; make it simpler\n"
+        == "collapse: matching '/(a|aa)*b/' took over 10 seconds: a /regex/ that backtracks, like /(a|aa)*b/ on a long title, may never end; make it simpler\n"
+    )
+  }
+
+  @Test("messages that quote a document or an argument show its control characters as ^[")
+  func controlCharactersInMessages() throws {
+    // OSC 52 would write the clipboard in a terminal that honours it.
+    let document = "# Overview\u{1B}]52;c;cHduZWQ=\u{07}\n"
+    let suggestion = try runBinary(["-e", "overvie"], input: Data(document.utf8))
+    #expect(
+      suggestion.errors
+        == "collapse: no section matches 'overvie'; did you mean 'Overview^[]52;c;cHduZWQ=^G'?\n")
+    let cases: [([String], String)] = [
+      (["-e", "\u{1B}[31mX"], "collapse: no section matches '^[[31mX'\n"),
+      (["-e", "/\u{1B}(/"], "collapse: invalid regular expression '/^[(/': "),
+      (["-d", "\u{1B}[31m"], "collapse: invalid value '^[[31m' for --depth"),
+      (["-f", "\u{9B}31m"], "collapse: invalid value 'M-^[31m' for --from"),
+      (["--\u{1B}[31m"], "collapse: unknown option '--^[[31m'"),
+      (["-\u{1B}"], "collapse: unknown option '-^['"),
+      (["--max-bytes", "\u{1B}"], "collapse: invalid value '^[' for --max-bytes"),
+      (["\u{1B}[2J.md"], "collapse: ^[[2J.md: no such file or directory\n"),
+    ]
+    for (arguments, start) in cases {
+      let result = try runBinary(arguments, input: Data(document.utf8))
+      #expect(result.errors.hasPrefix(start), "\(arguments): \(result.errors)")
+      #expect(!result.errors.unicodeScalars.contains { $0.value == 0x1B || $0.value == 0x9B })
+      #expect(result.status != 0)
+    }
+  }
+
+  @Test("a plain NAME, however long, is matched and spell-checked without the /regex/ limit")
+  func longPlainName() throws {
+    // Matching by edit distance took the product of the lengths: minutes, then a message
+    // that blamed a /regex/.
+    let title = String(repeating: "a", count: 100_000)
+    let name = String(repeating: "b", count: 100_000)
+    let result = try runBinary(["-e", name], input: Data("# \(title)\n".utf8))
+    #expect(result.status == 2)
+    #expect(result.errors == "collapse: no section matches '\(name.prefix(59))…'\n")
+    // A long NAME that a title holds is still suggested.
+    let held = try runBinary(
+      ["-e", String(title.prefix(70_000))], input: Data("# \(title)\n".utf8))
+    #expect(
+      held.errors
+        == "collapse: no section matches '\(title.prefix(59))…'; did you mean '\(title.prefix(59))…'?\n"
     )
   }
 

@@ -1,3 +1,5 @@
+import Dispatch
+
 /// Finds the sections a NAME stands for: by title (case and white space ignored), by
 /// id, by JSON key or index, by a path of those (`Pacific/Coral`, `regions/0/seas`) that
 /// ends at the section, or by a `/regex/` (`/regex/i` ignores case) on titles. `#id`
@@ -82,22 +84,45 @@ struct NameMatcher {
       || byID[segment.lowercased()] == index || section.key == segment
   }
 
+  /// The sections whose title `pattern` matches, found within `patternTimeLimit`.
+  ///
+  /// A regular expression that backtracks, like `/(a|aa)*b/` on a long title, can take
+  /// longer than anyone waits, and Swift's `Regex` cannot be stopped: it runs on another
+  /// thread, which is left to finish alone when it takes too long.
   private func sectionsMatching(
     pattern: (source: String, ignoresCase: Bool), name: String
   ) throws(SelectionError) -> Set<Int> {
-    let regex: Regex<AnyRegexOutput>
     do {
-      regex = try Regex(pattern.source).ignoresCase(pattern.ignoresCase)
+      _ = try Regex(pattern.source)
     } catch {
       throw .invalidPattern(name: name, reason: "\(error)")
     }
-    var found: Set<Int> = []
-    for (position, section) in outline.sections.enumerated()
-    where section.title.contains(regex) {
-      found.insert(position)
+    let sections = outline.sections
+    let found = Matched()
+    let done = DispatchSemaphore(value: 0)
+    DispatchQueue.global().async {
+      // Made again here: a Regex cannot be handed to another thread.
+      guard let regex = try? Regex(pattern.source).ignoresCase(pattern.ignoresCase) else {
+        done.signal()
+        return
+      }
+      var matched: Set<Int> = []
+      for position in sections.indices where sections[position].title.contains(regex) {
+        matched.insert(position)
+      }
+      found.value = matched
+      done.signal()
     }
-    return found
+    guard done.wait(timeout: .now() + NameMatcher.patternTimeLimit) == .success,
+      let matched = found.value
+    else {
+      throw .patternTooSlow(name: name, seconds: NameMatcher.patternTimeLimit)
+    }
+    return matched
   }
+
+  /// How long, in seconds, a `/regex/` NAME may take to match every title.
+  static let patternTimeLimit: Double = 10
 
   /// The pattern of a `/regex/` or `/regex/i` NAME.
   private static func pattern(in name: String) -> (source: String, ignoresCase: Bool)? {
@@ -130,13 +155,27 @@ struct NameMatcher {
     {
       return originals[holder]
     }
+    // Edit distance takes time that grows with the product of the two lengths, so a long
+    // NAME is only compared by what it holds: plain NAMEs match in linear time.
+    let length = wanted.unicodeScalars.count
+    guard length <= NameMatcher.longestNameToSpellCheck else { return nil }
     // A third of the letters wrong at most: past that, a hint is more noise than help.
-    let within = wanted.unicodeScalars.count / 3
-    return nearest(to: wanted, among: candidates, within: within).flatMap { originals[$0] }
+    let within = length / 3
+    let near = candidates.lazy.filter { $0.unicodeScalars.count <= length + within }
+    return nearest(to: wanted, among: near, within: within).flatMap { originals[$0] }
   }
+
+  /// The longest NAME, in characters, that "did you mean" compares letter by letter.
+  static let longestNameToSpellCheck = 64
 
   /// A title or NAME as compared: lower case, white space folded.
   static func normalized(_ text: String) -> String {
     foldWhiteSpace(text).lowercased()
   }
+}
+
+/// The sections a `/regex/` matched, found on another thread; the semaphore it signals
+/// orders the write before the read.
+private final class Matched: @unchecked Sendable {
+  var value: Set<Int>?
 }

@@ -84,18 +84,31 @@ public enum SelectionError: Error, Equatable, Sendable, CustomStringConvertible 
   case noMatch(name: String, suggestion: String?)
   /// A `/regex/` NAME that does not compile.
   case invalidPattern(name: String, reason: String)
+  /// A `/regex/` NAME that took longer than `seconds` to match the titles.
+  case patternTooSlow(name: String, seconds: Double)
 
+  /// The message, its NAME and titles with their control characters shown as `^[`.
   public var description: String {
     switch self {
     case .noMatch(let name, let suggestion?):
-      // A title can be a whole document long; the hint shows its start.
-      let shown = suggestion.count > 60 ? suggestion.prefix(59) + "…" : suggestion
-      return "no section matches '\(name)'; did you mean '\(shown)'?"
+      return "no section matches \(Self.quoted(name)); did you mean \(Self.quoted(suggestion))?"
     case .noMatch(let name, nil):
-      return "no section matches '\(name)'"
+      return "no section matches \(Self.quoted(name))"
     case .invalidPattern(let name, let reason):
-      return "invalid regular expression '\(name)': \(reason)"
+      return "invalid regular expression \(Self.quoted(name)): \(Printable.escaped(reason))"
+    case .patternTooSlow(let name, let seconds):
+      return
+        "matching \(Self.quoted(name)) took over \(Int(seconds)) seconds: a /regex/ that "
+        + "backtracks, like /(a|aa)*b/ on a long title, may never end; make it simpler"
     }
+  }
+
+  /// A NAME or a title in quotes, safe to show in a terminal, and cut short when it is
+  /// long: a title can be a whole document long.
+  private static func quoted(_ text: String) -> String {
+    let shown = Printable.escaped(text)
+    guard shown.count > 60 else { return "'\(shown)'" }
+    return "'\(shown.prefix(59))…'"
   }
 }
 

@@ -114,7 +114,7 @@ enum FuzzHarness {
     } catch {
       for failure in error.errors {
         switch failure {
-        case .noMatch(let name, _), .invalidPattern(let name, _):
+        case .noMatch(let name, _), .invalidPattern(let name, _), .patternTooSlow(let name, _):
           problems.check(
             expand.contains(name) || collapse.contains(name),
             "an error names '\(name)', which was not asked for")
