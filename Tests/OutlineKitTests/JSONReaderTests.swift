@@ -327,6 +327,61 @@ struct JSONReaderTests {
     }
   }
 
+  @Test("strings, numbers and words held back across chunks end where JSON says they do")
+  func tokensAcrossChunks() throws {
+    // Runs of backslashes before quotes, split at every place: an even run lets the quote
+    // end the string, an odd one escapes it.
+    let text = Array(
+      #"{"a": "x\\\\", "b": "y\\\"z", "c": "\\", "d": 123.5e-7, "e": true, "f": "\"", "g": null}"#
+        .utf8)
+    let whole = try OutlineKitTests.text(JSONReader.read(text))
+    #expect(
+      whole
+        == #"""
+        a: "x\\\\"
+        b: "y\\\"z"
+        c: "\\"
+        d: 123.5e-7
+        e: true
+        f: "\""
+        g: null
+
+        """#)
+    for size in 1...text.count {
+      #expect(
+        try OutlineKitTests.text(readInChunks(text, size: size)) == whole, "chunks of \(size)")
+    }
+    // A string held back to the end of the input is still an error at its start.
+    let open = Array(#"["ab\\"#.utf8)
+    let error = ReadError(
+      line: 1, column: 7, message: "unexpected end of input; expected ']' to close an array")
+    #expect(jsonError(String(decoding: open, as: UTF8.self)) == error)
+    for size in 1...open.count { #expect(errorInChunks(open, size: size) == error) }
+  }
+
+  @Test("a token held back ends where JSON ends it, however the chunks cut it")
+  func openTokenEnds() {
+    func ends(_ first: String, _ tail: String, _ chunks: [String]) -> [Bool] {
+      guard var token = OpenToken(startingWith: Array(first.utf8)[0], tail: Array(tail.utf8))
+      else { return [] }
+      var held: [UInt8] = []
+      return chunks.map { chunk in
+        let start = held.count
+        held += Array(chunk.utf8)
+        return held.withUnsafeBufferPointer { token.ends(in: $0, from: start) }
+      }
+    }
+    // An odd run of backslashes escapes the quote after it, also across chunks.
+    #expect(ends("\"", #""ab"#, [#"\""#, #"\\"#, "x", #"""#]) == [false, false, false, true])
+    #expect(ends("\"", #""ab\"#, [#"""#, #"\"#, #"""#, #"""#]) == [false, false, false, true])
+    #expect(ends("\"", #""ab\\"#, [#"""#]) == [true])
+    #expect(ends("\"", #""\\\"#, ["\"", "x\\\\", "\""]) == [false, false, true])
+    // Numbers and words end at the first byte that cannot go on with them.
+    #expect(ends("1", "12", ["3e", "+5", ","]) == [false, false, true])
+    #expect(ends("t", "tr", ["u", "e]"]) == [false, true])
+    #expect(OpenToken(startingWith: UInt8(ascii: "{"), tail: []) == nil)
+  }
+
   @Test(
     "an error is placed at the start of the token not expected, in chunks of any size",
     arguments: [

@@ -49,6 +49,10 @@ public final class JSONReader {
   /// The source of a string that began in an earlier chunk and goes on in the next, from
   /// its opening quote; empty when the last chunk did not end inside a string.
   @exclusivity(unchecked) private var openString: [UInt8] = []
+  /// The token the input handed to yajl ends inside, if it does, and the chunks since,
+  /// held back until the token ends in them.
+  private var openToken: OpenToken?
+  private var heldBack: [UInt8] = []
 
   public init(options: Options = Options()) {
     builder = JSONOutlineBuilder(
@@ -97,6 +101,26 @@ public final class JSONReader {
   }
 
   private func parse(_ chunk: UnsafeRawBufferPointer) throws(ReadError) {
+    guard var token = openToken else {
+      try parseChunk(chunk)
+      return
+    }
+    let start = heldBack.count
+    heldBack.append(contentsOf: chunk)
+    let ends = heldBack.withUnsafeBufferPointer { token.ends(in: $0, from: start) }
+    openToken = token
+    guard ends else { return }
+    try releaseHeldBack()
+  }
+
+  /// Hands yajl the chunks held back, at once.
+  private func releaseHeldBack() throws(ReadError) {
+    openToken = nil
+    let held = takeAll(&heldBack)
+    try held.withBytes { (bytes) throws(ReadError) in try parseChunk(bytes) }
+  }
+
+  private func parseChunk(_ chunk: UnsafeRawBufferPointer) throws(ReadError) {
     guard let base = chunk.baseAddress, !chunk.isEmpty else { return }
     let bytes = UnsafeBufferPointer(
       start: base.assumingMemoryBound(to: UInt8.self), count: chunk.count)
@@ -136,6 +160,9 @@ public final class JSONReader {
     if let last = bytes.last(where: { !JSONReader.isWhiteSpace($0) }) { lastSignificant = last }
     keepOpenString(bytes)
     previousTail = Array((previousTail + bytes.suffix(3)).suffix(3))
+    if let first = gap.token?.byte {
+      openToken = OpenToken(startingWith: first, tail: openString)
+    }
   }
 
   /// Keeps the start of a string that the chunk just parsed ends inside, if it does.
@@ -211,6 +238,7 @@ public final class JSONReader {
       start = nil
       try held.withBytes { (bytes) throws(ReadError) in try parse(bytes) }
     }
+    if openToken != nil { try releaseHeldBack() }
     // Input of nothing but white space holds no values, like an empty JSON Lines file.
     if yajl_complete_parse(handle) != yajl_status_ok && lastSignificant != 0 {
       let error = endOfInputError()
