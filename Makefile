@@ -54,7 +54,8 @@ FUZZ_SECONDS ?= 60
 FUZZ_BUILD := .build/fuzz
 FUZZ_CORPUS := fuzz-corpus
 FUZZ_SWIFTC := $(dir $(SWIFT))swiftc -sanitize=fuzzer,address -parse-as-library -O -g \
-  -I Sources/CCmark -I Sources/CYajl -I Sources/CUtf8proc
+  -I Sources/CCmark -I Sources/CCmarkGuard/include -I Sources/CYajl -I Sources/CUtf8proc
+FUZZ_CC := $(dir $(SWIFT))clang -fsanitize=fuzzer-no-link,address -O1 -g
 OUTLINEKIT_SOURCES := $(shell find Sources/OutlineKit -name '*.swift')
 
 .PHONY: all build man run test lint format deps bench fuzz clean install uninstall
@@ -124,7 +125,8 @@ test: deps lint $(VENV)/.installed $(RELEASE) $(MANPAGE)
 	$(SWIFT) test
 	COLLAPSE_BINARY=$(CURDIR)/.build/debug/collapse PYTHONDONTWRITEBYTECODE=1 \
 	  $(VENV)/bin/python -m pytest -p no:cacheprovider Tests/Browser
-	LSAN_OPTIONS=suppressions=$(CURDIR)/Tests/lsan.supp:print_suppressions=0 \
+	COLLAPSE_SANITIZED=address \
+	  LSAN_OPTIONS=suppressions=$(CURDIR)/Tests/lsan.supp:print_suppressions=0 \
 	  $(SWIFT) test --sanitize=address --scratch-path .build/asan -Xswiftc -use-ld=lld
 
 bench:
@@ -134,11 +136,14 @@ bench:
 
 # OutlineKit built once with coverage and AddressSanitizer, then one binary per target:
 # its entry point, Fuzz/FuzzInput.swift and the checks in FuzzHarness.swift.
-$(FUZZ_BUILD)/libOutlineKit.a: $(OUTLINEKIT_SOURCES) | deps
+$(FUZZ_BUILD)/libOutlineKit.a: $(OUTLINEKIT_SOURCES) Sources/CCmarkGuard/cmark_guard.c | deps
 	@mkdir -p $(FUZZ_BUILD)
 	$(FUZZ_SWIFTC) -module-name OutlineKit -emit-module \
 	  -emit-module-path $(FUZZ_BUILD)/OutlineKit.swiftmodule -emit-library -static -o $@ \
 	  $(OUTLINEKIT_SOURCES)
+	$(FUZZ_CC) -I Sources/CCmarkGuard/include -c Sources/CCmarkGuard/cmark_guard.c \
+	  -o $(FUZZ_BUILD)/cmark_guard.o
+	ar rcs $@ $(FUZZ_BUILD)/cmark_guard.o
 
 $(FUZZ_BUILD)/fuzz-%: Fuzz/%.swift Fuzz/FuzzInput.swift \
   Tests/CollapseTests/Support/FuzzHarness.swift $(FUZZ_BUILD)/libOutlineKit.a

@@ -27,8 +27,12 @@ let package = Package(
       name: "CGetopt"
     ),
     .target(
+      name: "CCmarkGuard",
+      dependencies: ["CCmark"]
+    ),
+    .target(
       name: "OutlineKit",
-      dependencies: ["CCmark", "CYajl", "CUtf8proc"]
+      dependencies: ["CCmark", "CCmarkGuard", "CYajl", "CUtf8proc"]
     ),
     .executableTarget(
       name: "collapse",

@@ -41,83 +41,13 @@ struct InputFile {
       throw InputError(path: messageName, systemError: isStandardInput ? EBADF : errno)
     }
     defer { if !isStandardInput { close(descriptor) } }
-
-    var reader: (any DocumentReader)? = nil
-    var pending: [UInt8] = []
-    var chunk = [UInt8](repeating: 0, count: 1 << 18)
     do {
-      while true {
-        let count = chunk.withUnsafeMutableBytes {
-          systemRead(descriptor, $0.baseAddress, $0.count)
-        }
-        if count < 0 {
-          if errno == EINTR { continue }
-          throw InputError(path: messageName, systemError: errno)
-        }
-        if count == 0 {
-          if isCutShort(descriptor) {
-            throw InputError(path: messageName, message: "file shrank while being read")
-          }
-          break
-        }
-        if let reader {
-          try chunk.withUnsafeBytes {
-            try reader.feed(UnsafeRawBufferPointer(rebasing: $0[..<count]))
-          }
-          continue
-        }
-        pending.append(contentsOf: chunk[..<count])
-        if let chosen = format ?? InputFormat.guess(fileName: displayName)
-          ?? InputFormat.guess(content: pending)
-        {
-          reader = try start(chosen, with: &pending, descriptor: descriptor)
-        }
-      }
-      let chosen =
-        format ?? InputFormat.guess(fileName: displayName)
-        ?? InputFormat.guess(content: pending, final: true)
-      let last = try reader ?? start(chosen ?? .markdown, with: &pending, descriptor: descriptor)
-      return try last.finish()
-    } catch let error as InputError {
-      throw error
-    } catch let error as ReadError {
-      throw InputError(description: "\(messageName):\(error)")
+      return try DocumentLoader(format: format, json: json).read(
+        descriptor: descriptor, name: displayName)
     } catch {
-      throw InputError(path: messageName, message: "\(error)")
+      throw InputError(description: error.message(for: messageName))
     }
   }
-
-  /// A reader for `format`, given what has arrived so far.
-  private func start(
-    _ format: InputFormat, with pending: inout [UInt8], descriptor: Int32
-  ) throws -> any DocumentReader {
-    var json = json
-    json.isJSONLines = InputFormat.isJSONLines(fileName: displayName)
-    let reader = format.makeReader(json: json)
-    var status = stat()
-    if fstat(descriptor, &status) == 0, status.st_mode & S_IFMT == S_IFREG, status.st_size > 0 {
-      reader.reserveCapacity(Int(status.st_size))
-    }
-    try pending.withUnsafeBytes { try reader.feed($0) }
-    pending = []
-    return reader
-  }
-}
-
-/// Whether `descriptor` is a regular file that now ends before the point reading reached:
-/// another program truncated it while collapse was reading it, so what was read is
-/// neither the old file nor the new one.
-private func isCutShort(_ descriptor: Int32) -> Bool {
-  var status = stat()
-  guard fstat(descriptor, &status) == 0, status.st_mode & S_IFMT == S_IFREG else { return false }
-  return lseek(descriptor, 0, SEEK_CUR) > status.st_size
-}
-
-/// read(2), named apart from `InputFile.read()`.
-private func systemRead(_ descriptor: Int32, _ buffer: UnsafeMutableRawPointer?, _ count: Int)
-  -> Int
-{
-  read(descriptor, buffer, count)
 }
 
 /// An input that could not be read or parsed.
@@ -135,11 +65,4 @@ struct InputError: Error, CustomStringConvertible {
   init(path: String, systemError: Int32) {
     self.init(path: path, message: systemErrorMessage(systemError))
   }
-}
-
-/// The system's description of an `errno` value, in lower case like collapse's own messages.
-func systemErrorMessage(_ code: Int32) -> String {
-  let message = String(cString: strerror(code))
-  guard let first = message.first else { return message }
-  return first.lowercased() + message.dropFirst()
 }

@@ -1,3 +1,5 @@
+import OutlineKit
+
 #if canImport(Glibc)
   import Glibc
 #elseif canImport(Darwin)

@@ -268,4 +268,92 @@ struct ExtremeInputTests {
         == "▾ bad\u{FFFD}.md\n  ▾ Top\n    ▾ \u{FFFD} sub\nstatus 1\n<title>T\u{FFFD}</title>\n")
     #expect(result.errors == "collapse: Missing\u{FFFD}.md: no such file or directory\n")
   }
+
+  @Test("a file larger than its reader takes is refused with a message, the others shown")
+  func fileTooLarge() throws {
+    let folder = try temporaryFolder("collapse-large")
+    defer { try? FileManager.default.removeItem(at: folder) }
+    // Sparse: 2 GiB that take no room on the disk.
+    let large = folder.appendingPathComponent("large.md")
+    FileManager.default.createFile(atPath: large.path, contents: nil)
+    let handle = try FileHandle(forWritingTo: large)
+    try handle.truncate(atOffset: 2 << 30)
+    try handle.close()
+    try Data("# Small\n".utf8).write(to: folder.appendingPathComponent("small.md"))
+    for output in Self.outputs {
+      let result = try runBinaryRaw(["-t", output, "large.md", "small.md"], directory: folder)
+      #expect(!result.signaled && result.status == 1, "\(output)")
+      #expect(
+        text(result.errors)
+          == "collapse: large.md: too large: 2 GiB of Markdown (at most 512 MiB)\n", "\(output)")
+      #expect(text(result.output).contains("Small"), "\(output)")
+    }
+    let json = folder.appendingPathComponent("large.json")
+    try FileManager.default.moveItem(at: large, to: json)
+    let handle2 = try FileHandle(forWritingTo: json)
+    try handle2.truncate(atOffset: 5 << 30)
+    try handle2.close()
+    let result = try runBinaryRaw(["large.json"], directory: folder)
+    #expect(
+      text(result.errors) == "collapse: large.json: too large: 5 GiB of JSON (at most 3.9 GiB)\n")
+  }
+
+  @Test("a block whose HTML would pass what cmark-gfm renders at once is left out, and said")
+  func renderTooLarge() throws {
+    // Each use of the reference repeats its 10,000-byte URL: 250 kB of Markdown make more
+    // than 600 MB of HTML, past where cmark-gfm 0.29.0.gfm.6 itself aborts.
+    let document =
+      "# Links\n\n[x]: /" + String(repeating: "a", count: 10_000) + "\n\n"
+      + String(repeating: "[x] ", count: 60_000) + "\n\n# After\n\ntext\n"
+    let result = try run(["-t", "html"], Array(document.utf8))
+    #expect(result.status == 1)
+    #expect(
+      text(result.errors)
+        == "collapse: stdin:5:1: the HTML of this block would take more than 384 MiB, more "
+        + "than cmark-gfm renders at once; it is left out, with a note in its place\n")
+    #expect(
+      text(result.output)
+        == "<details id=\"links\" open><summary>Links <span class=\"hidden\">(2 lines)</span></summary>\n"
+        + "<p class=\"left-out\">Left out: the HTML of the block at line 5 would take more than 384 MiB.</p>\n"
+        + "</details>\n<details id=\"after\" open><summary>After <span class=\"hidden\">(1 line)"
+        + "</span></summary>\n<p>text</p>\n</details>\n")
+    // Text and Markdown output do not render it, and show it all.
+    for output in ["text", "markdown"] {
+      let shown = try run(["-t", output], Array(document.utf8))
+      #expect(shown.status == 0 && shown.output.count > 240_000, "\(output)")
+    }
+  }
+
+  @Test(
+    "under a memory limit, a document too large for it is refused as it arrives",
+    .disabled(
+      if: ProcessInfo.processInfo.environment["COLLAPSE_SANITIZED"] != nil,
+      "AddressSanitizer reserves more address space than any such limit"))
+  func memoryLimit() throws {
+    let folder = try temporaryFolder("collapse-memory")
+    defer { try? FileManager.default.removeItem(at: folder) }
+    try Data("# Small\n".utf8).write(to: folder.appendingPathComponent("small.md"))
+    // 60 MB of Markdown needs over a gigabyte; the limit leaves a few hundred megabytes.
+    let script = """
+      ulimit -v 600000
+      yes '# Heading with some words in it' | head -c 60000000 | "$0" -t html - small.md > out.html
+      echo "status $?"
+      grep -c Small out.html
+      yes '{"key": "value"}' | head -c 300000000 | "$0" -f json - > /dev/null
+      echo "status $?"
+      """
+    let result = try runScript(script, in: folder)
+    #expect(result.output == "status 1\n1\nstatus 1\n")
+    // `yes` and `head` may complain of the pipe collapse stopped reading.
+    let lines = result.errors.split(separator: "\n").filter { $0.hasPrefix("collapse: ") }
+    #expect(lines.count == 2, "\(result.errors)")
+    #expect(
+      lines.first?.wholeMatch(
+        of:
+          /collapse: stdin: too large: over [0-9.]+ MiB of Markdown to read in the address space ulimit -v leaves, [0-9.]+ MiB \(at most [0-9.]+ MiB of Markdown in that\)/
+      ) != nil, "\(result.errors)")
+    #expect(
+      lines.last?.wholeMatch(of: /collapse: stdin: too large: over [0-9.]+ MiB of JSON .*/) != nil,
+      "\(result.errors)")
+  }
 }

@@ -19,6 +19,52 @@ public enum InputFormat: String, CaseIterable, Sendable {
     }
   }
 
+  /// The largest document of this format that collapse reads, in bytes.
+  ///
+  /// For Markdown, 512 MiB: cmark-gfm keeps a document's text and a section's HTML each in
+  /// one buffer of at most 1 GiB (and ends the program past that), and HTML can be twice
+  /// as long as its source. For JSON, 4 GiB less a byte: the keys and values of one input
+  /// are kept in one store that 32-bit offsets address.
+  public var largestInput: Int {
+    switch self {
+    case .markdown, .commonmark: return 512 << 20
+    case .json: return (4 << 30) - 1
+    }
+  }
+
+  /// The memory reading and writing a document of this format takes, per byte of it, at
+  /// most: what `make bench` measures (about 21 for Markdown with GitHub's extensions,
+  /// 4 for JSON), with some room.
+  var memoryPerByte: Int {
+    switch self {
+    case .markdown, .commonmark: return 24
+    case .json: return 6
+    }
+  }
+
+  /// How many times the memory reading a document has taken so far it takes at its most,
+  /// once it is finished and written: cmark-gfm reads a paragraph's inlines only at the
+  /// end, which on `make bench`'s documents takes 2.6 times what reading its blocks did;
+  /// a JSON outline is whole once read.
+  var memoryGrowth: Double {
+    switch self {
+    case .markdown, .commonmark: return 3
+    case .json: return 1.5
+    }
+  }
+
+  /// The memory collapse takes whatever it reads, at most: its code, its threads, its
+  /// buffers.
+  static let memoryBeyondInput = 64 << 20
+
+  /// What a document of this format is called in messages.
+  var documentName: String {
+    switch self {
+    case .markdown, .commonmark: return "Markdown"
+    case .json: return "JSON"
+    }
+  }
+
   /// The format a file name's extension says, if it says one.
   public static func guess(fileName: String) -> InputFormat? {
     switch fileExtension(fileName) {
@@ -185,10 +231,15 @@ public protocol DocumentReader: AnyObject {
   func feed(_ chunk: UnsafeRawBufferPointer) throws
   /// Ends the document and returns its outline.
   func finish() throws -> Outline
+  /// The bytes of the document the reader holds so far, where that is more than it was
+  /// given: Markdown's text once each invalid byte is U+FFFD. The format's largest input
+  /// limits it too.
+  var textSize: Int { get }
 }
 
 extension MarkdownReader: DocumentReader {}
 
 extension DocumentReader {
   public func reserveCapacity(_ count: Int) {}
+  public var textSize: Int { 0 }
 }

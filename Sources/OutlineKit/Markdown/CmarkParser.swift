@@ -1,4 +1,5 @@
 import CCmark
+import CCmarkGuard
 
 /// cmark-gfm's block parser, set up for a dialect.
 ///
@@ -11,7 +12,9 @@ final class CmarkParser {
 
   init(dialect: MarkdownDialect) {
     // Input is repaired before cmark sees it: it need not check the UTF-8 again.
-    parser = cmark_parser_new(dialect.parseOptions)
+    // Every tree is made with collapse's allocator, which renders them within one
+    // buffer's limit (see CCmark's shim).
+    parser = cmark_parser_new_with_mem(dialect.parseOptions, collapse_cmark_mem())
     for syntax in CmarkParser.extensions(dialect) {
       cmark_parser_attach_syntax_extension(parser, syntax)
     }

@@ -32,6 +32,8 @@ public final class MarkdownDocument: @unchecked Sendable {
   /// What closes the block the document ends inside, found the first time it is asked
   /// for: `.some(nil)` when no block is left open.
   let closer = Mutex<String??>(nil)
+  /// See `blocksLeftOutForSize`.
+  private let leftOutForSize = Mutex<Set<SourcePlace>>([])
 
   init(source: SourceText, dialect: MarkdownDialect, frontMatter: Range<Int>?) {
     self.source = source
@@ -183,21 +185,31 @@ public final class MarkdownDocument: @unchecked Sendable {
 
   /// cmark's HTML for a container's blocks, to be freed with `free` by the caller. Safe
   /// to call from several threads at once: rendering only reads the nodes.
-  func renderedHTML(container: Int, unsafe: Bool) -> UnsafeMutablePointer<CChar>? {
-    cmark_render_html(containers[container], unsafe ? CMARK_OPT_UNSAFE : CMARK_OPT_DEFAULT, nil)
+  func renderedHTML(container: Int, unsafe: Bool) -> UnsafeMutableBufferPointer<UInt8> {
+    rendered(containers[container], unsafe: unsafe)
   }
 
   /// Hands `body` the HTML cmark renders for `node`, without copying it.
   private func render(_ node: OpaquePointer, unsafe: Bool, _ body: (UnsafeRawBufferPointer) -> Void)
   {
-    let options = unsafe ? CMARK_OPT_UNSAFE : CMARK_OPT_DEFAULT
-    // No extension list: the extensions render their own nodes, and the list only brings
-    // in tagfilter, which is not used.
-    guard let html = cmark_render_html(node, options, nil) else { return }
-    // cmark_render_html returns a buffer from the default allocator; the caller frees it.
-    defer { free(html) }
-    body(UnsafeRawBufferPointer(start: html, count: strlen(html)))
+    let html = rendered(node, unsafe: unsafe)
+    defer { free(html.baseAddress) }
+    body(UnsafeRawBufferPointer(html))
   }
+
+  /// The HTML of `node`, to be freed with `free`; the blocks left out of it for their size
+  /// are noted.
+  private func rendered(_ node: OpaquePointer, unsafe: Bool) -> UnsafeMutableBufferPointer<UInt8> {
+    let rendered = CmarkRenderer.html(node, unsafe: unsafe)
+    if !rendered.leftOut.isEmpty {
+      leftOutForSize.withLock { $0.formUnion(rendered.leftOut) }
+    }
+    return rendered.bytes
+  }
+
+  /// Where the blocks start that were left out of the HTML written so far because their
+  /// HTML alone would be larger than one render holds.
+  public var blocksLeftOutForSize: [SourcePlace] { leftOutForSize.withLock { $0.sorted() } }
 }
 
 /// A section's own Markdown: its source lines, and its blocks parsed by cmark.

@@ -1,4 +1,5 @@
 import CCmark
+import CCmarkGuard
 import Dispatch
 
 #if canImport(Glibc)
@@ -36,6 +37,9 @@ public final class MarkdownReader {
     bytes.withUnsafeBytes { reader.feed($0) }
     return reader.finish()
   }
+
+  /// The bytes of text read so far, each invalid byte of the input three, as U+FFFD.
+  public var textSize: Int { bytes.count }
 
   /// Makes room for a document of about `count` bytes.
   public func reserveCapacity(_ count: Int) {
@@ -132,7 +136,7 @@ private struct OutlineBuilder {
   mutating func build() -> Outline {
     var open: [Int] = []
     var owner: Int? = nil
-    var container = cmark_node_new(CMARK_NODE_DOCUMENT)!
+    var container = cmark_node_new_with_mem(CMARK_NODE_DOCUMENT, collapse_cmark_mem())!
     var contentStart = 0
     if case .present(let lines, _) = frontMatter {
       cmark_node_append_child(container, frontMatterBlock(lines: lines))
@@ -145,7 +149,7 @@ private struct OutlineBuilder {
       node = cmark_node_next(block)
       cmark_node_unlink(block)
       if cmark_node_get_type(block) == CMARK_NODE_FOOTNOTE_DEFINITION {
-        let container = notes ?? cmark_node_new(CMARK_NODE_DOCUMENT)!
+        let container = notes ?? cmark_node_new_with_mem(CMARK_NODE_DOCUMENT, collapse_cmark_mem())!
         cmark_node_append_child(container, block)
         notes = container
         continue
@@ -173,7 +177,7 @@ private struct OutlineBuilder {
       sections[sections.count - 1].heading = MarkdownHeading(
         document: document, node: document.adoptHeading(block), isPlainText: isPlain)
       contentStart = endLine
-      container = cmark_node_new(CMARK_NODE_DOCUMENT)!
+      container = cmark_node_new_with_mem(CMARK_NODE_DOCUMENT, collapse_cmark_mem())!
     }
     attach(container, lines: contentStart..<document.source.lineCount, to: owner)
     if let notes { document.adoptNotes(notes) }
@@ -181,7 +185,7 @@ private struct OutlineBuilder {
     countHiddenLines()
     // Hand the sections over rather than share them, so that assigning ids copies nothing.
     var outline = Outline(sections: takeAll(&sections), content: documentContent)
-    if document.hasNotes { outline.footnotes = [document] }
+    outline.documents = [document]
     outline.hiddenLines = outline.topLevel.reduce(contentLineCount(documentContent)) {
       $0 + outline.sections[$1].hiddenLines
     }
@@ -249,7 +253,7 @@ private struct OutlineBuilder {
       yaml += source.line(line)
       yaml += "\n"
     }
-    let block = cmark_node_new(CMARK_NODE_CODE_BLOCK)!
+    let block = cmark_node_new_with_mem(CMARK_NODE_CODE_BLOCK, collapse_cmark_mem())!
     cmark_node_set_fence_info(block, "yaml")
     cmark_node_set_literal(block, yaml)
     return block

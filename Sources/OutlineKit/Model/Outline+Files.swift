@@ -19,7 +19,7 @@ extension Outline {
       }
     }
     var combined = Outline(sections: consume sections, content: [])
-    combined.footnotes = documents.flatMap(\.outline.footnotes)
+    combined.documents = documents.flatMap(\.outline.documents)
     return combined
   }
 }

@@ -14,8 +14,12 @@ public struct Outline: Sendable {
   public internal(set) var kind: Section.Kind = .file
   /// The non-blank content lines of the whole document, headings not counted.
   public internal(set) var hiddenLines = 0
-  /// The Markdown documents whose footnotes are written after everything else, in order.
-  var footnotes: [MarkdownDocument] = []
+  /// The Markdown documents the outline was read from, in order.
+  var documents: [MarkdownDocument] = []
+
+  /// Where the Markdown blocks start that were left out of the HTML written so far because
+  /// their HTML alone would be larger than cmark-gfm renders at once.
+  public var blocksLeftOutForSize: [SourcePlace] { documents.flatMap(\.blocksLeftOutForSize) }
 
   /// The ids, made when first asked for.
   private let idStore = SectionIDs()

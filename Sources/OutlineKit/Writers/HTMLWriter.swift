@@ -77,7 +77,7 @@ public struct HTMLWriter {
     }
     // Footnotes come after the whole document, as GitHub writes them, so that a reference
     // in any section, open or not, links to its note.
-    for document in outline.footnotes {
+    for document in outline.documents where document.hasNotes {
       document.writeNotesHTML(unsafe: options.unsafe, to: &target)
     }
   }

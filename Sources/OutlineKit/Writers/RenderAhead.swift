@@ -92,12 +92,9 @@ final class RenderAhead {
       for offset in stride(from: worker, to: batch.count, by: workers) {
         let job = jobs[batch.start + offset]
         let html = job.document.renderedHTML(container: job.container, unsafe: unsafe)
-        batch.html[offset] = html
-        if let html {
-          let bytes = UnsafeRawBufferPointer(start: html, count: strlen(html))
-          batch.lengths[offset] = bytes.count
-          batch.needsMending[offset] = HTML.needsMending(bytes)
-        }
+        batch.html[offset] = html.baseAddress
+        batch.lengths[offset] = html.count
+        batch.needsMending[offset] = HTML.needsMending(UnsafeRawBufferPointer(html))
       }
     }
   }
@@ -108,7 +105,7 @@ final class RenderAhead {
 private final class Batch: @unchecked Sendable {
   let start: Int
   let count: Int
-  let html: UnsafeMutableBufferPointer<UnsafeMutablePointer<CChar>?>
+  let html: UnsafeMutableBufferPointer<UnsafeMutablePointer<UInt8>?>
   let lengths: UnsafeMutableBufferPointer<Int>
   let needsMending: UnsafeMutableBufferPointer<Bool>
 

@@ -384,6 +384,21 @@ enum FuzzHarness {
           early == final, "the first \(length) bytes look like \(early), the whole like \(final!)")
       }
     }
+    // Sniffed as it arrives, a byte at a time, the input is what it is as a whole.
+    var sniffer = FormatSniffer()
+    var arrived: [UInt8] = []
+    var sniffed: InputFormat? = nil
+    for byte in input.prefix(FormatSniffer.window + 64) where sniffed == nil {
+      arrived.append(byte)
+      sniffed = sniffer.format(of: arrived, final: false)
+    }
+    if sniffed == nil { sniffed = sniffer.format(of: Array(input), final: true) }
+    if input.count <= FormatSniffer.window {
+      problems.check(
+        sniffed == final,
+        "sniffed as it arrives, the input is \(String(describing: sniffed)), whole \(String(describing: final))"
+      )
+    }
   }
 
   // MARK: - Support

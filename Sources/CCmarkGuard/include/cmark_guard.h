@@ -1,0 +1,30 @@
+#ifndef COLLAPSE_CMARK_GUARD_H
+#define COLLAPSE_CMARK_GUARD_H
+
+#include <cmark-gfm.h>
+
+/*
+ * cmark-gfm keeps a render's HTML in one buffer and ends the program (abort) when that
+ * buffer would pass 1 GiB (cmark_strbuf_grow, "requests buffer with size > 1073741823"),
+ * as of 0.29.0.gfm.6 and later. HTML can be far longer than its source: a reference
+ * link repeats its definition's URL each time it is used, a table row is padded with a
+ * cell for every column. So collapse renders through an allocator that stops a render
+ * whose buffer would pass COLLAPSE_RENDER_LIMIT, long before cmark-gfm's own limit:
+ * the allocator jumps back out of cmark-gfm, frees what the render had allocated, and
+ * collapse_render_html returns NULL. Rendering only reads the tree, which stays whole.
+ * Outside a render the allocator is calloc, realloc and free, ending the program when
+ * they fail, as cmark-gfm's own does.
+ */
+
+/* The largest HTML one render may make: a buffer below this never grows past cmark-gfm's
+   1 GiB in one append, since no append is larger than the document (512 MiB at most). */
+#define COLLAPSE_RENDER_LIMIT ((size_t)384 << 20)
+
+/* The allocator every tree collapse parses or builds is made with. */
+cmark_mem *collapse_cmark_mem(void);
+
+/* The HTML of `root` as cmark_render_html makes it, which the caller frees with free(),
+   or NULL when it would take more than COLLAPSE_RENDER_LIMIT bytes. */
+char *collapse_render_html(cmark_node *root, int options);
+
+#endif

@@ -1,0 +1,181 @@
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// Reads a document from an open file, chunk by chunk as it arrives, into an outline.
+///
+/// The format is the one asked for, else the one the file's name says, else the one its
+/// first bytes suggest; a `.jsonl` or `.ndjson` name says JSON Lines. Reading stops with
+/// an error, before memory runs out, once the document is larger than its reader takes
+/// (`InputFormat.largestInput`) or than the memory left under the process's limits can
+/// hold.
+public struct DocumentLoader: Sendable {
+  /// The format to read, whatever the name and the content say; nil to find it.
+  public var format: InputFormat?
+  /// How JSON is read; `isJSONLines` is set from the name.
+  public var json: JSONReader.Options
+  /// The bytes read at a time.
+  public var chunkSize = 1 << 18
+  /// The most bytes of any format to read, below the format's own largest input; nil for
+  /// no more than that.
+  public var largestInput: Int?
+  /// The memory to read within, in place of what the process's limits and the machine
+  /// leave, which are looked up when reading starts.
+  var memory: MemoryLimit?? = nil
+
+  public init(format: InputFormat? = nil, json: JSONReader.Options = JSONReader.Options()) {
+    self.format = format
+    self.json = json
+  }
+
+  /// Reads everything from `descriptor` into an outline. `name` is the file's name, which
+  /// may tell its format by its extension.
+  public func read(descriptor: Int32, name: String) throws(LoadError) -> Outline {
+    let size = regularFileSize(descriptor)
+    let limit = memory ?? MemoryLimit.tightest()
+    var budget = Budget(memory: limit, largest: largestInput, startUsage: limit?.usage())
+    var chosen = format ?? InputFormat.guess(fileName: name)
+    if let chosen, let size { try budget.check(size, chosen, whole: true) }
+    var sniffer = FormatSniffer()
+    var reader: (any DocumentReader)? = nil
+    var pending: [UInt8] = []
+    var chunk = [UInt8](repeating: 0, count: max(1, chunkSize))
+    var total = 0
+    do {
+      while true {
+        let count = chunk.withUnsafeMutableBytes {
+          systemRead(descriptor, $0.baseAddress, $0.count)
+        }
+        if count < 0 {
+          if errno == EINTR { continue }
+          throw LoadError.system(code: errno)
+        }
+        if count == 0 {
+          if isCutShort(descriptor) { throw LoadError.shrank }
+          break
+        }
+        total += count
+        if let reader {
+          try budget.check(total, chosen ?? .markdown, whole: false, text: reader.textSize)
+          try budget.checkUsage(total, chosen ?? .markdown)
+          try chunk.withUnsafeBytes {
+            try reader.feed(UnsafeRawBufferPointer(rebasing: $0[..<count]))
+          }
+          continue
+        }
+        pending.append(contentsOf: chunk[..<count])
+        if chosen == nil { chosen = sniffer.format(of: pending, final: false) }
+        if let chosen {
+          if let size { try budget.check(size, chosen, whole: true) }
+          try budget.check(total, chosen, whole: false)
+          reader = try start(chosen, name: name, size: size, with: &pending)
+        }
+      }
+      let last = chosen ?? sniffer.format(of: pending, final: true) ?? .markdown
+      let ending = try reader ?? start(last, name: name, size: size, with: &pending)
+      try budget.check(total, last, whole: true, text: ending.textSize)
+      return try ending.finish()
+    } catch let error as LoadError {
+      throw error
+    } catch let error as ReadError {
+      throw LoadError.syntax(error)
+    } catch {
+      throw LoadError.other("\(error)")
+    }
+  }
+
+  /// A reader for `format`, given what has arrived so far.
+  private func start(_ format: InputFormat, name: String, size: Int?, with pending: inout [UInt8])
+    throws -> any DocumentReader
+  {
+    var json = json
+    json.isJSONLines = InputFormat.isJSONLines(fileName: name)
+    let reader = format.makeReader(json: json)
+    if let size, size > 0 { reader.reserveCapacity(size) }
+    try pending.withUnsafeBytes { try reader.feed($0) }
+    pending = []
+    return reader
+  }
+
+  /// The size of the file open at `descriptor`, when it is a regular file.
+  private func regularFileSize(_ descriptor: Int32) -> Int? {
+    var status = stat()
+    guard fstat(descriptor, &status) == 0, status.st_mode & S_IFMT == S_IFREG else { return nil }
+    return Int(status.st_size)
+  }
+}
+
+/// The bytes a document may take: what its reader takes, and what the memory left holds.
+private struct Budget {
+  /// The memory left when reading began, if anything says.
+  let memory: MemoryLimit?
+  /// The most bytes to read, below each format's own largest input.
+  let largest: Int?
+  /// What the memory limit counted when reading began.
+  let startUsage: Int?
+  /// The input read when the memory taken was last looked at.
+  private var lastLooked = 0
+
+  init(memory: MemoryLimit?, largest: Int?, startUsage: Int?) {
+    self.memory = memory
+    self.largest = largest
+    self.startUsage = startUsage
+  }
+
+  /// Throws when the memory reading `bytes` of `format` has taken so far, grown to what
+  /// finishing and writing the document take, would pass what was left: a document can
+  /// take ten times the memory of another of its size (a heading or list item per line,
+  /// JSON of small records), so the memory is looked at, every megabyte of input.
+  mutating func checkUsage(_ bytes: Int, _ format: InputFormat) throws(LoadError) {
+    guard let memory, let startUsage, bytes - lastLooked >= 1 << 20, let now = memory.usage()
+    else { return }
+    lastLooked = bytes
+    let taken = Double(max(0, now - startUsage))
+    let needed = Int(taken * format.memoryGrowth) + InputFormat.memoryBeyondInput
+    guard needed > memory.bytes else { return }
+    // What could be read in the memory left, at the rate seen so far.
+    let largest = Int(Double(bytes) * Double(memory.bytes) / Double(max(1, needed)))
+    throw .tooLarge(
+      InputTooLarge(
+        bytes: bytes, isWhole: false, format: format, largest: min(bytes, largest),
+        memory: memory, isRepaired: false))
+  }
+
+  /// Throws when `bytes` of `format` (all of the document when `whole`, else what has
+  /// arrived so far), or the `text` the reader made of them, are more than can be read.
+  func check(_ bytes: Int, _ format: InputFormat, whole: Bool, text: Int = 0) throws(LoadError) {
+    let limit = min(format.largestInput, largest ?? Int.max)
+    if max(bytes, text) > limit {
+      throw .tooLarge(
+        InputTooLarge(
+          bytes: max(bytes, text), isWhole: whole, format: format, largest: limit, memory: nil,
+          isRepaired: text > bytes))
+    }
+    guard let memory else { return }
+    let largest = max(0, (memory.bytes - InputFormat.memoryBeyondInput) / format.memoryPerByte)
+    if bytes > largest {
+      throw .tooLarge(
+        InputTooLarge(
+          bytes: bytes, isWhole: whole, format: format, largest: largest, memory: memory,
+          isRepaired: false))
+    }
+  }
+}
+
+/// Whether `descriptor` is a regular file that now ends before the point reading reached:
+/// another program truncated it while it was being read, so what was read is neither the
+/// old file nor the new one.
+private func isCutShort(_ descriptor: Int32) -> Bool {
+  var status = stat()
+  guard fstat(descriptor, &status) == 0, status.st_mode & S_IFMT == S_IFREG else { return false }
+  return lseek(descriptor, 0, SEEK_CUR) > status.st_size
+}
+
+/// read(2), named apart from the loader's own `read`.
+private func systemRead(_ descriptor: Int32, _ buffer: UnsafeMutableRawPointer?, _ count: Int)
+  -> Int
+{
+  read(descriptor, buffer, count)
+}

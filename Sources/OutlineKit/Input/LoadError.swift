@@ -1,0 +1,86 @@
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// Why a document could not be read.
+public enum LoadError: Error, Equatable, CustomStringConvertible {
+  /// Reading failed with this `errno`.
+  case system(code: Int32)
+  /// The file got shorter while it was being read.
+  case shrank
+  /// The document is not well-formed where and as the error says.
+  case syntax(ReadError)
+  /// The document is larger than can be read.
+  case tooLarge(InputTooLarge)
+  /// Anything else a reader reported.
+  case other(String)
+
+  /// The message to follow the file's name and `: `, or `:` for a syntax error, whose
+  /// message starts with the line and column.
+  public var description: String {
+    switch self {
+    case .system(let code): return systemErrorMessage(code)
+    case .shrank: return "file shrank while being read"
+    case .syntax(let error): return error.description
+    case .tooLarge(let error): return error.description
+    case .other(let text): return text
+    }
+  }
+
+  /// `name: message`, or `name:line:column: message` for a syntax error.
+  public func message(for name: String) -> String {
+    if case .syntax = self { return "\(name):\(self)" }
+    return "\(name): \(self)"
+  }
+}
+
+/// A document larger than its reader takes, or than the memory left can hold.
+public struct InputTooLarge: Equatable, Sendable, CustomStringConvertible {
+  /// The bytes of the document, or of what had arrived when reading stopped.
+  public let bytes: Int
+  /// Whether `bytes` is the whole document (a file's size) rather than what had arrived.
+  public let isWhole: Bool
+  public let format: InputFormat
+  /// The most bytes of `format` that can be read.
+  public let largest: Int
+  /// The memory that was left, when that is what `largest` comes from.
+  let memory: MemoryLimit?
+  /// Whether `bytes` counts the text the reader made, each invalid byte three bytes of
+  /// U+FFFD, rather than the input.
+  let isRepaired: Bool
+
+  /// `too large: 2.0 GiB of Markdown (at most 512 MiB)`, with the memory limit when it is
+  /// the reason.
+  public var description: String {
+    let size = (isWhole ? "" : "over ") + Self.size(isWhole ? bytes : largest)
+    let replaced = isRepaired ? " once its invalid bytes are U+FFFD" : ""
+    let what = "too large: \(size) of \(format.documentName)\(replaced)"
+    guard let memory else { return what + " (at most \(Self.size(largest)))" }
+    return what + " to read in \(memory.words), \(Self.size(memory.bytes)) (at most "
+      + "\(Self.size(largest)) of \(format.documentName) in that)"
+  }
+
+  /// A byte count in binary units: `512 bytes`, `12.3 KiB`, `4.0 GiB`.
+  static func size(_ bytes: Int) -> String {
+    if bytes < 1024 { return bytes == 1 ? "1 byte" : "\(bytes) bytes" }
+    let units = ["KiB", "MiB", "GiB", "TiB"]
+    var value = Double(bytes) / 1024
+    var unit = 0
+    while value >= 1024 && unit < units.count - 1 {
+      value /= 1024
+      unit += 1
+    }
+    let tenths = Int((value * 10).rounded(.down))
+    let whole = tenths % 10 == 0 ? "\(tenths / 10)" : "\(tenths / 10).\(tenths % 10)"
+    return "\(whole) \(units[unit])"
+  }
+}
+
+/// The system's description of an `errno` value, in lower case like collapse's own messages.
+public func systemErrorMessage(_ code: Int32) -> String {
+  let message = String(cString: strerror(code))
+  guard let first = message.first else { return message }
+  return first.lowercased() + message.dropFirst()
+}

@@ -1,0 +1,133 @@
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// How much more memory this process may take: the Swift runtime ends the program when an
+/// allocation fails, and the kernel ends it when the machine runs out, so a reader stops
+/// before either, with a message.
+///
+/// What limits it: `ulimit -v` (the address space), `ulimit -d` (the data segment), the
+/// memory limit of the process's control group (a container's, cgroup v2's `memory.max`),
+/// each less what the process or the group takes already, and the memory the machine has
+/// available (`MemAvailable` in `/proc/meminfo`).
+struct MemoryLimit: Equatable, Sendable {
+  /// What sets the limit.
+  enum Source: Equatable, Sendable {
+    case addressSpace, dataSegment, controlGroup, machine
+  }
+
+  /// The bytes the process may still take.
+  let bytes: Int
+  let source: Source
+
+  /// What the limit counts now: the process's address space or data segment, the control
+  /// group's memory, or, for the machine, what it does not have available any more. Only
+  /// differences between two readings mean anything.
+  func usage() -> Int? {
+    switch source {
+    case .addressSpace:
+      return MemoryLimit.field("VmSize:", MemoryLimit.readSmallFile("/proc/self/status") ?? "")
+    case .dataSegment:
+      return MemoryLimit.field("VmData:", MemoryLimit.readSmallFile("/proc/self/status") ?? "")
+    case .controlGroup:
+      return MemoryLimit.controlGroupFile("memory.current").flatMap(MemoryLimit.number)
+    case .machine:
+      return MemoryLimit.field(
+        "MemAvailable:", MemoryLimit.readSmallFile("/proc/meminfo") ?? ""
+      ).map { -$0 }
+    }
+  }
+
+  /// The tightest limit, or nil when nothing says how much memory there is.
+  static func tightest() -> MemoryLimit? {
+    var found: [MemoryLimit] = []
+    let status = readSmallFile("/proc/self/status") ?? ""
+    if let limit = resourceLimit(Int32(RLIMIT_AS.rawValue)), let used = field("VmSize:", status) {
+      found.append(MemoryLimit(bytes: limit - used, source: .addressSpace))
+    }
+    if let limit = resourceLimit(Int32(RLIMIT_DATA.rawValue)), let used = field("VmData:", status) {
+      found.append(MemoryLimit(bytes: limit - used, source: .dataSegment))
+    }
+    if let group = controlGroupLimit() {
+      found.append(MemoryLimit(bytes: group, source: .controlGroup))
+    }
+    if let free = field("MemAvailable:", readSmallFile("/proc/meminfo") ?? "") {
+      found.append(MemoryLimit(bytes: free, source: .machine))
+    }
+    return found.min { $0.bytes < $1.bytes }.map {
+      MemoryLimit(bytes: max(0, $0.bytes), source: $0.source)
+    }
+  }
+
+  /// What the limit is, in words: `the memory available on this machine`.
+  var words: String {
+    switch source {
+    case .addressSpace: return "the address space ulimit -v leaves"
+    case .dataSegment: return "the data segment ulimit -d leaves"
+    case .controlGroup: return "the memory the control group's limit leaves"
+    case .machine: return "the memory available on this machine"
+    }
+  }
+
+  /// The soft limit on a resource, in bytes, unless it is unlimited.
+  private static func resourceLimit(_ resource: Int32) -> Int? {
+    var limit = rlimit()
+    #if canImport(Glibc)
+      guard getrlimit(__rlimit_resource_t(UInt32(resource)), &limit) == 0 else { return nil }
+    #else
+      guard getrlimit(resource, &limit) == 0 else { return nil }
+    #endif
+    // RLIM_INFINITY is all ones, past any limit a process could live under.
+    guard limit.rlim_cur < UInt64(Int.max) else { return nil }
+    return Int(limit.rlim_cur)
+  }
+
+  /// What the control group's limit leaves: `memory.max` less `memory.current`, for the
+  /// group named in `/proc/self/cgroup` (cgroup v2).
+  private static func controlGroupLimit() -> Int? {
+    guard let maximum = controlGroupFile("memory.max").flatMap(number),
+      let current = controlGroupFile("memory.current").flatMap(number)
+    else { return nil }
+    return maximum - current
+  }
+
+  /// A file of the process's control group (cgroup v2), named in `/proc/self/cgroup`.
+  private static func controlGroupFile(_ name: String) -> String? {
+    guard let groups = readSmallFile("/proc/self/cgroup") else { return nil }
+    for line in groups.split(separator: "\n") where line.hasPrefix("0::") {
+      return readSmallFile("/sys/fs/cgroup" + line.dropFirst(3) + "/" + name)
+    }
+    return nil
+  }
+
+  /// The number of kB after `name` in `/proc/self/status`, in bytes.
+  private static func field(_ name: String, _ status: String) -> Int? {
+    for line in status.split(separator: "\n") where line.hasPrefix(name) {
+      let digits = line.dropFirst(name.count).filter { $0.isNumber }
+      return Int(digits).map { $0 * 1024 }
+    }
+    return nil
+  }
+
+  private static func number(_ text: String) -> Int? {
+    Int(text.filter { !$0.isWhitespace })
+  }
+
+  /// The text of a small file, such as those of /proc and /sys, or nil.
+  private static func readSmallFile(_ path: String) -> String? {
+    let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+    guard descriptor >= 0 else { return nil }
+    defer { close(descriptor) }
+    var bytes: [UInt8] = []
+    var buffer = [UInt8](repeating: 0, count: 4096)
+    while bytes.count < 1 << 20 {
+      let count = buffer.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
+      if count < 0 && errno == EINTR { continue }
+      guard count > 0 else { break }
+      bytes += buffer[..<count]
+    }
+    return String(decoding: bytes, as: UTF8.self)
+  }
+}

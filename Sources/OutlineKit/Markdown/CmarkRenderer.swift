@@ -1,0 +1,101 @@
+import CCmark
+import CCmarkGuard
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// Renders cmark-gfm trees as HTML, within what one render can hold.
+///
+/// cmark-gfm keeps a render's HTML in one buffer and ends the program when it would pass
+/// 1 GiB (see `collapse_render_html` in CCmark's shim). A render whose HTML would pass
+/// 384 MiB is stopped there; the blocks of a container are then rendered one by one, and
+/// a block whose HTML alone would pass that is left out, a note in its place.
+enum CmarkRenderer {
+  /// HTML in a buffer from `malloc`, which the owner frees with `free`, and where the
+  /// blocks left out of it start.
+  struct Rendered {
+    let bytes: UnsafeMutableBufferPointer<UInt8>
+    let leftOut: [SourcePlace]
+  }
+
+  /// The largest HTML one render makes, in bytes; see `COLLAPSE_RENDER_LIMIT`.
+  static let renderLimit = 384 << 20
+
+  /// The HTML of `node` and what had to be left out of it. Safe to call from several
+  /// threads at once: rendering only reads the nodes.
+  static func html(_ node: OpaquePointer, unsafe: Bool) -> Rendered {
+    let options = unsafe ? CMARK_OPT_UNSAFE : CMARK_OPT_DEFAULT
+    if let html = collapse_render_html(node, options) {
+      return Rendered(bytes: buffer(html), leftOut: [])
+    }
+    var pieces: [UnsafeMutableBufferPointer<UInt8>] = []
+    var leftOut: [SourcePlace] = []
+    var child = cmark_node_first_child(node)
+    while let block = child, cmark_node_get_type(node) == CMARK_NODE_DOCUMENT {
+      child = cmark_node_next(block)
+      if let html = collapse_render_html(block, options) {
+        pieces.append(buffer(html))
+        continue
+      }
+      let place = SourcePlace(block)
+      leftOut.append(place)
+      pieces.append(copy(Array(note(line: place.line).utf8)))
+    }
+    if pieces.isEmpty { leftOut.append(SourcePlace(node)) }
+    let total = pieces.reduce(0) { $0 + $1.count }
+    let joined = allocate(total)
+    var offset = 0
+    for piece in pieces {
+      if let source = piece.baseAddress, let target = joined.baseAddress {
+        memcpy(target + offset, source, piece.count)
+      }
+      offset += piece.count
+      free(piece.baseAddress)
+    }
+    return Rendered(bytes: joined, leftOut: leftOut)
+  }
+
+  /// The note in place of a block left out.
+  static func note(line: Int) -> String {
+    "<p class=\"left-out\">Left out: the HTML of the block at line \(line) would take more "
+      + "than \(renderLimit >> 20) MiB.</p>\n"
+  }
+
+  private static func buffer(_ html: UnsafeMutablePointer<CChar>) -> UnsafeMutableBufferPointer<
+    UInt8
+  > {
+    UnsafeMutableBufferPointer(
+      start: UnsafeMutableRawPointer(html).assumingMemoryBound(to: UInt8.self), count: strlen(html))
+  }
+
+  private static func allocate(_ count: Int) -> UnsafeMutableBufferPointer<UInt8> {
+    // malloc, so that the owner frees every buffer the same way; a byte more for none.
+    guard let memory = malloc(max(1, count)) else { fatalError("out of memory") }
+    return UnsafeMutableBufferPointer(
+      start: memory.assumingMemoryBound(to: UInt8.self), count: count)
+  }
+
+  private static func copy(_ bytes: [UInt8]) -> UnsafeMutableBufferPointer<UInt8> {
+    let buffer = allocate(bytes.count)
+    _ = buffer.initialize(from: bytes)
+    return buffer
+  }
+}
+
+/// Where a node starts in its document: 1-based line and column.
+public struct SourcePlace: Hashable, Comparable, Sendable {
+  public let line: Int
+  public let column: Int
+
+  init(_ node: OpaquePointer) {
+    line = Int(cmark_node_get_start_line(node))
+    column = max(1, Int(cmark_node_get_start_column(node)))
+  }
+
+  public static func < (left: SourcePlace, right: SourcePlace) -> Bool {
+    (left.line, left.column) < (right.line, right.column)
+  }
+}
