@@ -145,8 +145,8 @@ extension Options {
       guard let argument, !dropped.contains(argument) else { return nil }
       return shellQuoted(
         String(
-          decoding: UnsafeRawBufferPointer(start: argument, count: strlen(argument)), as: UTF8.self)
-      )
+          decoding: UnsafeRawBufferPointer(start: argument, count: strlen(argument)), as: UTF8.self),
+        visibly: true)
     }.joined(separator: " ")
     // Read from standard input, the command needs that input again.
     if options.files.isEmpty || options.files.contains(Array("-".utf8)) {
@@ -333,7 +333,11 @@ extension Options {
 }
 
 /// `argument` as a shell reads it back: bare when that is safe, else in single quotes.
-func shellQuoted(_ argument: String) -> String {
+///
+/// With `visibly`, an argument holding a control character (a file name with a line end
+/// in it) is written `$'…'`, as bash, zsh and ksh read it, with the character escaped:
+/// the command is shown on one line, which Markdown cannot break.
+func shellQuoted(_ argument: String, visibly: Bool = false) -> String {
   let safe =
     !argument.isEmpty
     && argument.unicodeScalars.allSatisfy {
@@ -341,5 +345,27 @@ func shellQuoted(_ argument: String) -> String {
         && ($0.properties.isAlphabetic || ("0"..."9").contains($0)
           || "-_./=:,+@%".unicodeScalars.contains($0))
     }
-  return safe ? argument : "'" + argument.replacing("'", with: "'\\''") + "'"
+  if safe { return argument }
+  let isControl = { (scalar: Unicode.Scalar) in
+    scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value)
+  }
+  guard visibly, argument.unicodeScalars.contains(where: isControl) else {
+    return "'" + argument.replacing("'", with: "'\\''") + "'"
+  }
+  var quoted = "$'"
+  for scalar in argument.unicodeScalars {
+    switch scalar {
+    case "\\": quoted += "\\\\"
+    case "'": quoted += "\\'"
+    case "\n": quoted += "\\n"
+    case "\t": quoted += "\\t"
+    case "\r": quoted += "\\r"
+    case "\u{1B}": quoted += "\\e"
+    case _ where isControl(scalar):
+      let hex = String(scalar.value, radix: 16, uppercase: true)
+      quoted += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+    default: quoted.unicodeScalars.append(scalar)
+    }
+  }
+  return quoted + "'"
 }

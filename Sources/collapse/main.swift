@@ -1,3 +1,5 @@
+import OutlineKit
+
 #if canImport(Glibc)
   import Glibc
 #elseif canImport(Darwin)
@@ -6,22 +8,37 @@
 
 // A closed pipe shows up as EPIPE from write(2), which FileOutput ends on quietly.
 signal(SIGPIPE, SIG_IGN)
+// The Swift runtime takes SIGQUIT (Ctrl-\\) for a crash, prints a report of one and exits
+// with status 0; collapse ends by it instead, as programs do, with status 131. Where it
+// was ignored when collapse started, as for a script's background job, the runtime left it
+// so, and so does collapse.
+var quitAction = sigaction()
+if sigaction(SIGQUIT, nil, &quitAction) == 0,
+  quitAction.sa_flags & SA_SIGINFO != 0
+    || quitAction.__sigaction_handler.sa_handler.map({ unsafeBitCast($0, to: UInt.self) })
+      != unsafeBitCast(SIG_IGN, to: UInt.self)
+{
+  signal(SIGQUIT, SIG_DFL)
+}
 handleInterrupts()
 
 /// Whether descriptor `descriptor` is open.
 func isOpen(_ descriptor: Int32) -> Bool { fcntl(descriptor, F_GETFD) != -1 || errno != EBADF }
 
 // A standard descriptor left closed would be taken by the next file opened (even one the
-// runtime opens for its threads), and output would go there. Standard output closed is
-// a write error at once; closed standard input and error are held by /dev/null, and
+// runtime opens for its threads), and output would go there. So all three are looked at
+// before any is filled. Standard output closed is a write error at once, said on standard
+// error if that is open; closed standard input and error are held by /dev/null, and
 // reading standard input then fails as it would have.
 let standardInputOpen = isOpen(0)
-if !standardInputOpen { _ = open("/dev/null", O_RDONLY) }
-if !isOpen(2) { _ = open("/dev/null", O_WRONLY) }
-if !isOpen(1) {
-  Diagnostics.report("write error: \(systemErrorMessage(EBADF))")
+let standardOutputOpen = isOpen(1)
+let standardErrorOpen = isOpen(2)
+if !standardOutputOpen {
+  if standardErrorOpen { Diagnostics.report("write error: \(systemErrorMessage(EBADF))") }
   exit(ExitStatus.failure.rawValue)
 }
+if !standardInputOpen { _ = open("/dev/null", O_RDONLY) }
+if !standardErrorOpen { _ = open("/dev/null", O_WRONLY) }
 
 /// What was read, held until the process ends: freeing a large document piece by piece
 /// only delays an exit that gives all the memory back at once.

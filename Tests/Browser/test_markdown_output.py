@@ -54,8 +54,9 @@ ENDINGS = {
 }
 
 
-def run(command, **kwargs):
-    result = subprocess.run(command, capture_output=True, cwd=ROOT, check=False, **kwargs)
+def run(command, cwd_override=None, **kwargs):
+    result = subprocess.run(command, capture_output=True, cwd=cwd_override or ROOT, check=False,
+                            **kwargs)
     assert result.returncode == 0, result.stderr.decode()
     return result.stdout
 
@@ -148,3 +149,29 @@ def test_the_check_notices_a_swallowed_file(cmark_gfm):
     document = html5lib.parse(html, namespaceHTMLElements=False)
     assert tree(document) == [(0, "a.md")]
     assert owner_of(document, "3 failures") is None
+
+
+def test_a_file_name_cannot_break_the_footer(collapse, cmark_gfm, tmp_path):
+    """A file name with a blank line and `<!--` in it, quoted in the `--max-bytes` footer,
+    must not end its code span and open a comment that hides what a CI job appends."""
+    name = "notes\n\n<!--.md"
+    body = "# Build\n\nline one\n\n" + "".join(
+        f"## Detail {i}\n\n" + "lots of words here to fill it up and more\n" * 5 + "\n"
+        for i in range(20))
+    (tmp_path / name).write_text(body)
+    other = tmp_path / "b <!--.md"
+    other.write_text("# Other\n\ntext\n")
+    markdown = run([str(collapse), "-t", "markdown", "--max-bytes", "1500", name, other.name],
+                   cwd_override=tmp_path)
+    summary = markdown + b"\n\nappended by CI\n"
+    html = run([cmark_gfm, *GITHUB], input=summary).decode()
+    document = html5lib.parse(html, namespaceHTMLElements=False)
+    paragraphs = ["".join(p.itertext()) for p in document.iter("p")]
+    assert "appended by CI" in paragraphs, html
+    # The footer's command, on one line, reads back as the file's name in bash.
+    code = [c for c in document.iter("code") if "collapse" in "".join(c.itertext())]
+    assert code, html
+    command = "".join(code[-1].itertext())
+    assert "$'notes\\n\\n<!--.md'" in command, command
+    # Each file is a section of its own, its name shown as text.
+    assert [summary for _, summary in tree(document)][:1] == ["notes  <!--.md"], html

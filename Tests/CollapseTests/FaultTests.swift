@@ -180,6 +180,45 @@ struct FaultTests {
     #expect(result.errors == "collapse: write error: bad file descriptor\nstatus 1\n")
   }
 
+  @Test("standard output and error both closed: status 1, and nothing written anywhere")
+  func closedOutputAndErrors() throws {
+    let folder = try temporaryFolder()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    // Were /dev/null put in place of standard error first, it would take descriptor 1 and
+    // the output would go there with status 0.
+    let result = try runScript(
+      "\"$0\" Samples/oceans.md >&- 2>&-; echo \"status $?\"", in: packageRoot)
+    #expect(result.output == "status 1\n")
+    #expect(result.errors == "")
+  }
+
+  @Test("SIGQUIT ends collapse by that signal, status 131, without a crash report")
+  func quitSignal() throws {
+    let folder = try temporaryFolder()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    _ = try bigDocument(in: folder, megabytes: 2)
+    let script = """
+      rm -f out && mkfifo out
+      set -m
+      python3 -c "$unblocked" "$0" big.md > out 2> errors & pid=$!
+      exec 3<out
+      dd bs=1000 count=10 iflag=fullblock status=none <&3 > /dev/null
+      kill -QUIT $pid
+      cat <&3 > /dev/null
+      wait $pid
+      echo "status $?"
+      cat errors
+      """
+    // The test runner blocks SIGQUIT, and its children inherit that; a shell does not. A
+    // background job of a script starts with SIGQUIT ignored, which collapse keeps: the
+    // job runs with job control on, as in a terminal.
+    let unblock =
+      "unblocked='import os, signal, sys; signal.pthread_sigmask(signal.SIG_SETMASK, []); "
+      + "os.execv(sys.argv[1], sys.argv[1:])'\n"
+    let result = try runScript("ulimit -c 0\n" + unblock + script, in: folder)
+    #expect(result.output == "status 131\n", "\(result.errors)")
+  }
+
   @Test("standard input closed: a read error for stdin, the files still shown, status 1")
   func closedInput() throws {
     let result = try runScript(

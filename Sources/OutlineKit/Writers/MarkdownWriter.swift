@@ -148,8 +148,11 @@ public struct MarkdownWriter {
     return String(repeating: "`", count: max(3, longest + 1))
   }
 
-  /// `text` as a code span, fenced by more backticks than it holds in a row.
+  /// `text` as a code span, fenced by more backticks than it holds in a row. A line end
+  /// in it would let a blank line end the span, and what follows read as Markdown: each is
+  /// a space, which is what a code span shows for a line end anyway.
   static func codeSpan(_ text: String) -> String {
+    let text = oneLine(text)
     var longest = 0
     var run = 0
     for character in text {
@@ -192,7 +195,7 @@ extension MarkdownWriter: SizeLimitable {
         if !expanded, let hidden = outline.hiddenSummary(of: index) {
           summary += " " + HTML.escaped(hidden)
         }
-        summary = MarkdownWriter.oneLine(summary)
+        summary = HTML.valid(MarkdownWriter.oneLine(summary))
         let anchor = "<a name=\"\(HTML.escaped(ids[index]))\"></a>"
         target.write(
           "<details\(expanded ? " open" : "")>\n<summary>\(anchor)\(summary)</summary>\n")
