@@ -77,8 +77,13 @@ struct UTF8Repair {
         output.append(contentsOf: UnsafeBufferPointer(rebasing: input[copiedUpTo..<index]))
         return count - index
       }
-      output.append(contentsOf: UnsafeBufferPointer(rebasing: input[copiedUpTo..<index]))
-      output.append(contentsOf: replacement)
+      if copiedUpTo < index {
+        output.append(contentsOf: UnsafeBufferPointer(rebasing: input[copiedUpTo..<index]))
+      }
+      // Byte by byte: appending an array of three costs more than three bytes do.
+      output.append(0xEF)
+      output.append(0xBF)
+      output.append(0xBD)
       index += -length
       copiedUpTo = index
     }

@@ -65,11 +65,72 @@ enum HTML {
   static func writeMended<Target: ByteOutputStream>(
     _ html: UnsafeRawBufferPointer, to target: inout Target
   ) {
-    var text = valid(String(decoding: html, as: UTF8.self))
-    if contains(html, emptyImageSource) {
-      text = text.replacing(emptyImageSource, with: #"<img src="data:," "#)
+    guard contains(html, emptyImageSource) else {
+      writeReplacingForbidden(html, to: &target)
+      return
     }
+    var text = valid(String(decoding: html, as: UTF8.self))
+    text = text.replacing(emptyImageSource, with: #"<img src="data:," "#)
     target.write(text)
+  }
+
+  /// Writes valid UTF-8 `html` with each code point HTML forbids replaced by U+FFFD, copying
+  /// the runs between them as they are.
+  private static func writeReplacingForbidden<Target: ByteOutputStream>(
+    _ html: UnsafeRawBufferPointer, to target: inout Target
+  ) {
+    var copied = 0
+    var index = 0
+    let base = html.baseAddress
+    while index < html.count {
+      // Eight bytes of printable ASCII at a time: the common case, nothing to replace.
+      if let base, index + 8 <= html.count {
+        let word = UInt64(littleEndian: base.loadUnaligned(fromByteOffset: index, as: UInt64.self))
+        let control = (word &- 0x2020_2020_2020_2020) & ~word & 0x8080_8080_8080_8080
+        if (word & 0x8080_8080_8080_8080) | control | hasByte(word, 0x7F) == 0 {
+          index += 8
+          continue
+        }
+      }
+      let length = forbiddenLength(html, at: index)
+      guard length > 0 else {
+        index += 1
+        continue
+      }
+      target.write(bytes: UnsafeRawBufferPointer(rebasing: html[copied..<index]))
+      target.write("\u{FFFD}")
+      index += length
+      copied = index
+    }
+    target.write(bytes: UnsafeRawBufferPointer(rebasing: html[copied..<html.count]))
+  }
+
+  /// The length in bytes of the code point HTML forbids that starts at `index` in valid
+  /// UTF-8 `html`, or 0 when none does: as `isForbidden(_:)`, on bytes.
+  private static func forbiddenLength(_ html: UnsafeRawBufferPointer, at index: Int) -> Int {
+    let byte = html[index]
+    if byte < 0x80 {
+      return (byte < 0x20 && byte != 0x09 && byte != 0x0A && byte != 0x0C && byte != 0x0D)
+        || byte == 0x7F ? 1 : 0
+    }
+    let count = html.count
+    switch byte {
+    case 0xC2:
+      // U+0080–U+009F
+      return index + 1 < count && html[index + 1] <= 0x9F ? 2 : 0
+    case 0xEF:
+      // U+FDD0–U+FDEF and U+FFFE, U+FFFF
+      guard index + 2 < count else { return 0 }
+      let (second, third) = (html[index + 1], html[index + 2])
+      return (second == 0xB7 && (0x90...0xAF).contains(third)) || (second == 0xBF && third >= 0xBE)
+        ? 3 : 0
+    case 0xF0...0xF4:
+      // U+nFFFE and U+nFFFF in the other planes
+      return index + 3 < count && html[index + 1] & 0x0F == 0x0F && html[index + 2] == 0xBF
+        && html[index + 3] >= 0xBE ? 4 : 0
+    default:
+      return 0
+    }
   }
 
   /// How cmark starts an image whose source is empty; in text, `<` would be `&lt;`.
