@@ -93,7 +93,7 @@ struct UTF8Repair {
 
   /// The length of the well-formed sequence at `index`; 0 if the input ends before the
   /// sequence does; or minus the length of the maximal ill-formed subpart to replace.
-  private static func sequenceLength(_ input: UnsafeBufferPointer<UInt8>, at index: Int) -> Int {
+  static func sequenceLength(_ input: UnsafeBufferPointer<UInt8>, at index: Int) -> Int {
     let lead = input[index]
     let needed: Int
     var lowest: UInt8 = 0x80

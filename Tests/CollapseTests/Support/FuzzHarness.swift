@@ -324,6 +324,10 @@ enum FuzzHarness {
     var html = ""
     HTMLWriter(options: options).write(outline, selection: selection, to: &html)
     checkHTML(html, outline, unsafe: unsafe, &problems)
+    // Written to a String, invalid UTF-8 would be mended on the way: it is looked for first.
+    var htmlBytes = UTF8Check()
+    HTMLWriter(options: options).write(outline, selection: selection, to: &htmlBytes)
+    problems.check(htmlBytes.isValid, "the HTML output holds bytes that are not UTF-8")
     var page = ""
     HTMLPage(fileName: "fuzz.md", writer: HTMLWriter(options: options))
       .write(outline, selection: selection, to: &page)
