@@ -7,7 +7,9 @@ import Testing
 struct SampleTests {
   /// Each expected output: the sample, the output file's suffix, and the arguments.
   static let goldens: [(sample: String, suffix: String, arguments: [String])] =
-    ["oceans.md", "vehicles.md", "feeds.md", "oceans.json", "releases.json"].flatMap { sample in
+    [
+      "oceans.md", "vehicles.md", "feeds.md", "release-notes.md", "oceans.json", "releases.json",
+    ].flatMap { sample in
       [(sample, "txt", []), (sample, "html", ["-t", "html"])]
     }
 

@@ -27,7 +27,9 @@ enum CmarkRenderer {
   /// The HTML of `node` and what had to be left out of it. Safe to call from several
   /// threads at once: rendering only reads the nodes.
   static func html(_ node: OpaquePointer, unsafe: Bool) -> Rendered {
-    let options = unsafe ? CMARK_OPT_UNSAFE : CMARK_OPT_DEFAULT
+    // A table cell's alignment is a style, `text-align`: HTML5 has no `align` attribute.
+    let options =
+      (unsafe ? CMARK_OPT_UNSAFE : CMARK_OPT_DEFAULT) | CMARK_OPT_TABLE_PREFER_STYLE_ATTRIBUTES
     if let html = collapse_render_html(node, options) {
       return Rendered(bytes: buffer(html), leftOut: [])
     }

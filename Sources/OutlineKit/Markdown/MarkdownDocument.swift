@@ -57,10 +57,54 @@ public final class MarkdownDocument: @unchecked Sendable {
   var hasNotes: Bool { notes != nil }
 
   /// Writes the footnotes, as cmark-gfm renders them after a document: a `<section
-  /// class="footnotes">` with a list of the notes, each with links back to its references.
-  func writeNotesHTML<Target: ByteOutputStream>(unsafe: Bool, to target: inout Target) {
+  /// class="footnotes">` with a list of the notes, each with links back to its references;
+  /// when `written` is given, only the links back to the references it holds.
+  func writeNotesHTML<Target: ByteOutputStream>(
+    unsafe: Bool, keeping written: Set<String>? = nil, to target: inout Target
+  ) {
     guard let notes else { return }
-    render(notes, unsafe: unsafe) { HTML.writeValid($0, to: &target) }
+    render(notes, unsafe: unsafe) { rendered in
+      var html = rendered[...]
+      // A section has a heading, for the outline of the page: GitHub's, read by screen
+      // readers and hidden from view.
+      let opening = Array("<section class=\"footnotes\" data-footnotes>\n".utf8)
+      if html.starts(with: opening) {
+        target.write(bytes: UnsafeRawBufferPointer(rebasing: html.prefix(opening.count)))
+        target.write("<h2 class=\"sr-only\">Footnotes</h2>\n")
+        html = html.dropFirst(opening.count)
+      }
+      guard let written else {
+        HTML.writeValid(UnsafeRawBufferPointer(rebasing: html), to: &target)
+        return
+      }
+      var kept = ""
+      FootnoteMarkup.removingLinksBack(
+        from: UnsafeRawBufferPointer(rebasing: html), notIn: written, to: &kept)
+      kept.withUTF8 { HTML.writeValid(UnsafeRawBufferPointer($0), to: &target) }
+    }
+  }
+
+  /// The footnotes whose first line is one of `lines` (0-based), each with its label,
+  /// normalized as link labels are (`^` and all), and its source lines, blank ones at the
+  /// end left out, each ending with a line end.
+  func footnoteDefinitions(in lines: Range<Int>) -> [(label: String, text: String)] {
+    guard let notes else { return [] }
+    var found: [(label: String, text: String)] = []
+    var node = cmark_node_first_child(notes)
+    while let note = node {
+      node = cmark_node_next(note)
+      let start = Int(cmark_node_get_start_line(note)) - 1
+      guard lines.contains(start), start < source.lineCount else { continue }
+      let end = min(source.lineCount, max(start + 1, Int(cmark_node_get_end_line(note))))
+      let text = source.trimmingBlankLines(start..<end)
+      let opening = source.bytes[source.lineRange(start)].drop { $0 == 0x20 }
+      guard opening.first == UInt8(ascii: "["),
+        let close = opening.firstIndex(of: UInt8(ascii: "]"))
+      else { continue }
+      let label = LinkDefinitions.normalizedLabel(opening[(opening.startIndex + 1)..<close])
+      found.append((label, text.map { source.line($0) + "\n" }.joined()))
+    }
+    return found
   }
 
   /// Takes ownership of a container node and returns its number.
@@ -122,6 +166,16 @@ public final class MarkdownDocument: @unchecked Sendable {
       }
       covered.append(start..<max(start, end))
     }
+    // cmark-gfm moves footnotes out of the blocks they stood among: their lines are no
+    // link definitions either.
+    var note = notes.flatMap { cmark_node_first_child($0) }
+    while let block = note {
+      note = cmark_node_next(block)
+      let start = Int(cmark_node_get_start_line(block)) - 1
+      let end = Int(cmark_node_get_end_line(block))
+      if start >= 0, lines.contains(start) { covered.append(start..<max(start + 1, end)) }
+    }
+    covered.sort { $0.lowerBound < $1.lowerBound }
     var runs: [Range<Int>] = []
     var next = 0
     var line = lines.lowerBound

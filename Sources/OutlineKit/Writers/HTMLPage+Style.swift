@@ -123,6 +123,15 @@ extension HTMLPage {
       white-space: nowrap;
     }
     details[open] > summary > .hidden { display: none; }
+    .footnotes { font-size: 0.875rem; border-top: 1px solid var(--rule); margin-top: 1rem; }
+    .sr-only {
+      position: absolute;
+      width: 1px;
+      height: 1px;
+      overflow: hidden;
+      clip: rect(0 0 0 0);
+      white-space: nowrap;
+    }
     details details { margin-left: var(--indent); border-top: 1px solid var(--rule); }
     details > :not(summary):not(details) {
       margin-left: var(--content);

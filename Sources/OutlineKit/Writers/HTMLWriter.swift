@@ -31,6 +31,37 @@ public struct HTMLWriter {
     _ outline: Outline, selection: Selection, elision: Elision?, to target: inout Target,
     boundaries: (SectionBoundary) -> Void
   ) {
+    let notes = outline.documents.filter(\.hasNotes)
+    guard let elision, elision.closedCount + elision.removedCount > 0, !notes.isEmpty else {
+      writeWalk(
+        outline, selection: selection, elision: elision, to: &target, boundaries: boundaries)
+      writeNotes(notes, to: &target)
+      return
+    }
+    // A cut output loses some footnote references: the notes' links back to them go too.
+    var collector = FootnoteReferences(base: target)
+    writeWalk(
+      outline, selection: selection, elision: elision, to: &collector, boundaries: boundaries)
+    target = collector.base
+    writeNotes(notes, keeping: collector.ids, to: &target)
+  }
+
+  /// Footnotes come after the whole document, as GitHub writes them, so that a reference
+  /// in any section, open or not, links to its note; `keeping` the references written, when
+  /// not all were.
+  private func writeNotes<Target: ByteOutputStream>(
+    _ documents: [MarkdownDocument], keeping written: Set<String>? = nil, to target: inout Target
+  ) {
+    for document in documents {
+      document.writeNotesHTML(unsafe: options.unsafe, keeping: written, to: &target)
+    }
+  }
+
+  /// The walk of the sections, each as a `<details>`.
+  private func writeWalk<Target: ByteOutputStream>(
+    _ outline: Outline, selection: Selection, elision: Elision?, to target: inout Target,
+    boundaries: (SectionBoundary) -> Void
+  ) {
     let descend = { (index: Int) in elision?.descends(into: index) ?? true }
     // Rendering starts first, so that it goes on while the ids are made.
     let ahead = renderAhead(outline, descend: descend)
@@ -74,11 +105,6 @@ public struct HTMLWriter {
         }
         boundaries(.end(index))
       }
-    }
-    // Footnotes come after the whole document, as GitHub writes them, so that a reference
-    // in any section, open or not, links to its note.
-    for document in outline.documents where document.hasNotes {
-      document.writeNotesHTML(unsafe: options.unsafe, to: &target)
     }
   }
 

@@ -10,20 +10,28 @@ struct LeftOutDefinitions {
 
   init(outline: Outline, elision: Elision) {
     var runs: [(section: Int, run: LinkDefinitions)] = []
+    // GitHub's footnotes too: a reference the output keeps needs its note's definition.
+    var notes: [(section: Int, label: String, text: String)] = []
     for index in outline.sections.indices where elision.cuts[index] != .none {
       // Nothing inside a cut section is cut itself: its subtree is left out with it.
       for inner in index..<outline.sections[index].end {
         for content in outline.sections[inner].content {
           guard case .markdown(let blocks) = content.body else { continue }
           for run in blocks.linkDefinitions { runs.append((index, run)) }
+          for note in blocks.document.footnoteDefinitions(in: blocks.lines) {
+            notes.append((index, note.label, note.text))
+          }
         }
       }
     }
-    guard !runs.isEmpty else { return }
+    guard !runs.isEmpty || !notes.isEmpty else { return }
     let used = LeftOutDefinitions.labels(keptBy: outline, elision: elision)
     for (section, run) in runs {
       let texts = run.texts(keeping: used)
       if !texts.isEmpty { self.runs[section, default: []].append(texts) }
+    }
+    for (section, label, text) in notes where used.contains(label) {
+      self.runs[section, default: []].append([text])
     }
   }
 
