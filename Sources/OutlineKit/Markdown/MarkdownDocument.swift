@@ -291,6 +291,9 @@ struct MarkdownHeading: Sendable {
   let node: Int
   /// Whether the heading holds only text, which its title, escaped, shows as cmark would.
   let isPlainText: Bool
+  /// The lines of link definitions that open a setext heading's paragraph, if any: not
+  /// part of its title, and needed where the heading is written again as Markdown.
+  var definitions: Range<Int>? = nil
 
   func html(unsafe: Bool) -> String {
     document.renderInlineHTML(heading: node, unsafe: unsafe)

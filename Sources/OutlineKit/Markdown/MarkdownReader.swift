@@ -175,7 +175,8 @@ private struct OutlineBuilder {
           title: title, level: level, depth: open.count - 1, parent: open.dropLast().last,
           kind: .heading, hint: hint))
       sections[sections.count - 1].heading = MarkdownHeading(
-        document: document, node: document.adoptHeading(block), isPlainText: isPlain)
+        document: document, node: document.adoptHeading(block), isPlainText: isPlain,
+        definitions: leadingDefinitions(startLine..<endLine))
       contentStart = endLine
       container = cmark_node_new_with_mem(CMARK_NODE_DOCUMENT, collapse_cmark_mem())!
     }
@@ -215,6 +216,26 @@ private struct OutlineBuilder {
       next += 1
     }
     return source.lineCount
+  }
+
+  /// The lines that open a setext heading of `lines` (its underline the last) with link
+  /// reference definitions, which cmark takes out of the heading's text: `[a]: /url`,
+  /// then `Title`, then `===`.
+  private func leadingDefinitions(_ lines: Range<Int>) -> Range<Int>? {
+    let source = document.source
+    guard lines.count > 2, lines.lowerBound < source.lineCount else { return nil }
+    let first = source.bytes[source.lineRange(lines.lowerBound)].drop { $0 == 0x20 }
+    guard first.first == UInt8(ascii: "[") else { return nil }
+    // The longest run of whole lines before the title's last line that reads as nothing
+    // but definitions; a setext heading's text is rarely more than a few lines.
+    let last = min(lines.upperBound - 2, lines.lowerBound + 50)
+    for end in stride(from: last, to: lines.lowerBound, by: -1)
+    where LinkDefinitions(source: source, lines: lines.lowerBound..<end, dialect: document.dialect)
+      != nil
+    {
+      return lines.lowerBound..<end
+    }
+    return nil
   }
 
   private func isSetextUnderline(_ text: ArraySlice<UInt8>) -> Bool {

@@ -186,9 +186,14 @@ extension MarkdownWriter: SizeLimitable {
           writeDefinitions(leftOut?.runs(for: index), blocks: &blocks, to: &target)
           return
         }
+        let section = outline.sections[index]
+        if let heading = section.heading, let definitions = heading.definitions {
+          // cmark takes them out of the heading's text; they still define links.
+          blocks.start(&target)
+          for line in definitions { writeLine(heading.document.source, line, to: &target) }
+        }
         blocks.start(&target)
         boundaries(.start(index))
-        let section = outline.sections[index]
         let closed = elision?.cuts[index] == .closed
         let expanded = selection.isExpanded(index) && !closed
         var summary = section.heading?.html(unsafe: options.unsafe) ?? HTML.escaped(section.title)
