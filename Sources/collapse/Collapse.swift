@@ -37,7 +37,7 @@ enum Collapse {
       return .success
     }
     if options.showVersion {
-      output.write("collapse \(version)\n")
+      output.write("collapse \(version)\n\(LibraryVersions.description)\n")
       return .success
     }
 

@@ -97,5 +97,5 @@ let optionTable: [OptionSpec] = [
     help: "Show this help and exit."),
   OptionSpec(
     long: "version", short: "V", value: nil, group: .information,
-    help: "Show the version and exit."),
+    help: "Show the version, and those of cmark-gfm, yajl and utf8proc, and exit."),
 ]

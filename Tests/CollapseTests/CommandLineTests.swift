@@ -6,12 +6,23 @@ import Testing
 
 @Suite("command line, end to end")
 struct EndToEndTests {
-  @Test("--version prints the version")
+  @Test("--version prints the version, and those of the libraries it runs with")
   func version() throws {
     let result = try runBinary(["--version"])
+    #expect(result.status == 0 && result.errors == "")
+    let lines = result.output.split(separator: "\n").map(String.init)
+    #expect(lines.first == "collapse \(collapse.version)")
     #expect(
-      result == CommandResult(output: "collapse \(collapse.version)\n", errors: "", status: 0))
+      lines.dropFirst().first?.wholeMatch(
+        of: /cmark-gfm [0-9]+\.[0-9]+\.[0-9]+\.gfm\.[0-9]+, yajl [0-9]+\.[0-9]+\.[0-9]+, utf8proc [0-9]+\.[0-9]+\.[0-9]+/
+      ) != nil, "\(result.output)")
+    #expect(lines.count == 2)
     #expect(try runBinary(["-V"]).output == result.output)
+    // The same cmark-gfm as the command's, which Debian builds from one package.
+    guard requireTool("cmark-gfm") else { return }
+    let command = try runTool("cmark-gfm", ["--version"]).output
+    let library = lines[1].split(separator: ",")[0].dropFirst("cmark-gfm ".count)
+    #expect(command.hasPrefix("cmark-gfm \(library) "), "\(command)")
   }
 
   @Test("no FILE and - both read standard input")

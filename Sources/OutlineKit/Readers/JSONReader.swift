@@ -449,6 +449,14 @@ public final class JSONReader {
 
 extension JSONReader: DocumentReader {}
 
+extension JSONReader {
+  /// yajl's version as it reports itself: `2.1.0`.
+  static var libraryVersion: String {
+    let number = Int(yajl_version())
+    return "\(number / 10000).\(number / 100 % 100).\(number % 100)"
+  }
+}
+
 /// A line and column in a text, moved forward as the text is read.
 struct TextPosition {
   private(set) var line = 1

@@ -4,6 +4,9 @@ import CUtf8proc
 /// takes two when it is East Asian wide or an emoji, none when it is only combining
 /// marks or other zero-width characters, and one otherwise.
 public enum DisplayWidth {
+  /// utf8proc's version as it reports itself: `2.8.0`.
+  static var libraryVersion: String { String(cString: utf8proc_version()) }
+
   /// The columns between tab stops, as in CommonMark.
   public static let tabStop = 4
 
