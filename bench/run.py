@@ -163,7 +163,7 @@ def main():
             "text": f"{collapse} {path}",
             "-t markdown": f"{collapse} -t markdown {path}",
         }
-        medians = hyperfine(list(commands.values()), max(5, runs), 1)
+        medians = hyperfine(list(commands.values()), max(5, runs), rounds)
         library = medians[commands["library"]]
         ratios = {key: medians[command] / library for key, command in commands.items()
                   if key not in ("cmark-gfm", "library")}

@@ -23,8 +23,8 @@ struct MemoryLimit: Equatable, Sendable {
   let source: Source
 
   /// What the limit counts now: the process's address space or data segment, the control
-  /// group's memory, or, for the machine, what it does not have available any more. Only
-  /// differences between two readings mean anything.
+  /// group's memory, or, for the machine, the memory the process holds. Only differences
+  /// between two readings mean anything.
   func usage() -> Int? {
     switch source {
     case .addressSpace:
@@ -34,9 +34,9 @@ struct MemoryLimit: Equatable, Sendable {
     case .controlGroup:
       return MemoryLimit.controlGroupFile("memory.current").flatMap(MemoryLimit.number)
     case .machine:
-      return MemoryLimit.field(
-        "MemAvailable:", MemoryLimit.readSmallFile("/proc/meminfo") ?? ""
-      ).map { -$0 }
+      // The process's own memory, not what the machine has left, which other programs
+      // change too.
+      return MemoryLimit.field("VmRSS:", MemoryLimit.readSmallFile("/proc/self/status") ?? "")
     }
   }
 
