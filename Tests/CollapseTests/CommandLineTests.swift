@@ -14,7 +14,8 @@ struct EndToEndTests {
     #expect(lines.first == "collapse \(collapse.version)")
     #expect(
       lines.dropFirst().first?.wholeMatch(
-        of: /cmark-gfm [0-9]+\.[0-9]+\.[0-9]+\.gfm\.[0-9]+, yajl [0-9]+\.[0-9]+\.[0-9]+, utf8proc [0-9]+\.[0-9]+\.[0-9]+/
+        of:
+          /cmark-gfm [0-9]+\.[0-9]+\.[0-9]+\.gfm\.[0-9]+, yajl [0-9]+\.[0-9]+\.[0-9]+, utf8proc [0-9]+\.[0-9]+\.[0-9]+/
       ) != nil, "\(result.output)")
     #expect(lines.count == 2)
     #expect(try runBinary(["-V"]).output == result.output)

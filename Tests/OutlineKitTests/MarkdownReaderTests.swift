@@ -186,14 +186,7 @@ struct MarkdownReaderTests {
     let mark: [UInt8] = [0xEF, 0xBB, 0xBF]
     let bytes = mark + mark + Array("# a\n# b\n".utf8)
     for size in [bytes.count, 1, 2, 3, 4, 5] {
-      let reader = MarkdownReader()
-      var start = 0
-      while start < bytes.count {
-        let end = min(start + size, bytes.count)
-        bytes[start..<end].withUnsafeBytes { reader.feed($0) }
-        start = end
-      }
-      let outline = reader.finish()
+      let outline = readInChunks(bytes, size: size)
       // The second mark stands before the `#`: the first line is a paragraph, as on GitHub.
       #expect(shape(outline) == ["0:b"], "chunks of \(size)")
       #expect(contentLines(outline.content) == ["\u{FEFF}# a"], "chunks of \(size)")
@@ -214,17 +207,22 @@ struct MarkdownReaderTests {
     let bytes = Array(text.utf8)
     let whole = try self.text(MarkdownReader.read(bytes))
     for size in 1...7 {
-      let reader = MarkdownReader()
-      var start = 0
-      while start < bytes.count {
-        let end = min(start + size, bytes.count)
-        bytes[start..<end].withUnsafeBytes { reader.feed($0) }
-        start = end
-      }
-      let chunked = reader.finish()
+      let chunked = readInChunks(bytes, size: size)
       #expect(try self.text(chunked) == whole, "chunks of \(size)")
       #expect(chunked.sections.map(\.hint) == [nil, .collapsed])
     }
+  }
+
+  /// The outline of `bytes` fed to a reader `size` bytes at a time.
+  private func readInChunks(_ bytes: [UInt8], size: Int) -> Outline {
+    let reader = MarkdownReader()
+    var start = 0
+    while start < bytes.count {
+      let end = min(start + size, bytes.count)
+      bytes[start..<end].withUnsafeBytes { reader.feed($0) }
+      start = end
+    }
+    return reader.finish()
   }
 
   private func text(_ outline: Outline) throws -> String {

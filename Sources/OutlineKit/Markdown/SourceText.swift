@@ -38,7 +38,17 @@ public struct SourceText: Sendable {
 
   /// Whether line `index` holds only spaces and tabs.
   public func isBlank(_ index: Int) -> Bool {
-    bytes[lineRange(index)].allSatisfy { $0 == 0x20 || $0 == 0x09 }
+    let range = lineRange(index)
+    return bytes.withUnsafeBytes { buffer in
+      var offset = range.lowerBound
+      // Eight spaces at a time: an indented line starts with runs of them.
+      while offset + 8 <= range.upperBound,
+        buffer.loadUnaligned(fromByteOffset: offset, as: UInt64.self) == 0x2020_2020_2020_2020
+      {
+        offset += 8
+      }
+      return buffer[offset..<range.upperBound].allSatisfy { $0 == 0x20 || $0 == 0x09 }
+    }
   }
 
   /// The number of lines in `lines` that are not blank.
