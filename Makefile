@@ -46,7 +46,7 @@ SOURCES := Package.swift $(shell find Sources -type f)
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
 # What the benchmark runs beside collapse, and how it times them.
-BENCH_PACKAGES := hyperfine pandoc time
+BENCH_PACKAGES := hyperfine pandoc time valgrind
 
 # The fuzz targets (Fuzz/*.swift), how long each runs, and where they and their corpus go.
 FUZZ_TARGETS ?= markdown json names
