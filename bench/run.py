@@ -21,6 +21,9 @@ import pathological
 HERE = os.path.dirname(os.path.abspath(__file__))
 INPUTS = os.path.join(HERE, "inputs")
 # cmark-gfm with the extensions collapse reads GitHub Flavored Markdown with.
+# The lines of README.md between which the latest results are quoted.
+README_START = "<!-- make bench writes the figures from here on -->"
+README_END = "<!-- to here -->"
 CMARK_GFM = ("cmark-gfm -e table -e strikethrough -e autolink -e tasklist -e footnotes "
              "--to html")
 
@@ -272,6 +275,22 @@ def main():
     with open(os.path.join(HERE, "results.md"), "w") as out:
         out.write("\n".join(lines))
     print("\n".join(lines))
+    quote_in_readme(lines[lines.index("| comparison | collapse | peer | ratio | target | "
+                                      "memory (collapse / peer) | memory target |"):])
+
+
+def quote_in_readme(figures):
+    """Puts `figures` in README.md's Speed section, between its two bench markers, so that
+    the README always quotes the latest run."""
+    path = os.path.join(HERE, "..", "README.md")
+    with open(path) as source:
+        readme = source.read().split("\n")
+    start, end = readme.index(README_START), readme.index(README_END)
+    while figures and figures[-1] == "":
+        figures = figures[:-1]
+    readme[start + 1:end] = [""] + figures + [""]
+    with open(path, "w") as out:
+        out.write("\n".join(readme))
 
 
 if __name__ == "__main__":

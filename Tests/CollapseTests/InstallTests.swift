@@ -45,7 +45,7 @@ struct InstallTests {
     "make install PREFIX=… puts the command, its manual and completions there; uninstall removes them"
   )
   func installAndUninstall() throws {
-    guard requireTool("make"), requireTool("cmark"), requireTool("man"), try builtForInstall()
+    guard requireTool("make"), requireTool("cmark-gfm"), requireTool("man"), try builtForInstall()
     else { return }
     let prefix = try temporaryFolder("collapse-prefix")
     defer { try? FileManager.default.removeItem(at: prefix) }

@@ -80,7 +80,7 @@ struct ManualTests {
 
   @Test("man renders the page without a warning, and it says what --help says")
   func rendered() throws {
-    guard requireTool("make"), requireTool("cmark"), requireTool("man") else { return }
+    guard requireTool("make"), requireTool("cmark-gfm"), requireTool("man") else { return }
     let made = try runTool("make", ["--no-print-directory", "-s", "man"])
     #expect(made.status == 0, "\(made.errors)")
     var environment = testEnvironment
