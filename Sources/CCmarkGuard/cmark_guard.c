@@ -15,6 +15,22 @@ typedef struct {
 
 static _Thread_local collapse_render this_render;
 
+/* The parse in progress on this thread, if `active`: where to jump when memory runs out. */
+typedef struct {
+  int active;
+  jmp_buf jump;
+} collapse_parse;
+
+static _Thread_local collapse_parse this_parse;
+
+/* Memory ran out: a guarded render or parse is abandoned, anything else ends the program,
+   as cmark-gfm's own allocator does. */
+static void out_of_memory(void) {
+  if (this_render.active) longjmp(this_render.jump, 1);
+  if (this_parse.active) longjmp(this_parse.jump, 1);
+  abort();
+}
+
 static void forget(void *block) {
   if (!this_render.active || !block) return;
   for (int i = 0; i < this_render.count; i++) {
@@ -33,7 +49,7 @@ static void remember(void *block) {
 
 static void *guarded_calloc(size_t count, size_t size) {
   void *block = calloc(count, size);
-  if (!block) abort();
+  if (!block) out_of_memory();
   remember(block);
   return block;
 }
@@ -41,7 +57,7 @@ static void *guarded_calloc(size_t count, size_t size) {
 static void *guarded_realloc(void *old, size_t size) {
   if (this_render.active && size > COLLAPSE_RENDER_LIMIT) longjmp(this_render.jump, 1);
   void *block = realloc(old, size);
-  if (!block) abort();
+  if (!block) out_of_memory();
   forget(old);
   remember(block);
   return block;
@@ -69,4 +85,26 @@ char *collapse_render_html(cmark_node *root, int options) {
   char *html = cmark_render_html_with_mem(root, options, NULL, &allocator);
   this_render.active = 0;
   return html;
+}
+
+int collapse_parser_feed(cmark_parser *parser, const char *buffer, size_t length) {
+  this_parse.active = 1;
+  if (setjmp(this_parse.jump) != 0) {
+    this_parse.active = 0;
+    return 0;
+  }
+  cmark_parser_feed(parser, buffer, length);
+  this_parse.active = 0;
+  return 1;
+}
+
+cmark_node *collapse_parser_finish(cmark_parser *parser) {
+  this_parse.active = 1;
+  if (setjmp(this_parse.jump) != 0) {
+    this_parse.active = 0;
+    return NULL;
+  }
+  cmark_node *root = cmark_parser_finish(parser);
+  this_parse.active = 0;
+  return root;
 }

@@ -356,4 +356,50 @@ struct ExtremeInputTests {
       lines.last?.wholeMatch(of: /collapse: stdin: too large: over [0-9.]+ MiB of JSON .*/) != nil,
       "\(result.errors)")
   }
+  @Test(
+    "memory that runs out while cmark-gfm parses, or that writing would run out of, is a message",
+    .disabled(
+      if: ProcessInfo.processInfo.environment["COLLAPSE_SANITIZED"] != nil,
+      "AddressSanitizer reserves more address space than any such limit"))
+  func memoryLimitWhileParsingAndWriting() throws {
+    let folder = try temporaryFolder("collapse-memory")
+    defer { try? FileManager.default.removeItem(at: folder) }
+    try Data("# Small\n".utf8).write(to: folder.appendingPathComponent("small.md"))
+    // One paragraph of two million short lines: cmark-gfm parses its inlines at the end,
+    // in many times the memory its blocks took. A heading on every line: the ids and the
+    // output take much besides what reading took.
+    var script = """
+      yes 'key: value' | head -c 20000000 > lines.md
+      yes '# Heading with words' | head -c 20000000 > headings.md
+      for limit in 600000 900000; do
+        (ulimit -v $limit; "$0" --outline lines.md small.md > out.txt; echo "status $?")
+        grep -c Small out.txt
+      done
+
+      """
+    for output in ["text", "html", "markdown", "json"] {
+      script += """
+        (ulimit -v 1200000; "$0" -t \(output) headings.md small.md > out.txt; echo "status $?")
+        grep -c Small out.txt
+
+        """
+    }
+    let result = try runScript(script, in: folder)
+    #expect(result.output == String(repeating: "status 1\n1\n", count: 6), "\(result.errors)")
+    // `yes` may complain of the pipe `head` closed.
+    let lines = result.errors.split(separator: "\n").filter { $0.hasPrefix("collapse: ") }
+    #expect(lines.count == 6, "\(result.errors)")
+    #expect(
+      lines.prefix(2).allSatisfy {
+        $0.wholeMatch(
+          of:
+            /collapse: lines.md: too large: [0-9.]+ MiB of Markdown needs more memory to read than is left in the address space ulimit -v leaves/
+        ) != nil
+      }, "\(result.errors)")
+    #expect(
+      lines.dropFirst(2).allSatisfy {
+        $0.hasPrefix("collapse: headings.md: too large: ")
+          && $0.contains("ulimit -v leaves")
+      }, "\(result.errors)")
+  }
 }

@@ -73,7 +73,7 @@ struct JSONWriterTests {
   func alwaysValid() throws {
     let bytes: [UInt8] =
       Array("# T\u{1}\"\\\n\u{7}line\u{2028}".utf8) + [0xFF, 0xC3] + Array("\n# E".utf8)
-    let output = try jsonOutput(MarkdownReader.read(bytes))
+    let output = try jsonOutput(try MarkdownReader.read(bytes))
     let root = try parsed(output)
     let first = try #require((root["children"] as? [[String: Any]])?.first)
     #expect(first["title"] as? String == "T\u{1}\"\\")
@@ -88,7 +88,7 @@ struct JSONWriterTests {
       let bytes = (0..<Int(generator.next() % 400)).map { _ in
         UInt8(truncatingIfNeeded: generator.next())
       }
-      #expect(throws: Never.self) { try parsed(try jsonOutput(MarkdownReader.read(bytes))) }
+      #expect(throws: Never.self) { try parsed(try jsonOutput(try MarkdownReader.read(bytes))) }
     }
     // And random JSON, its strings full of control characters, quotes and escapes.
     let pieces = [

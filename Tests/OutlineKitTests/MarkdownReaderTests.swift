@@ -144,7 +144,7 @@ struct MarkdownReaderTests {
     let bytes: [UInt8] =
       Array("# Caf".utf8) + [0xE9] + Array(" \n\nbad ".utf8) + [0xFF, 0xC0, 0x80]
       + Array(" nul ".utf8) + [0] + Array(" end\n".utf8)
-    let outline = MarkdownReader.read(bytes)
+    let outline = try MarkdownReader.read(bytes)
     #expect(shape(outline) == ["0:Caf\u{FFFD}"])
     #expect(contentLines(outline, 0) == ["bad \u{FFFD}\u{FFFD}\u{FFFD} nul \u{FFFD} end"])
     #expect(try html(outline).contains("<p>bad \u{FFFD}\u{FFFD}\u{FFFD} nul \u{FFFD} end</p>"))
@@ -186,18 +186,18 @@ struct MarkdownReaderTests {
     let mark: [UInt8] = [0xEF, 0xBB, 0xBF]
     let bytes = mark + mark + Array("# a\n# b\n".utf8)
     for size in [bytes.count, 1, 2, 3, 4, 5] {
-      let outline = readInChunks(bytes, size: size)
+      let outline = try readInChunks(bytes, size: size)
       // The second mark stands before the `#`: the first line is a paragraph, as on GitHub.
       #expect(shape(outline) == ["0:b"], "chunks of \(size)")
       #expect(contentLines(outline.content) == ["\u{FEFF}# a"], "chunks of \(size)")
       #expect(try html(outline).hasPrefix("<p>\u{FEFF}# a</p>\n<details id=\"b\""))
     }
     // One mark alone is left out: the heading is a heading.
-    let single = MarkdownReader.read(mark + Array("# a\n".utf8))
+    let single = try MarkdownReader.read(mark + Array("# a\n".utf8))
     #expect(shape(single) == ["0:a"] && single.content.isEmpty)
     // A mark after the first line is text wherever the chunks begin.
     let later = Array("intro\n".utf8) + mark + Array("# c\n".utf8)
-    #expect(shape(MarkdownReader.read(later)) == [])
+    #expect(shape(try MarkdownReader.read(later)) == [])
   }
 
   @Test("feeding in chunks of any size gives the same outline as all at once")
@@ -205,16 +205,16 @@ struct MarkdownReaderTests {
     let text =
       "---\nk: v\n---\r\n# Caf\u{E9} \u{1F600}\r\n\r\nbody\r\n## Sub <!-- collapsed -->\r\nmore\r\n"
     let bytes = Array(text.utf8)
-    let whole = try self.text(MarkdownReader.read(bytes))
+    let whole = try self.text(try MarkdownReader.read(bytes))
     for size in 1...7 {
-      let chunked = readInChunks(bytes, size: size)
+      let chunked = try readInChunks(bytes, size: size)
       #expect(try self.text(chunked) == whole, "chunks of \(size)")
       #expect(chunked.sections.map(\.hint) == [nil, .collapsed])
     }
   }
 
   /// The outline of `bytes` fed to a reader `size` bytes at a time.
-  private func readInChunks(_ bytes: [UInt8], size: Int) -> Outline {
+  private func readInChunks(_ bytes: [UInt8], size: Int) throws -> Outline {
     let reader = MarkdownReader()
     var start = 0
     while start < bytes.count {
@@ -222,7 +222,7 @@ struct MarkdownReaderTests {
       bytes[start..<end].withUnsafeBytes { reader.feed($0) }
       start = end
     }
-    return reader.finish()
+    return try reader.finish()
   }
 
   private func text(_ outline: Outline) throws -> String {

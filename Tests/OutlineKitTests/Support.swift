@@ -2,9 +2,13 @@ import TestSupport
 
 @testable import OutlineKit
 
-/// The outline of a Markdown string.
+/// The outline of a Markdown string, which is small: reading it cannot run out of memory.
 func markdown(_ text: String) -> Outline {
-  MarkdownReader.read(Array(text.utf8))
+  do {
+    return try MarkdownReader.read(Array(text.utf8))
+  } catch {
+    preconditionFailure("a test document could not be read: \(error)")
+  }
 }
 
 /// Each section as `depth:title`, in document order.

@@ -12,8 +12,15 @@
  * whose buffer would pass COLLAPSE_RENDER_LIMIT, long before cmark-gfm's own limit:
  * the allocator jumps back out of cmark-gfm, frees what the render had allocated, and
  * collapse_render_html returns NULL. Rendering only reads the tree, which stays whole.
- * Outside a render the allocator is calloc, realloc and free, ending the program when
- * they fail, as cmark-gfm's own does.
+ * Outside a render or a parse the allocator is calloc, realloc and free, ending the
+ * program when they fail, as cmark-gfm's own does.
+ *
+ * Memory can also run out under a limit (ulimit -v, a container's), most often while
+ * cmark-gfm parses the inlines of the whole document at its end, which takes many times
+ * the memory of the blocks for a paragraph of short lines. A parse through the two
+ * functions below is abandoned then, as a render is, and they report it; the tree and the
+ * parser stay linked and whole, to be freed with cmark_parser_free (a block allocated and
+ * not yet linked, such as an inline delimiter, is lost).
  */
 
 /* The largest HTML one render may make: a buffer below this never grows past cmark-gfm's
@@ -24,7 +31,15 @@
 cmark_mem *collapse_cmark_mem(void);
 
 /* The HTML of `root` as cmark_render_html makes it, which the caller frees with free(),
-   or NULL when it would take more than COLLAPSE_RENDER_LIMIT bytes. */
+   or NULL when it would take more than COLLAPSE_RENDER_LIMIT bytes or memory ran out. */
 char *collapse_render_html(cmark_node *root, int options);
+
+/* cmark_parser_feed, returning 0 when memory ran out, after which the parser may only be
+   freed with cmark_parser_free. */
+int collapse_parser_feed(cmark_parser *parser, const char *buffer, size_t length);
+
+/* cmark_parser_finish, returning NULL when memory ran out, after which the parser may
+   only be freed with cmark_parser_free, which frees the tree too. */
+cmark_node *collapse_parser_finish(cmark_parser *parser);
 
 #endif

@@ -1,3 +1,5 @@
+import Synchronization
+
 #if canImport(Glibc)
   import Glibc
 #elseif canImport(Darwin)
@@ -34,7 +36,11 @@ public struct DocumentLoader: Sendable {
   /// may tell its format by its extension.
   public func read(descriptor: Int32, name: String) throws(LoadError) -> Outline {
     let size = regularFileSize(descriptor)
-    let limit = memory ?? MemoryLimit.tightest()
+    // What the documents read before this one will take to write is kept for them.
+    let reserved = memory == nil ? DocumentLoader.writingReserve.withLock { $0 } : 0
+    let limit = (memory ?? MemoryLimit.tightest()).map {
+      MemoryLimit(bytes: max(0, $0.bytes - reserved), source: $0.source)
+    }
     var budget = Budget(memory: limit, largest: largestInput, startUsage: limit?.usage())
     var chosen = format ?? InputFormat.guess(fileName: name)
     if let chosen, let size { try budget.check(size, chosen, whole: true) }
@@ -76,7 +82,10 @@ public struct DocumentLoader: Sendable {
       let last = chosen ?? sniffer.format(of: pending, final: true) ?? .markdown
       let ending = try reader ?? start(last, name: name, size: size, with: &pending)
       try budget.check(total, last, whole: true, text: ending.textSize)
-      return try ending.finish()
+      let outline = try ending.finish()
+      let writing = try budget.checkWriting(total, last)
+      if memory == nil { DocumentLoader.writingReserve.withLock { $0 += writing } }
+      return outline
     } catch let error as LoadError {
       throw error
     } catch let error as ReadError {
@@ -105,6 +114,12 @@ public struct DocumentLoader: Sendable {
     guard fstat(descriptor, &status) == 0, status.st_mode & S_IFMT == S_IFREG else { return nil }
     return Int(status.st_size)
   }
+}
+
+extension DocumentLoader {
+  /// The memory that the documents read so far will take to be written, on top of what
+  /// reading them took; the memory left for the next is less by that.
+  fileprivate static let writingReserve = Mutex(0)
 }
 
 /// The bytes a document may take: what its reader takes, and what the memory left holds.
@@ -140,6 +155,23 @@ private struct Budget {
     throw .tooLarge(
       InputTooLarge(
         bytes: bytes, isWhole: false, format: format, largest: min(bytes, largest),
+        memory: memory, isRepaired: false))
+  }
+
+  /// Throws when writing the document read, `bytes` of `format`, would pass the memory
+  /// left, else returns what writing it will take: an id for each section, a buffer of
+  /// output, HTML rendered ahead, which together take at most half of what reading took
+  /// beyond what collapse takes whatever it reads (a thread's stack and malloc arena).
+  func checkWriting(_ bytes: Int, _ format: InputFormat) throws(LoadError) -> Int {
+    guard let memory, let startUsage, let now = memory.usage() else { return 0 }
+    let taken = max(0, now - startUsage)
+    let writing = max(0, taken - InputFormat.memoryBeyondInput) / 2
+    let needed = taken + writing + InputFormat.memoryBeyondInput
+    guard needed > memory.bytes else { return writing }
+    let largest = Int(Double(bytes) * Double(memory.bytes) / Double(max(1, needed)))
+    throw .tooLarge(
+      InputTooLarge(
+        bytes: bytes, isWhole: true, format: format, largest: min(bytes, largest),
         memory: memory, isRepaired: false))
   }
 

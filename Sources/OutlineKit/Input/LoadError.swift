@@ -14,6 +14,9 @@ public enum LoadError: Error, Equatable, CustomStringConvertible {
   case syntax(ReadError)
   /// The document is larger than can be read.
   case tooLarge(InputTooLarge)
+  /// Memory ran out while the parser read `bytes` of `format`, under the `limit` in words
+  /// (`the address space ulimit -v leaves`), when one is known.
+  case outOfMemory(bytes: Int, format: InputFormat, limit: String?)
   /// Anything else a reader reported.
   case other(String)
 
@@ -25,6 +28,10 @@ public enum LoadError: Error, Equatable, CustomStringConvertible {
     case .shrank: return "file shrank while being read"
     case .syntax(let error): return error.description
     case .tooLarge(let error): return error.description
+    case .outOfMemory(let bytes, let format, let limit):
+      let limit = limit.map { " in \($0)" } ?? ""
+      return "too large: \(InputTooLarge.size(bytes)) of \(format.documentName) needs more memory "
+        + "to read than is left\(limit)"
     case .other(let text): return text
     }
   }

@@ -6,46 +6,66 @@ import CCmarkGuard
 /// It owns the parser and frees it in `deinit`. The tree `finish()` returns belongs to the
 /// caller, who frees it with `cmark_node_free`.
 final class CmarkParser {
-  private let parser: OpaquePointer
+  /// The parser, until memory runs out while it parses: it is freed then, tree and all, so
+  /// that what comes next has the memory back.
+  private var parser: OpaquePointer?
   /// Whether `finish()` has handed the tree over.
   private var finished = false
 
   init(dialect: MarkdownDialect) {
     // Input is repaired before cmark sees it: it need not check the UTF-8 again.
     // Every tree is made with collapse's allocator, which renders them within one
-    // buffer's limit (see CCmark's shim).
-    parser = cmark_parser_new_with_mem(dialect.parseOptions, collapse_cmark_mem())
+    // buffer's limit and gives up a parse when memory runs out (see CCmarkGuard).
+    let parser = cmark_parser_new_with_mem(dialect.parseOptions, collapse_cmark_mem())
     for syntax in CmarkParser.extensions(dialect) {
       cmark_parser_attach_syntax_extension(parser, syntax)
     }
+    self.parser = parser
   }
 
   deinit {
+    guard let parser else { return }
     // cmark_parser_free leaves the blocks read so far allocated: a parser given up before
     // its end, as on a read error, finishes the document and frees it first.
     if !finished { cmark_node_free(cmark_parser_finish(parser)) }
     cmark_parser_free(parser)
   }
 
+  /// Whether memory ran out while cmark parsed: the parser then takes nothing more.
+  var ranOutOfMemory: Bool { parser == nil }
+
   /// Hands cmark the next bytes of the document.
   func feed(_ bytes: UnsafeBufferPointer<UInt8>) {
-    guard let base = bytes.baseAddress, !bytes.isEmpty else { return }
-    base.withMemoryRebound(to: CChar.self, capacity: bytes.count) {
-      cmark_parser_feed(parser, $0, bytes.count)
+    guard let parser, let base = bytes.baseAddress, !bytes.isEmpty else { return }
+    let fed = base.withMemoryRebound(to: CChar.self, capacity: bytes.count) {
+      collapse_parser_feed(parser, $0, bytes.count)
     }
+    if fed == 0 { giveUp() }
   }
 
-  /// Ends the document and returns its tree, which the caller frees.
-  func finish() -> OpaquePointer {
+  /// Ends the document and returns its tree, which the caller frees, or nil when memory
+  /// ran out.
+  func finish() -> OpaquePointer? {
+    guard let parser else { return nil }
+    guard let root = collapse_parser_finish(parser) else {
+      giveUp()
+      return nil
+    }
     finished = true
-    // cmark_parser_finish returns nil only when it cannot allocate, and cmark's default
-    // allocator aborts rather than return nil.
-    guard let root = cmark_parser_finish(parser) else { preconditionFailure("cmark gave no tree") }
     return root
   }
 
-  /// Parses a whole text and returns its tree, which the caller frees.
-  static func parse(_ text: UnsafeBufferPointer<UInt8>, dialect: MarkdownDialect) -> OpaquePointer {
+  /// Frees a parser that ran out of memory, with the tree it holds.
+  private func giveUp() {
+    if let parser { cmark_parser_free(parser) }
+    parser = nil
+  }
+
+  /// Parses a whole text and returns its tree, which the caller frees, or nil when memory
+  /// ran out.
+  static func parse(_ text: UnsafeBufferPointer<UInt8>, dialect: MarkdownDialect)
+    -> OpaquePointer?
+  {
     let parser = CmarkParser(dialect: dialect)
     parser.feed(text)
     return parser.finish()

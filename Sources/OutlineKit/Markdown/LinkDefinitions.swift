@@ -58,7 +58,8 @@ struct LinkDefinitions: Sendable {
     let start = source.lineRange(lines.lowerBound).lowerBound
     let end = source.lineRange(lines.upperBound - 1).upperBound
     return source.bytes[start..<end].withUnsafeBufferPointer { text in
-      let document = CmarkParser.parse(text, dialect: dialect)
+      // Memory that ran out keeps the lines, as if they were more than definitions.
+      guard let document = CmarkParser.parse(text, dialect: dialect) else { return false }
       defer { cmark_node_free(document) }
       return cmark_node_first_child(document) == nil
     }

@@ -60,7 +60,7 @@ extension MarkdownDocument {
     if let closer { probe += Array(closer.utf8) + [0x0A] }
     probe += Array("\n</details>\n".utf8)
     return probe.withUnsafeBufferPointer { bytes in
-      let root = CmarkParser.parse(bytes, dialect: dialect)
+      guard let root = CmarkParser.parse(bytes, dialect: dialect) else { return false }
       defer { cmark_node_free(root) }
       guard let block = cmark_node_last_child(root), cmark_node_previous(block) != nil,
         cmark_node_get_type(block) == CMARK_NODE_HTML_BLOCK,

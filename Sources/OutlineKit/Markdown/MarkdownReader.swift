@@ -31,11 +31,13 @@ public final class MarkdownReader {
     parser = CmarkParser(dialect: dialect)
   }
 
-  /// Reads a whole document.
-  public static func read(_ bytes: [UInt8], dialect: MarkdownDialect = .gfm) -> Outline {
+  /// Reads a whole document; throws `LoadError.outOfMemory` when memory runs out.
+  public static func read(_ bytes: [UInt8], dialect: MarkdownDialect = .gfm) throws(LoadError)
+    -> Outline
+  {
     let reader = MarkdownReader(dialect: dialect)
     bytes.withUnsafeBytes { reader.feed($0) }
-    return reader.finish()
+    return try reader.finish()
   }
 
   /// The bytes of text read so far, each invalid byte of the input three, as U+FFFD.
@@ -53,8 +55,9 @@ public final class MarkdownReader {
     advance(final: false)
   }
 
-  /// Ends the document and returns its outline.
-  public func finish() -> Outline {
+  /// Ends the document and returns its outline; throws `LoadError.outOfMemory` when
+  /// memory ran out while cmark-gfm parsed it.
+  public func finish() throws(LoadError) -> Outline {
     repair.finish(into: &bytes)
     advance(final: true)
     // While cmark parses inlines, another thread finds where the source's lines start.
@@ -63,13 +66,27 @@ public final class MarkdownReader {
     bytes = []
     let group = DispatchGroup()
     DispatchQueue.global().async(group: group) { source.text = SourceText(bytes: text) }
-    let root = parser.finish()
+    let parsed = parser.finish()
     group.wait()
+    let format: InputFormat = dialect == .gfm ? .markdown : .commonmark
+    guard let root = parsed else {
+      // The parser has given its memory back: the message can be made.
+      throw .outOfMemory(bytes: text.count, format: format, limit: MemoryLimit.tightest()?.words)
+    }
+    // Building the outline takes a section and a container for each heading, and an
+    // allocation that fails there ends the program: their memory is looked for first.
+    let headings = OutlineBuilder.headingCount(root)
+    if let limit = MemoryLimit.tightest(), headings * OutlineBuilder.memoryPerSection > limit.bytes
+    {
+      cmark_node_free(root)
+      throw .outOfMemory(bytes: text.count, format: format, limit: limit.words)
+    }
     guard let sourceText = source.text else { preconditionFailure("no source text") }
     // The root's children move into section containers; the root itself is freed here.
     defer { cmark_node_free(root) }
     var builder = OutlineBuilder(
       root: root, source: sourceText, dialect: dialect, frontMatter: frontMatter.verdict)
+    builder.sections.reserveCapacity(headings)
     return builder.build()
   }
 
@@ -131,6 +148,21 @@ private struct OutlineBuilder {
     self.document = MarkdownDocument(
       source: source, dialect: dialect, frontMatter: frontMatterLines)
     self.frontMatter = frontMatter
+  }
+
+  /// The most memory building takes for each heading: its section, and the document node
+  /// that holds its content, with room for its title.
+  static let memoryPerSection = MemoryLayout<Section>.stride + 256
+
+  /// How many headings stand at the top level of the tree `root`.
+  static func headingCount(_ root: OpaquePointer) -> Int {
+    var count = 0
+    var node = cmark_node_first_child(root)
+    while let block = node {
+      if cmark_node_get_type(block) == CMARK_NODE_HEADING { count += 1 }
+      node = cmark_node_next(block)
+    }
+    return count
   }
 
   mutating func build() -> Outline {

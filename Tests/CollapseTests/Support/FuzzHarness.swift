@@ -15,11 +15,13 @@ enum FuzzHarness {
   static func markdown(_ input: [UInt8]) -> [String] {
     var problems = Problems()
     var choices = Choices(input)
-    let whole = MarkdownReader.read(input)
     let chunkSize = choices.int(1...97)
     let reader = MarkdownReader()
     feed(input, chunkSize: chunkSize) { reader.feed($0) }
-    let chunked = reader.finish()
+    guard let whole = try? MarkdownReader.read(input), let chunked = try? reader.finish() else {
+      problems.add("memory ran out reading the input")
+      return problems.messages
+    }
     problems.check(
       describe(whole) == describe(chunked),
       "reading in chunks of \(chunkSize) bytes gives another outline")
@@ -86,7 +88,11 @@ enum FuzzHarness {
       }
       outline = read
     } else {
-      outline = MarkdownReader.read(namesMarkdown(entries))
+      guard let read = try? MarkdownReader.read(namesMarkdown(entries)) else {
+        problems.add("the Markdown made from the entries does not read")
+        return problems.messages
+      }
+      outline = read
     }
 
     let expand = SelectionRequest.names(in: expandList)
