@@ -43,7 +43,8 @@ enum Interactive {
     }
     switch ending {
     case .quit:
-      output.write(view.flags.arguments.map { shellQuoted($0) }.joined(separator: " ") + "\n")
+      output.write(
+        view.flags.arguments.map { shellQuoted($0, visibly: true) }.joined(separator: " ") + "\n")
       return .success
     case .signal(let number):
       // End the way the signal ends a program, so that the shell knows.

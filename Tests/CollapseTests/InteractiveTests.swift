@@ -445,6 +445,29 @@ struct InteractiveTests {
     #expect(printed == "--collapse Pacific\n")
   }
 
+  @Test("a title's control characters are printed as $'\\e', never raw, and still select it")
+  func controlCharactersInFlags() throws {
+    guard requireTool("tmux"), requireTool("bash") else { return }
+    let folder = try temporaryFolder("collapse-codes")
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let document = folder.appendingPathComponent("codes.md")
+    try Data("# \u{1B}=\u{7}\n## x\n# B\n".utf8).write(to: document)
+    let run = try InteractiveRun([document.path])
+    defer { run.close() }
+    _ = try run.view()
+    try run.send("C")
+    try run.send("l")
+    try run.send("q")
+    let ended = try run.end()
+    #expect(ended.status == 0)
+    #expect(ended.flags == "--expand $'\\e=\\u0007'\n")
+    // Through bash, which reads $'…', the flags open that section alone.
+    let flags = ended.flags.trimmingCharacters(in: .newlines)
+    let result = try runTool(
+      "bash", ["-c", "\"$0\" --color=never \(flags) \"$1\"", collapseBinary.path, document.path])
+    #expect(result.output == "▾ ^[=^G\n  ▸ x\n▸ B\n", "\(result.errors)")
+  }
+
   @Test("a document that cannot be read is reported before the terminal is taken")
   func unreadable() throws {
     guard requireTool("tmux") else { return }
