@@ -31,7 +31,7 @@ let optionTable: [OptionSpec] = [
   OptionSpec(
     long: "from", short: "f", value: "FORMAT", group: .input,
     help:
-      "Read input as markdown (GitHub Flavored Markdown; gfm is the same), commonmark or json (default: by extension, else by how it starts)."
+      "Read input as markdown (GitHub Flavored Markdown; gfm is the same), commonmark (strict, no extension) or json (default: by extension, else by how it starts)."
   ),
   OptionSpec(
     long: "title-key", short: nil, value: "KEY", group: .input,

@@ -157,8 +157,14 @@ struct CompletionTests {
     let (long, short, values) = optionValues[index]
     for line in ["collapse --\(long) "] + (short.map { ["collapse -\($0) "] } ?? []) {
       let shown = try zsh(line) { screen in values.allSatisfy { screen.contains($0) } }
-      let words = shown.listing.flatMap { $0.split(separator: " ").map(String.init) }
+      // Values with a description are listed as `value value  -- description`.
+      let words = shown.listing.flatMap { listed in
+        (listed.components(separatedBy: " -- ").first ?? "").split(separator: " ").map(String.init)
+      }
       #expect(words.sorted() == values.sorted(), "\(line)")
+      if long == "from" {
+        #expect(shown.listing.contains { $0.contains("commonmark") && $0.contains("strict") })
+      }
     }
   }
 

@@ -19,6 +19,19 @@ struct GitHubMarkdownTests {
 
     """
 
+  @Test("collapse links cmark-gfm and its extensions, and not cmark, whose symbols are the same")
+  func linksCmarkGFM() throws {
+    guard requireTool("readelf") else { return }
+    let result = try runTool("readelf", ["--dynamic", "--wide", collapseBinary.path])
+    #expect(result.status == 0, "\(result.errors)")
+    let needed = result.output.split(separator: "\n").filter { $0.contains("(NEEDED)") }
+      .compactMap { line in line.split(separator: "[").last?.split(separator: "]").first }
+      .map(String.init)
+    #expect(needed.contains { $0.hasPrefix("libcmark-gfm.so") }, "\(needed)")
+    #expect(needed.contains { $0.hasPrefix("libcmark-gfm-extensions.so") }, "\(needed)")
+    #expect(!needed.contains { $0.hasPrefix("libcmark.so") }, "\(needed)")
+  }
+
   @Test("-f markdown, -f gfm and a .md file read tables, task lists, strikethrough, bare URLs")
   func extensions() throws {
     let html = try runBothWays(["-t", "html"], input: Self.extensions).output
