@@ -14,15 +14,16 @@ import OutlineKit
 /// partial output is never taken for success.
 struct FileOutput: ByteOutputStream {
   private let descriptor: Int32
-  /// What is written and not yet out, `count` bytes of it; writers make many small
+  /// What is written and not yet out, `count` bytes of `capacity`; writers make many small
   /// writes, so a plain copy into this beats an array's growth checks.
-  private let buffer: UnsafeMutableRawBufferPointer
+  private let buffer: UnsafeMutableRawPointer
+  private static let capacity = 1 << 16
   private var count = 0
 
   init(descriptor: Int32) {
     self.descriptor = descriptor
     // Lives as long as the process: the program's one standard output.
-    buffer = .allocate(byteCount: 1 << 16, alignment: 1)
+    buffer = .allocate(byteCount: FileOutput.capacity, alignment: 1)
   }
 
   mutating func write(_ string: String) {
@@ -36,11 +37,11 @@ struct FileOutput: ByteOutputStream {
   }
 
   mutating func write(bytes: UnsafeRawBufferPointer) {
-    if count + bytes.count > buffer.count { flush() }
-    if bytes.count >= buffer.count {
+    if count + bytes.count > FileOutput.capacity { flush() }
+    if bytes.count >= FileOutput.capacity {
       writeAll(bytes)
     } else if let source = bytes.baseAddress {
-      (buffer.baseAddress! + count).copyMemory(from: source, byteCount: bytes.count)
+      (buffer + count).copyMemory(from: source, byteCount: bytes.count)
       count += bytes.count
     }
   }
@@ -48,14 +49,16 @@ struct FileOutput: ByteOutputStream {
   /// Writes out what is buffered.
   mutating func flush() {
     guard count > 0 else { return }
-    writeAll(UnsafeRawBufferPointer(rebasing: buffer[..<count]))
+    writeAll(UnsafeRawBufferPointer(start: buffer, count: count))
     count = 0
   }
 
   private func writeAll(_ bytes: UnsafeRawBufferPointer) {
+    // Only an empty buffer has no address, and it has nothing to write.
+    guard let base = bytes.baseAddress else { return }
     var offset = 0
     while offset < bytes.count {
-      let written = systemWrite(descriptor, bytes.baseAddress! + offset, bytes.count - offset)
+      let written = systemWrite(descriptor, base + offset, bytes.count - offset)
       if written >= 0 {
         offset += written
         continue
@@ -99,9 +102,10 @@ struct Diagnostics: TextOutputStream {
     Diagnostics.reportedAnError = true
     var string = string
     string.withUTF8 { bytes in
+      guard let base = bytes.baseAddress else { return }
       var offset = 0
       while offset < bytes.count {
-        let written = systemWrite(2, bytes.baseAddress! + offset, bytes.count - offset)
+        let written = systemWrite(2, base + offset, bytes.count - offset)
         if written < 0 && errno == EINTR { continue }
         if written <= 0 { return }
         offset += written

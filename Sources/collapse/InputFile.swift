@@ -33,9 +33,7 @@ struct InputFile {
     let descriptor =
       isStandardInput
       ? standardInput
-      : (path + [0]).withUnsafeBytes {
-        open($0.baseAddress!.assumingMemoryBound(to: CChar.self), O_RDONLY | O_CLOEXEC)
-      }
+      : open(path.map { CChar(bitPattern: $0) } + [0], O_RDONLY | O_CLOEXEC)
     guard descriptor >= 0 else {
       // A closed standard input comes as -1, with no errno of its own.
       throw InputError(path: messageName, systemError: isStandardInput ? EBADF : errno)

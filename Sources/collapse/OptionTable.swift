@@ -16,6 +16,9 @@ struct OptionSpec {
   let group: Group
   let help: String
 
+  /// getopt's code for the short letter, if there is one; every option letter is ASCII.
+  var shortCode: Int32? { short?.asciiValue.map(Int32.init) }
+
   /// The option as `--help` lists it: `-e, --expand NAMES`.
   var synopsis: String {
     let names = (short.map { "-\($0), " } ?? "    ") + "--" + long

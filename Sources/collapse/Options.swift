@@ -82,7 +82,7 @@ extension Options {
     // getopt_long reads C strings; these copies are freed when parsing ends.
     let names = optionTable.map { strdup($0.long) }
     var argv: [UnsafeMutablePointer<CChar>?] = ([Array("collapse".utf8)] + arguments).map {
-      ($0 + [0]).withUnsafeBytes { strdup($0.baseAddress!.assumingMemoryBound(to: CChar.self)) }
+      strdup($0.map { CChar(bitPattern: $0) } + [0])
     }
     let argc = Int32(argv.count)
     argv.append(nil)
@@ -109,7 +109,7 @@ extension Options {
     while true {
       let code = getopt_long(argc, &argv, shortOptions, &longOptions, nil)
       if code == -1 { break }
-      let offending = String(cString: argv[Int(cgetopt_optind()) - 1]!)
+      let offending = String(cString: argument(argv, at: Int(cgetopt_optind()) - 1))
       if code == Int32(UInt8(ascii: ":")) {
         return .failure(missingValue(offending: offending, short: cgetopt_optopt()))
       }
@@ -120,10 +120,10 @@ extension Options {
       let value = cgetopt_optarg().map { String(cString: $0) } ?? ""
       if spec.long == "max-bytes" {
         // The command that shows everything is this one without the limit.
-        let last = argv[Int(cgetopt_optind()) - 1]!
+        let last = argument(argv, at: Int(cgetopt_optind()) - 1)
         dropped.insert(last)
         if UnsafePointer(last) == cgetopt_optarg() {
-          dropped.insert(argv[Int(cgetopt_optind()) - 2]!)
+          dropped.insert(argument(argv, at: Int(cgetopt_optind()) - 2))
         }
       }
       do {
@@ -133,8 +133,9 @@ extension Options {
       }
     }
     let first = Int(cgetopt_optind())
-    options.files = argv[first..<Int(argc)].map {
-      Array(UnsafeRawBufferPointer(start: $0!, count: strlen($0!)))
+    options.files = (first..<Int(argc)).map { index in
+      let file = argument(argv, at: index)
+      return Array(UnsafeRawBufferPointer(start: file, count: strlen(file)))
     }
     do {
       try options.checkCombinations()
@@ -155,15 +156,24 @@ extension Options {
     return .success(options)
   }
 
+  /// The argument at `index` of `argv`, below `argc`: getopt_long only reorders them.
+  private static func argument(
+    _ argv: [UnsafeMutablePointer<CChar>?], at index: Int
+  ) -> UnsafeMutablePointer<CChar> {
+    guard let argument = argv[index] else {
+      preconditionFailure("argv holds a copy of each argument below argc, and nil only at argc")
+    }
+    return argument
+  }
+
   /// getopt's code for an option: its short letter, else a number past every letter.
   private static func code(for index: Int) -> Int32 {
-    if let short = optionTable[index].short { return Int32(short.asciiValue!) }
-    return 256 + Int32(index)
+    optionTable[index].shortCode ?? 256 + Int32(index)
   }
 
   private static func spec(for code: Int32) -> OptionSpec? {
     if code >= 256 { return optionTable[Int(code) - 256] }
-    return optionTable.first { $0.short.map { Int32($0.asciiValue!) } == code }
+    return optionTable.first { $0.shortCode == code }
   }
 
   private mutating func apply(_ spec: OptionSpec, value: String) throws(UsageError) {
@@ -215,7 +225,9 @@ extension Options {
   ) throws(UsageError) -> String? {
     if choices.contains(value) { return value }
     var message = "invalid value '\(value)' for --\(spec.long); expected "
-    message += choices.dropLast().joined(separator: ", ") + " or " + choices.last!
+    if let last = choices.last {
+      message += choices.dropLast().joined(separator: ", ") + " or " + last
+    }
     // A near spelling, or an abbreviation whose letters come in order ("md", "txt").
     let abbreviated = choices.first { choice in
       guard let first = value.lowercased().first, first == choice.first else { return false }
@@ -300,11 +312,12 @@ extension Options {
       long
       ? optionTable.first { $0.long == given && $0.value != nil }
         ?? optionTable.first { $0.long.hasPrefix(given) && $0.value != nil }
-      : optionTable.first { $0.short.map { Int32($0.asciiValue!) } == short }
+      : optionTable.first { $0.shortCode == short }
     guard let spec, let value = spec.value else {
       return UsageError(description: "option '\(offending)' needs a value")
     }
-    let name = long ? "--\(spec.long)" : "-\(spec.short!)"
+    var name = "--\(spec.long)"
+    if !long, let short = spec.short { name = "-\(short)" }
     return UsageError(description: "option '\(name)' needs a value (\(value))")
   }
 

@@ -140,7 +140,11 @@ final class TerminalScreen {
 
   private func write(_ text: String) throws(TerminalError) {
     var text = text
-    let code = text.withUTF8 { writeAll(descriptor, $0.baseAddress!, $0.count) }
+    let code: Int32 = text.withUTF8 { bytes in
+      // Only empty text has no address, and writing nothing cannot fail.
+      guard let base = bytes.baseAddress else { return 0 }
+      return writeAll(descriptor, base, bytes.count)
+    }
     if code != 0 { throw TerminalError(doing: "write to", code: code) }
   }
 

@@ -49,7 +49,9 @@ var errors = Diagnostics()
 // The arguments as bytes: CommandLine.arguments would turn a file name that is not UTF-8
 // into one that cannot be opened.
 let arguments = (1..<Int(CommandLine.argc)).map { index in
-  let argument = CommandLine.unsafeArgv[index]!
+  guard let argument = CommandLine.unsafeArgv[index] else {
+    preconditionFailure("C gives argv a string at every index below argc")
+  }
   return Array(UnsafeRawBufferPointer(start: argument, count: strlen(argument)))
 }
 let status = Collapse.run(

@@ -26,12 +26,10 @@ struct MarkdownRoundTripTests {
     var depth = 0
     var rest = html[...]
     let pattern = /<(\/?)details((?: [a-z]+(?:="[^"]*")?)*)>|<summary>(.*?)<\/summary>/
-    while let tag = rest.firstRange(of: pattern) {
-      let match = rest[tag].wholeMatch(of: pattern)!
-      if let summary = match.output.3, !shown.isEmpty {
+    while let match = rest.firstMatch(of: pattern) {
+      if let summary = match.output.3, let last = shown.last {
         let text = decodeEntities(String(summary).replacing(/<[^>]*>/, with: ""))
-        shown[shown.count - 1] = Shown(
-          depth: shown.last!.depth, open: shown.last!.open, summary: text)
+        shown[shown.count - 1] = Shown(depth: last.depth, open: last.open, summary: text)
       } else if match.output.1 == "/" {
         depth -= 1
       } else {
@@ -39,7 +37,7 @@ struct MarkdownRoundTripTests {
         shown.append(Shown(depth: depth, open: attributes.contains(" open"), summary: ""))
         depth += 1
       }
-      rest = rest[tag.upperBound...]
+      rest = rest[match.range.upperBound...]
     }
     #expect(depth == 0, "unbalanced <details>")
     return shown

@@ -22,7 +22,7 @@ struct PropertyTests {
     for word in output { counts[word, default: 0] += 1 }
     return expected.filter { word in
       counts[word, default: 0] -= 1
-      return counts[word]! < 0
+      return counts[word, default: 0] < 0
     }
   }
 

@@ -17,9 +17,10 @@ struct DocumentLoaderTests {
     let (reading, writing) = (ends[0], ends[1])
     let writer = Thread {
       bytes.withUnsafeBytes { buffer in
+        guard let base = buffer.baseAddress else { return }
         var offset = 0
         while offset < buffer.count {
-          let written = write(writing, buffer.baseAddress! + offset, buffer.count - offset)
+          let written = write(writing, base + offset, buffer.count - offset)
           if written <= 0 { break }
           offset += written
         }

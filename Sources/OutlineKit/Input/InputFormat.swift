@@ -199,9 +199,9 @@ public enum InputFormat: String, CaseIterable, Sendable {
           return literal.utf8.starts(with: word) ? nil : .markdown
         }
         guard word.starts(with: literal.utf8) else { return .markdown }
-        let after = word.dropFirst(literal.utf8.count).first
-        return after == nil || after == UInt8(ascii: ",") || after == UInt8(ascii: "]")
-          || isJSONWhiteSpace(after!) ? .json : .markdown
+        guard let after = word.dropFirst(literal.utf8.count).first else { return .json }
+        return after == UInt8(ascii: ",") || after == UInt8(ascii: "]") || isJSONWhiteSpace(after)
+          ? .json : .markdown
       }
       return .markdown
     default:

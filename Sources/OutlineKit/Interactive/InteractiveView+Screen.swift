@@ -48,7 +48,7 @@ extension InteractiveView {
 
   /// The keys, one a line, from `helpTop`, fitted to the screen.
   private func helpLines() -> [String] {
-    let labelColumns = InteractiveView.keys.map(\.keys.count).max()! + 4
+    let labelColumns = (InteractiveView.keys.map(\.keys.count).max() ?? 0) + 4
     var lines = [" Keys (any key goes back)", ""]
     for (keys, action) in InteractiveView.keys {
       lines.append("   " + keys.padding(to: labelColumns) + action)
@@ -118,7 +118,8 @@ extension InteractiveView {
       titles.removeFirst()
       path = ([ellipsis] + titles).joined(separator: "/")
     }
-    return DisplayWidth.columns(of: path) > columns ? titles.last! : path
+    guard DisplayWidth.columns(of: path) > columns, let last = titles.last else { return path }
+    return last
   }
 
   /// How far down the screen is: `All`, `Top`, `Bot` or a percentage, as vim says it.

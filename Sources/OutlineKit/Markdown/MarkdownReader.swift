@@ -168,7 +168,7 @@ private struct OutlineBuilder {
   mutating func build() -> Outline {
     var open: [Int] = []
     var owner: Int? = nil
-    var container = cmark_node_new_with_mem(CMARK_NODE_DOCUMENT, collapse_cmark_mem())!
+    var container = OutlineBuilder.newNode(CMARK_NODE_DOCUMENT)
     var contentStart = 0
     if case .present(let lines, _) = frontMatter {
       cmark_node_append_child(container, frontMatterBlock(lines: lines))
@@ -181,7 +181,7 @@ private struct OutlineBuilder {
       node = cmark_node_next(block)
       cmark_node_unlink(block)
       if cmark_node_get_type(block) == CMARK_NODE_FOOTNOTE_DEFINITION {
-        let container = notes ?? cmark_node_new_with_mem(CMARK_NODE_DOCUMENT, collapse_cmark_mem())!
+        let container = notes ?? OutlineBuilder.newNode(CMARK_NODE_DOCUMENT)
         cmark_node_append_child(container, block)
         notes = container
         continue
@@ -210,7 +210,7 @@ private struct OutlineBuilder {
         document: document, node: document.adoptHeading(block), isPlainText: isPlain,
         definitions: leadingDefinitions(startLine..<endLine))
       contentStart = endLine
-      container = cmark_node_new_with_mem(CMARK_NODE_DOCUMENT, collapse_cmark_mem())!
+      container = OutlineBuilder.newNode(CMARK_NODE_DOCUMENT)
     }
     attach(container, lines: contentStart..<document.source.lineCount, to: owner)
     if let notes { document.adoptNotes(notes) }
@@ -298,6 +298,16 @@ private struct OutlineBuilder {
     }
   }
 
+  /// A new node of `type`, made with collapse's allocator; the tree it joins frees it.
+  private static func newNode(_ type: cmark_node_type) -> OpaquePointer {
+    guard let node = cmark_node_new_with_mem(type, collapse_cmark_mem()) else {
+      // cmark returns NULL only when allocation fails, and collapse's allocator never
+      // returns NULL: it aborts, or jumps out of a guarded parse or render (CCmarkGuard).
+      preconditionFailure("cmark could not allocate a node, which CCmarkGuard never lets happen")
+    }
+    return node
+  }
+
   /// A fenced YAML code block holding the front matter, without its `---` lines.
   private func frontMatterBlock(lines: Int) -> OpaquePointer {
     let source = document.source
@@ -306,7 +316,7 @@ private struct OutlineBuilder {
       yaml += source.line(line)
       yaml += "\n"
     }
-    let block = cmark_node_new_with_mem(CMARK_NODE_CODE_BLOCK, collapse_cmark_mem())!
+    let block = OutlineBuilder.newNode(CMARK_NODE_CODE_BLOCK)
     cmark_node_set_fence_info(block, "yaml")
     cmark_node_set_literal(block, yaml)
     return block

@@ -418,9 +418,17 @@ public final class JSONReader {
       return 1
     })
 
+  /// The reader that `context` stands for.
+  private static func reader(_ context: UnsafeMutableRawPointer?) -> JSONReader {
+    guard let context else {
+      preconditionFailure("yajl hands every callback the context the reader gave it, never NULL")
+    }
+    return Unmanaged<JSONReader>.fromOpaque(context).takeUnretainedValue()
+  }
+
   /// The builder of the reader that `context` stands for, told that a token was just read.
   private static func builder(_ context: UnsafeMutableRawPointer?) -> JSONOutlineBuilder {
-    let reader = Unmanaged<JSONReader>.fromOpaque(context!).takeUnretainedValue()
+    let reader = JSONReader.reader(context)
     // During a callback yajl's count of bytes consumed stands just after the token.
     reader.tokenEnd = yajl_get_bytes_consumed(reader.handle)
     return reader.builder
@@ -432,7 +440,7 @@ public final class JSONReader {
     _ context: UnsafeMutableRawPointer?, _ decoded: UnsafeBufferPointer<UInt8>,
     _ body: (JSONOutlineBuilder, UnsafeBufferPointer<UInt8>) -> Void
   ) {
-    let reader = Unmanaged<JSONReader>.fromOpaque(context!).takeUnretainedValue()
+    let reader = JSONReader.reader(context)
     let previousEnd = reader.tokenEnd
     let end = yajl_get_bytes_consumed(reader.handle)
     reader.tokenEnd = end

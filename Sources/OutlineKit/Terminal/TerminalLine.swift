@@ -62,7 +62,8 @@ public struct TerminalLine: Sendable {
         // One column a byte: cut without forming graphemes.
         let count = piece.text.utf8.count
         if count > budget {
-          kept.append((String(piece.text.utf8.prefix(budget))!, piece.style))
+          let cut = String(decoding: piece.text.utf8.prefix(budget), as: UTF8.self)
+          kept.append((cut, piece.style))
           break pieces
         }
         kept.append(piece)

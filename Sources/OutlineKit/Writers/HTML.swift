@@ -114,13 +114,14 @@ enum HTML {
     guard let base = html.baseAddress else { return false }
     var text = text
     return text.withUTF8 { text in
+      guard let needle = text.baseAddress else { return false }
       let quotes = text.count - 3  // where `""` starts in `text`
       var start = base + quotes
       let end = base + html.count
       while end - start >= 3, let found = memchr(start, 0x22, end - start - 2) {
         let quote = UnsafeRawPointer(found)
         if quote.load(fromByteOffset: 1, as: UInt8.self) == 0x22,
-          memcmp(quote - quotes, text.baseAddress!, text.count) == 0
+          memcmp(quote - quotes, needle, text.count) == 0
         {
           return true
         }

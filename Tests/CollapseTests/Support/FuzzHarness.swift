@@ -255,12 +255,12 @@ enum FuzzHarness {
     let looksLikeSyntax = { (text: String) in
       (text.count >= 2 && text.first == "/") || text.first == "#"
     }
-    switch choices.int(0...3) {
-    case 0 where !looksLikeSyntax(section.title):
+    switch (choices.int(0...3), section.key) {
+    case (0, _) where !looksLikeSyntax(section.title):
       return section.title
-    case 1 where section.key.map { !looksLikeSyntax($0) } ?? false:
-      return section.key!
-    case 2:
+    case (1, let key?) where !looksLikeSyntax(key):
+      return key
+    case (2, _):
       return ([index] + outline.ancestors(of: index)).reversed()
         .map { outline.ids[$0] }.joined(separator: "/")
     default:
@@ -388,10 +388,11 @@ enum FuzzHarness {
   private static func checkFormatGuess(_ input: [UInt8], _ problems: inout Problems) {
     let final = InputFormat.guess(content: input, final: true)
     problems.check(final != nil, "no format guessed for a whole input")
+    let whole = final.map { "\($0)" } ?? "nothing"
     for length in 0...min(input.count, 16) {
       if let early = InputFormat.guess(content: input.prefix(length)) {
         problems.check(
-          early == final, "the first \(length) bytes look like \(early), the whole like \(final!)")
+          early == final, "the first \(length) bytes look like \(early), the whole like \(whole)")
       }
     }
     // Sniffed as it arrives, a byte at a time, the input is what it is as a whole.

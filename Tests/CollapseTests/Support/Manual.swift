@@ -127,7 +127,7 @@ func helpOptions(_ help: String) -> [Manual.Option] {
     if line.isEmpty {
       group = nil
     } else if !line.hasPrefix(" "), line.hasSuffix(":"),
-      !line.contains(" ") || line.first!.isUppercase,
+      !line.contains(" ") || line.first?.isUppercase == true,
       line.split(separator: " ").count <= 5
     {
       group = String(line.dropLast())
