@@ -6,7 +6,8 @@ import Testing
 
 @Suite("command line, end to end")
 struct EndToEndTests {
-  @Test("--version prints the version, and those of the libraries it runs with")
+  @Test(
+    "--version prints the version, and those of the libraries it runs with", .needs("cmark-gfm"))
   func version() throws {
     let result = try runBinary(["--version"])
     #expect(result.status == 0 && result.errors == "")

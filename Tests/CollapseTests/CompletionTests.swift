@@ -56,7 +56,7 @@ struct CompletionTests {
     #expect(file.options == everyOption, "\(file.rawValue)")
   }
 
-  @Test("bash completes options, the values of --from, --to and --color, and files")
+  @Test("bash completes options, the values of --from, --to and --color, and files", .needs("bash"))
   func bash() throws {
     guard requireTool("bash") else { return }
     let script = """
@@ -100,7 +100,7 @@ struct CompletionTests {
     #expect(Set(lines[10].split(separator: " ").map(String.init)) == everyOption)
   }
 
-  @Test("fish completes options, the values of --from, --to and --color")
+  @Test("fish completes options, the values of --from, --to and --color", .needs("fish"))
   func fish() throws {
     guard requireTool("fish") else { return }
     func complete(_ line: String) throws -> [String] {
@@ -151,7 +151,9 @@ struct CompletionTests {
     return (lines[prompt], Array(lines[(prompt + 1)...]))
   }
 
-  @Test("zsh completes the values of --from, --to and --color", arguments: optionValues.indices)
+  @Test(
+    "zsh completes the values of --from, --to and --color", .needs("zsh", "tmux"),
+    arguments: optionValues.indices)
   func zshValues(_ index: Int) throws {
     guard requireTool("zsh"), requireTool("tmux") else { return }
     let (long, short, values) = optionValues[index]
@@ -168,7 +170,8 @@ struct CompletionTests {
     }
   }
 
-  @Test("zsh completes option names, and a unique prefix to the whole option")
+  @Test(
+    "zsh completes option names, and a unique prefix to the whole option", .needs("zsh", "tmux"))
   func zshOptions() throws {
     guard requireTool("zsh"), requireTool("tmux") else { return }
     let listed = try zsh("collapse --") { $0.contains("--width") }

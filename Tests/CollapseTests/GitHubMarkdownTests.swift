@@ -19,7 +19,9 @@ struct GitHubMarkdownTests {
 
     """
 
-  @Test("collapse links cmark-gfm and its extensions, and not cmark, whose symbols are the same")
+  @Test(
+    "collapse links cmark-gfm and its extensions, and not cmark, whose symbols are the same",
+    .needs("readelf"))
   func linksCmarkGFM() throws {
     guard requireTool("readelf") else { return }
     let result = try runTool("readelf", ["--dynamic", "--wide", collapseBinary.path])
@@ -102,7 +104,9 @@ struct GitHubMarkdownTests {
     #expect(markdown.contains("[^a]: The first note.\n[^b]: The second"))
   }
 
-  @Test("cut to fit: notes stay for the references kept, and no link points nowhere")
+  @Test(
+    "cut to fit: notes stay for the references kept, and no link points nowhere",
+    .needs("cmark-gfm"))
   func footnotesCutToFit() throws {
     let filler = String(repeating: "word ", count: 400)
     let document = """

@@ -150,7 +150,9 @@ struct InteractiveTests {
     }
   }
 
-  @Test("it opens on the alternate screen with the text output, and q puts the terminal back")
+  @Test(
+    "it opens on the alternate screen with the text output, and q puts the terminal back",
+    .needs("tmux"))
   func opening() throws {
     guard requireTool("tmux") else { return }
     let run = try InteractiveRun([oceans])
@@ -173,7 +175,9 @@ struct InteractiveTests {
     #expect(!(try run.window.visible()).contains { $0.contains("Pacific") })
   }
 
-  @Test("with NO_COLOR the view has no colour, but the cursor and status line are inverse")
+  @Test(
+    "with NO_COLOR the view has no colour, but the cursor and status line are inverse",
+    .needs("tmux"))
   func noColor() throws {
     guard requireTool("tmux") else { return }
     let run = try InteractiveRun([oceans], environment: ["NO_COLOR=1"])
@@ -187,7 +191,7 @@ struct InteractiveTests {
     #expect(try run.end().status == 0)
   }
 
-  @Test("each key changes the screen as the same view printed by collapse shows it")
+  @Test("each key changes the screen as the same view printed by collapse shows it", .needs("tmux"))
   func keys() throws {
     guard requireTool("tmux") else { return }
     let run = try InteractiveRun(["--collapse-all", oceans])
@@ -255,7 +259,7 @@ struct InteractiveTests {
     #expect(ended.flags == "--expand Pacific,Atlantic\n")
   }
 
-  @Test("the view is drawn again at the new size when the terminal is resized")
+  @Test("the view is drawn again at the new size when the terminal is resized", .needs("tmux"))
   func resize() throws {
     guard requireTool("tmux") else { return }
     let run = try InteractiveRun([oceans])
@@ -287,6 +291,7 @@ struct InteractiveTests {
 
   @Test(
     "the flags printed on quitting, given back to collapse, print the lines that were on the screen",
+    .needs("tmux"),
     arguments: [
       RoundTrip(files: ["Samples/oceans.md"], keys: ["j", "Space", "j", "j", "l", "l", "G"]),
       RoundTrip(
@@ -336,7 +341,9 @@ struct InteractiveTests {
       }, "\(flags)\n\(shown.joined(separator: "\n"))")
   }
 
-  @Test("when the terminal goes away, collapse ends with a message rather than wait for keys")
+  @Test(
+    "when the terminal goes away, collapse ends with a message rather than wait for keys",
+    .needs("tmux"))
   func terminalGone() throws {
     guard requireTool("tmux") else { return }
     let folder = try temporaryFolder("collapse-gone")
@@ -364,7 +371,7 @@ struct InteractiveTests {
         == "collapse: cannot read the terminal: input/output error\n")
   }
 
-  @Test("a document from standard input is shown, with keys read from the terminal")
+  @Test("a document from standard input is shown, with keys read from the terminal", .needs("tmux"))
   func standardInput() throws {
     guard requireTool("tmux") else { return }
     let run = try InteractiveRun([], input: "cat \(oceans)")
@@ -378,7 +385,8 @@ struct InteractiveTests {
     #expect(ended.flags == "--collapse Pacific\n")
   }
 
-  @Test("Ctrl-C ends the view as an interrupt, printing nothing, the terminal put back")
+  @Test(
+    "Ctrl-C ends the view as an interrupt, printing nothing, the terminal put back", .needs("tmux"))
   func interrupt() throws {
     guard requireTool("tmux") else { return }
     let run = try InteractiveRun([oceans])
@@ -391,7 +399,7 @@ struct InteractiveTests {
   }
 
   @Test(
-    "a signal that ends collapse, a crash among them, puts the terminal back first",
+    "a signal that ends collapse, a crash among them, puts the terminal back first", .needs("tmux"),
     arguments: [
       ("TERM", SIGTERM), ("HUP", SIGHUP), ("INT", SIGINT), ("SEGV", SIGSEGV), ("ILL", SIGILL),
       ("ABRT", SIGABRT),
@@ -407,7 +415,9 @@ struct InteractiveTests {
     #expect(ended.flags == "")
   }
 
-  @Test("Ctrl-Z gives the terminal back to the shell; fg brings the view back, keys and all")
+  @Test(
+    "Ctrl-Z gives the terminal back to the shell; fg brings the view back, keys and all",
+    .needs("tmux", "bash"))
   func suspend() throws {
     guard requireTool("tmux"), requireTool("bash") else { return }
     let folder = try temporaryFolder("collapse-suspend")
@@ -445,7 +455,9 @@ struct InteractiveTests {
     #expect(printed == "--collapse Pacific\n")
   }
 
-  @Test("a title's control characters are printed as $'\\e', never raw, and still select it")
+  @Test(
+    "a title's control characters are printed as $'\\e', never raw, and still select it",
+    .needs("tmux", "bash"))
   func controlCharactersInFlags() throws {
     guard requireTool("tmux"), requireTool("bash") else { return }
     let folder = try temporaryFolder("collapse-codes")
@@ -468,7 +480,7 @@ struct InteractiveTests {
     #expect(result.output == "▾ ^[=^G\n  ▸ x\n▸ B\n", "\(result.errors)")
   }
 
-  @Test("a document that cannot be read is reported before the terminal is taken")
+  @Test("a document that cannot be read is reported before the terminal is taken", .needs("tmux"))
   func unreadable() throws {
     guard requireTool("tmux") else { return }
     let run = try InteractiveRun(["-f", "json"], input: "printf '{\"a\": [1,'")
@@ -479,7 +491,9 @@ struct InteractiveTests {
     #expect(try run.window.screen().contains("collapse: stdin:1:10: unexpected end of input"))
   }
 
-  @Test("without a terminal, or with the document on the terminal, -i is a usage error")
+  @Test(
+    "without a terminal, or with the document on the terminal, -i is a usage error",
+    .needs("setsid", "tmux"))
   func noTerminal() throws {
     guard requireTool("setsid"), requireTool("tmux") else { return }
     // setsid runs collapse in a session of its own, with no terminal.

@@ -13,7 +13,9 @@ struct ManualTests {
       sentence: $0.help)
   }
 
-  @Test("the manual describes every option, in the table's groups and order, with its sentence")
+  @Test(
+    "the manual describes every option, in the table's groups and order, with its sentence",
+    .needs("cmark-gfm"))
   func manualMatchesTable() throws {
     guard requireTool("cmark-gfm") else { return }
     let manual = try Manual()
@@ -21,7 +23,7 @@ struct ManualTests {
     #expect(manual.options.count == optionTable.count)
   }
 
-  @Test("--help lists every option in its group with the manual's sentence")
+  @Test("--help lists every option in its group with the manual's sentence", .needs("cmark-gfm"))
   func helpMatchesManual() throws {
     guard requireTool("cmark-gfm") else { return }
     let result = try runBinary(["--help"])
@@ -33,7 +35,7 @@ struct ManualTests {
     #expect(try runBinary(["-h"]) == result)
   }
 
-  @Test("--help and the manual show the same examples")
+  @Test("--help and the manual show the same examples", .needs("cmark-gfm"))
   func examples() throws {
     guard requireTool("cmark-gfm") else { return }
     let manual = try Manual()
@@ -52,7 +54,9 @@ struct ManualTests {
     }
   }
 
-  @Test("the manual has the sections of a man page and tells of NO_COLOR and COLUMNS")
+  @Test(
+    "the manual has the sections of a man page and tells of NO_COLOR and COLUMNS",
+    .needs("cmark-gfm"))
   func sections() throws {
     guard requireTool("cmark-gfm") else { return }
     let manual = try Manual()
@@ -78,7 +82,9 @@ struct ManualTests {
     #expect(described == listed)
   }
 
-  @Test("man renders the page without a warning, and it says what --help says")
+  @Test(
+    "man renders the page without a warning, and it says what --help says",
+    .needs("make", "cmark-gfm", "man"))
   func rendered() throws {
     guard requireTool("make"), requireTool("cmark-gfm"), requireTool("man") else { return }
     let made = try runTool("make", ["--no-print-directory", "-s", "man"])

@@ -104,7 +104,9 @@ struct PropertyTests {
     return result
   }
 
-  @Test("HTML parses back to the outline's tree: ids, titles, nesting, words", arguments: seeds)
+  @Test(
+    "HTML parses back to the outline's tree: ids, titles, nesting, words", .needs("cmark-gfm"),
+    arguments: seeds)
   func htmlTree(_ seed: UInt64) throws {
     let document = GeneratedOutline(seed: seed)
     let html = try parseHTML(try run(["-t", "html", "--expand-all"], document.markdown))

@@ -1,8 +1,9 @@
 import Foundation
 import Testing
 
-/// The samples and their expected outputs, kept side by side in Samples/. Set RECORD=1
-/// to write the outputs anew, then read the difference before committing it.
+/// The samples and their expected outputs, kept side by side in Samples/. RECORD=1 writes
+/// the outputs anew and fails, so that accepting them is a second step: read the
+/// difference, then run again without it.
 @Suite("samples")
 struct SampleTests {
   /// Each expected output: the sample, the output file's suffix, and the arguments.
@@ -28,6 +29,9 @@ struct SampleTests {
       try FileManager.default.createDirectory(
         at: expected.deletingLastPathComponent(), withIntermediateDirectories: true)
       try Data(result.output.utf8).write(to: expected)
+      // Accepting what was recorded is a second step: read the difference, then run again.
+      Issue.record("recorded a new Samples/expected/\(sample).\(suffix); run without RECORD=1")
+      return
     }
     let golden = try String(contentsOf: expected, encoding: .utf8)
     #expect(result.output == golden, "Samples/expected/\(sample).\(suffix) differs")

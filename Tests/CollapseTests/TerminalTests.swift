@@ -136,7 +136,7 @@ func runInTerminal(
 struct TerminalOutputTests {
   let colored = "\u{1B}[2;36m▾\u{1B}[0m \u{1B}[1mOceans\u{1B}[0m\n"
 
-  @Test("on a terminal, colour is on by default and --color=never turns it off")
+  @Test("on a terminal, colour is on by default and --color=never turns it off", .needs("script"))
   func autoColor() throws {
     guard requireTool("script") else { return }
     let output = try runInTerminal(["--depth=1", "Samples/oceans.md"])
@@ -146,7 +146,7 @@ struct TerminalOutputTests {
     #expect(never == (try runBinary(["--depth=1", "Samples/oceans.md"])).output)
   }
 
-  @Test("NO_COLOR (not empty) and TERM=dumb turn auto colour off on a terminal")
+  @Test("NO_COLOR (not empty) and TERM=dumb turn auto colour off on a terminal", .needs("script"))
   func noColor() throws {
     guard requireTool("script") else { return }
     let plain = try runBinary(["--depth=1", "Samples/oceans.md"]).output
@@ -162,7 +162,8 @@ struct TerminalOutputTests {
     #expect(always.hasPrefix(colored))
   }
 
-  @Test("the width comes from the terminal's size, before COLUMNS; -w wins over both")
+  @Test(
+    "the width comes from the terminal's size, before COLUMNS; -w wins over both", .needs("script"))
   func terminalWidth() throws {
     guard requireTool("script") else { return }
     let columns = testEnvironment.merging(["COLUMNS": "50"]) { $1 }
@@ -177,7 +178,9 @@ struct TerminalOutputTests {
     #expect(unlimited == (try runBinary(["Samples/oceans.md"])).output)
   }
 
-  @Test("a terminal that does not say its size falls back to COLUMNS, else to no limit")
+  @Test(
+    "a terminal that does not say its size falls back to COLUMNS, else to no limit",
+    .needs("script"))
   func sizelessTerminal() throws {
     guard requireTool("script") else { return }
     let columns = testEnvironment.merging(["COLUMNS": "25"]) { $1 }
@@ -187,7 +190,7 @@ struct TerminalOutputTests {
     #expect(unlimited == (try runBinary(["Samples/oceans.md"])).output)
   }
 
-  @Test("a coloured line cut by the width still ends with the styles reset")
+  @Test("a coloured line cut by the width still ends with the styles reset", .needs("script"))
   func cutLinesEndReset() throws {
     guard requireTool("script") else { return }
     let output = try runInTerminal(["--depth=2", "Samples/oceans.md"], columns: 20)
@@ -200,7 +203,9 @@ struct TerminalOutputTests {
 
 @Suite("collapse in tmux", .serialized)
 struct TmuxTests {
-  @Test("in a 40-column tmux window lines fit the window, titles are bold and markers coloured")
+  @Test(
+    "in a 40-column tmux window lines fit the window, titles are bold and markers coloured",
+    .needs("tmux"))
   func window() throws {
     guard requireTool("tmux") else { return }
     let window = try TmuxWindow(
@@ -219,7 +224,7 @@ struct TmuxTests {
     #expect(styled.contains("\u{1B}[2m(1 line)"))
   }
 
-  @Test("with NO_COLOR the tmux window shows no styles at all")
+  @Test("with NO_COLOR the tmux window shows no styles at all", .needs("tmux"))
   func noColor() throws {
     guard requireTool("tmux") else { return }
     let window = try TmuxWindow(
@@ -231,7 +236,7 @@ struct TmuxTests {
     #expect(try window.screen().hasPrefix("▾ Oceans\n  The seas of the world's oceans, group…\n"))
   }
 
-  @Test("in a tmux window, wide and emoji text is cut to the window's columns")
+  @Test("in a tmux window, wide and emoji text is cut to the window's columns", .needs("tmux"))
   func wideText() throws {
     guard requireTool("tmux") else { return }
     let folder = try temporaryFolder()

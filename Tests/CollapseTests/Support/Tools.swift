@@ -1,5 +1,4 @@
 import Foundation
-import Synchronization
 import Testing
 
 /// The environment the tests run commands in: this process's, less what would change
@@ -20,34 +19,30 @@ func toolPath(_ tool: String) -> String? {
   return nil
 }
 
-/// Whether `tool` is installed. When it is not, the test fails in CI (where `make test`
-/// must have installed it) and is skipped elsewhere, loudly.
-func requireTool(_ tool: String, sourceLocation: SourceLocation = #_sourceLocation) -> Bool {
-  if toolPath(tool) != nil { return true }
-  if ProcessInfo.processInfo.environment["CI"] != nil {
-    Issue.record(
-      "\(tool) is not installed; `make test` installs it", sourceLocation: sourceLocation)
-  } else {
-    print("warning: \(tool) is not installed, so this test is SKIPPED; `make test` installs it")
-    skippedTests.withLock { skipped in
-      if skipped.isEmpty { atexit { sayWhatWasSkipped() } }
-      skipped.append("\(sourceLocation.fileName):\(sourceLocation.line) needs \(tool)")
-    }
+/// Whether the tests run under CI, where every tool they need must be installed.
+let isCI = ProcessInfo.processInfo.environment["CI"] != nil
+
+extension Trait where Self == ConditionTrait {
+  /// Runs a test only where `tools` are installed, and always under CI: elsewhere a test
+  /// without its tools is reported as skipped, never as passed. `make test` installs them.
+  static func needs(_ tools: String..., sourceLocation: SourceLocation = #_sourceLocation)
+    -> Self
+  {
+    let missing = tools.filter { toolPath($0) == nil }
+    return .enabled(
+      if: missing.isEmpty || isCI,
+      Comment(rawValue: "needs \(missing.joined(separator: ", ")), which `make test` installs"),
+      sourceLocation: sourceLocation)
   }
-  return false
 }
 
-/// The tests skipped for a missing tool, said again when the run ends so that a passing
-/// run cannot hide them.
-private let skippedTests = Mutex<[String]>([])
-
-private func sayWhatWasSkipped() {
-  let skipped = skippedTests.withLock { $0 }
-  var banner = "\n\u{1B}[1;31m*** \(skipped.count) test(s) SKIPPED: a tool is not installed. "
-  banner +=
-    "They count as passed here; `make test` installs the tools, and in CI they fail. ***\u{1B}[0m\n"
-  for test in skipped { banner += "    \(test)\n" }
-  FileHandle.standardError.write(Data(banner.utf8))
+/// Whether `tool` is installed; when it is not, the test fails. A test that calls this
+/// has the trait `.needs(tool)`, so that it runs without the tool only under CI, where
+/// `make test` must have installed it.
+func requireTool(_ tool: String, sourceLocation: SourceLocation = #_sourceLocation) -> Bool {
+  if toolPath(tool) != nil { return true }
+  Issue.record("\(tool) is not installed; `make test` installs it", sourceLocation: sourceLocation)
+  return false
 }
 
 /// Runs `tool` with `arguments` and returns what it printed and how it ended.
