@@ -162,8 +162,12 @@ private struct Budget {
   /// left, else returns what writing it will take: an id for each section, a buffer of
   /// output, HTML rendered ahead, which together take at most half of what reading took
   /// beyond what collapse takes whatever it reads (a thread's stack and malloc arena).
+  /// A document under a megabyte is not looked at, as when reading: what it takes is lost
+  /// among what the process's threads take and give back.
   func checkWriting(_ bytes: Int, _ format: InputFormat) throws(LoadError) -> Int {
-    guard let memory, let startUsage, let now = memory.usage() else { return 0 }
+    guard bytes >= 1 << 20, let memory, let startUsage, let now = memory.usage() else {
+      return 0
+    }
     let taken = max(0, now - startUsage)
     let writing = max(0, taken - InputFormat.memoryBeyondInput) / 2
     let needed = taken + writing + InputFormat.memoryBeyondInput
