@@ -177,7 +177,8 @@ public struct SizeLimitError: Error, Equatable, CustomStringConvertible {
   public let smallest: Int
 
   public var description: String {
-    "the output cannot fit in \(limit) bytes; with every section left out it still takes \(smallest)"
+    "the output cannot fit in \(limit) bytes; with every section left out it still takes "
+      + "\(smallest) bytes"
   }
 }
 
