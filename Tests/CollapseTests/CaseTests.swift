@@ -10,8 +10,28 @@ struct CaseTests {
     #expect(result.status == testCase.status)
   }
 
-  @Test("the case files hold cases")
+  @Test("every case file reads whole and holds cases; the count of each is printed")
   func thereAreCases() {
-    #expect(Case.all().count >= 20)
+    let files = Case.files()
+    #expect(files.count >= 5)
+    for file in files {
+      print("\(file.name): \(file.cases.count) cases")
+      #expect(!file.cases.isEmpty, "\(file.name) holds no case")
+      #expect(file.problems.isEmpty, "\(file.problems.joined(separator: "\n"))")
+    }
+  }
+
+  @Test("a case file that cannot be read whole is a failure, not fewer cases")
+  func unreadableCases() {
+    let fence = Case.fence
+    let cases = [
+      "\(fence) case -e 'open\nx\n\(fence)\n", "\(fence) case exit=two\nx\n\(fence)\n",
+      "\(fence) case\nx\n", "\(fence) cse\nx\n", "\(fence) case\na\n.\nb\n.\nc\n.\nd\n\(fence)\n",
+    ]
+    for text in cases {
+      var problems: [String] = []
+      _ = Case.parse(text, file: "t.txt", problems: &problems)
+      #expect(problems.count == 1, "\(text): \(problems)")
+    }
   }
 }

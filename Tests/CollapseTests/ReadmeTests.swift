@@ -95,7 +95,7 @@ struct ReadmeCITests {
   @Test("every command parses and runs on a sample", arguments: commands())
   func runs(_ command: String) throws {
     // The command's words up to a redirection, its input swapped for a sample.
-    var words = Case.shellWords(String(command.dropFirst("collapse ".count)))
+    var words = try #require(Case.shellWords(String(command.dropFirst("collapse ".count))))
     if let redirection = words.firstIndex(where: { $0.hasPrefix(">") }) {
       words = Array(words[..<redirection])
     }

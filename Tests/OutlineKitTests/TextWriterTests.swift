@@ -93,12 +93,6 @@ struct TextWriterTests {
     #expect(output == "▾ Bell^G ^[[31mred\n  ^[]0;title^G\tkept tabM-^[\n")
   }
 
-  @Test("the same outline gives the same output every time")
-  func deterministic() throws {
-    let first = try text(document)
-    for _ in 0..<5 { #expect(try text(document) == first) }
-  }
-
   @Test("colours: titles bold, markers dim in a colour per depth, summaries dim")
   func colors() throws {
     let output = try text(

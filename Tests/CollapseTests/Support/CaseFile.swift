@@ -22,18 +22,29 @@ struct Case: Sendable, CustomTestStringConvertible {
 
   static let fence = String(repeating: "`", count: 32)
 
-  /// Every case in the files of `Tests/Cases`.
-  static func all() -> [Case] {
+  /// The case files of `Tests/Cases`: each file's name, its cases, and what in it could
+  /// not be read, which fails the run.
+  static func files() -> [(name: String, cases: [Case], problems: [String])] {
     let folder = packageRoot.appendingPathComponent("Tests/Cases")
-    let names = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
-    return names.filter { $0.hasSuffix(".txt") }.sorted().flatMap { name in
-      parse(
-        (try? String(contentsOf: folder.appendingPathComponent(name), encoding: .utf8)) ?? "",
-        file: name)
+    guard let names = try? FileManager.default.contentsOfDirectory(atPath: folder.path) else {
+      return [("Tests/Cases", [], ["the folder cannot be read"])]
+    }
+    return names.filter { $0.hasSuffix(".txt") }.sorted().map { name in
+      guard let data = try? Data(contentsOf: folder.appendingPathComponent(name)),
+        let text = String(data: data, encoding: .utf8)
+      else { return (name, [], ["\(name): cannot be read as UTF-8"]) }
+      var problems: [String] = []
+      let cases = parse(text, file: name, problems: &problems)
+      return (name, cases, problems)
     }
   }
 
-  static func parse(_ text: String, file: String) -> [Case] {
+  /// Every case in the files of `Tests/Cases`.
+  static func all() -> [Case] {
+    files().flatMap(\.cases)
+  }
+
+  static func parse(_ text: String, file: String, problems: inout [String]) -> [Case] {
     var cases: [Case] = []
     var heading = ""
     // Split on LF alone: a case may hold CRLF line ends, which Swift sees as one character.
@@ -46,23 +57,47 @@ struct Case: Sendable, CustomTestStringConvertible {
         heading = line.drop { $0 == "#" }.trimmingCharacters(in: .whitespaces)
         continue
       }
-      guard line.hasPrefix(fence + " case") else { continue }
-      let start = number
-      var words = shellWords(String(line.dropFirst(fence.count + 5)))
-      var status: Int32 = 0
-      if let first = words.first, first.hasPrefix("exit=") {
-        status = Int32(first.dropFirst(5)) ?? -1
-        words.removeFirst()
+      guard line.hasPrefix(fence + " case") else {
+        if line.hasPrefix(fence) {
+          problems.append("\(file):\(number): a fence that opens no case")
+        }
+        continue
       }
+      let start = number
       var parts: [[String]] = [[]]
+      var closed = false
       while let body = lines.popFirst() {
         number += 1
-        if body == fence { break }
+        if body == fence {
+          closed = true
+          break
+        }
         if body == "." {
           parts.append([])
         } else {
           parts[parts.count - 1].append(body.replacingOccurrences(of: "→", with: "\t"))
         }
+      }
+      guard closed else {
+        problems.append("\(file):\(start): the case is not closed")
+        break
+      }
+      guard var words = shellWords(String(line.dropFirst(fence.count + 5))) else {
+        problems.append("\(file):\(start): a quote is left open")
+        continue
+      }
+      var status: Int32 = 0
+      if let first = words.first, first.hasPrefix("exit=") {
+        guard let value = Int32(first.dropFirst(5)) else {
+          problems.append("\(file):\(start): \(first) is not an exit status")
+          continue
+        }
+        status = value
+        words.removeFirst()
+      }
+      guard parts.count <= 3 else {
+        problems.append("\(file):\(start): more than input, output and errors")
+        continue
       }
       func joined(_ index: Int) -> String {
         index < parts.count && !parts[index].isEmpty
@@ -92,8 +127,9 @@ struct Case: Sendable, CustomTestStringConvertible {
     return bytes + Array(rest.utf8)
   }
 
-  /// Splits a command line into words, with single and double quotes.
-  static func shellWords(_ line: String) -> [String] {
+  /// Splits a command line into words, with single and double quotes; nil when a quote is
+  /// left open.
+  static func shellWords(_ line: String) -> [String]? {
     var words: [String] = []
     var current = ""
     var inWord = false
@@ -113,6 +149,7 @@ struct Case: Sendable, CustomTestStringConvertible {
         inWord = true
       }
     }
+    guard quote == nil else { return nil }
     if inWord { words.append(current) }
     return words
   }
