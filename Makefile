@@ -62,6 +62,9 @@ FUZZ_SWIFTC := $(dir $(SWIFT))swiftc -sanitize=fuzzer,address -parse-as-library 
 FUZZ_CC := $(dir $(SWIFT))clang -fsanitize=fuzzer-no-link,address -O1 -g
 OUTLINEKIT_SOURCES := $(shell find Sources/OutlineKit -name '*.swift')
 
+# A recipe that fails leaves no half-made target behind to be taken as made.
+.DELETE_ON_ERROR:
+
 .PHONY: all build man run test lint format deps man-deps test-deps bench fuzz clean install uninstall
 
 all: build
