@@ -1,5 +1,6 @@
 #include "cmark_guard.h"
 
+#include <cmark-gfm-extension_api.h>
 #include <setjmp.h>
 #include <stdlib.h>
 
@@ -23,12 +24,32 @@ typedef struct {
 
 static _Thread_local collapse_parse this_parse;
 
-/* Memory ran out: a guarded render or parse is abandoned, anything else ends the program,
-   as cmark-gfm's own allocator does. */
-static void out_of_memory(void) {
+/* Memory held back while a parse runs, given back the first time an allocation fails so
+   that it can be tried again. A parse is abandoned only when memory runs out a second
+   time: the few small blocks cmark_parser_finish allocates after it has handed over the
+   tree (cmark_parser_reset's) are then almost sure to be had, and a jump between the two
+   would lose the tree and leave the parser unfit for cmark_parser_free. */
+#define COLLAPSE_PARSE_RESERVE ((size_t)1 << 20)
+static _Thread_local void *parse_reserve;
+
+/* Memory ran out: returns 1 when the allocation may be tried again. Else a guarded render
+   or parse is abandoned, and anything else ends the program, as cmark-gfm's own
+   allocator does. */
+static int out_of_memory(void) {
+  if (this_parse.active && parse_reserve) {
+    free(parse_reserve);
+    parse_reserve = NULL;
+    return 1;
+  }
   if (this_render.active) longjmp(this_render.jump, 1);
   if (this_parse.active) longjmp(this_parse.jump, 1);
   abort();
+}
+
+/* Starts a guarded parse on this thread, with its reserve. */
+static void start_parse(void) {
+  if (!parse_reserve) parse_reserve = malloc(COLLAPSE_PARSE_RESERVE);
+  this_parse.active = 1;
 }
 
 static void forget(void *block) {
@@ -49,7 +70,7 @@ static void remember(void *block) {
 
 static void *guarded_calloc(size_t count, size_t size) {
   void *block = calloc(count, size);
-  if (!block) out_of_memory();
+  while (!block && out_of_memory()) block = calloc(count, size);
   remember(block);
   return block;
 }
@@ -57,7 +78,7 @@ static void *guarded_calloc(size_t count, size_t size) {
 static void *guarded_realloc(void *old, size_t size) {
   if (this_render.active && size > COLLAPSE_RENDER_LIMIT) longjmp(this_render.jump, 1);
   void *block = realloc(old, size);
-  if (!block) out_of_memory();
+  while (!block && out_of_memory()) block = realloc(old, size);
   forget(old);
   remember(block);
   return block;
@@ -88,7 +109,7 @@ char *collapse_render_html(cmark_node *root, int options) {
 }
 
 int collapse_parser_feed(cmark_parser *parser, const char *buffer, size_t length) {
-  this_parse.active = 1;
+  start_parse();
   if (setjmp(this_parse.jump) != 0) {
     this_parse.active = 0;
     return 0;
@@ -99,9 +120,14 @@ int collapse_parser_feed(cmark_parser *parser, const char *buffer, size_t length
 }
 
 cmark_node *collapse_parser_finish(cmark_parser *parser) {
-  this_parse.active = 1;
+  start_parse();
   if (setjmp(this_parse.jump) != 0) {
     this_parse.active = 0;
+    /* cmark_parser_finish adds the extensions' special characters to tables of the whole
+       process while it parses inlines, and takes them out at the end: a parse abandoned
+       in between must take them out, or a later strict CommonMark parse would read `~`
+       and `|` as the extensions do. */
+    cmark_manage_extensions_special_characters(parser, 0);
     return NULL;
   }
   cmark_node *root = cmark_parser_finish(parser);

@@ -9,8 +9,6 @@ final class CmarkParser {
   /// The parser, until memory runs out while it parses: it is freed then, tree and all, so
   /// that what comes next has the memory back.
   private var parser: OpaquePointer?
-  /// Whether `finish()` has handed the tree over.
-  private var finished = false
 
   init(dialect: MarkdownDialect) {
     // Input is repaired before cmark sees it: it need not check the UTF-8 again.
@@ -24,11 +22,10 @@ final class CmarkParser {
   }
 
   deinit {
-    guard let parser else { return }
-    // cmark_parser_free leaves the blocks read so far allocated: a parser given up before
-    // its end, as on a read error, finishes the document and frees it first.
-    if !finished { cmark_node_free(cmark_parser_finish(parser)) }
-    cmark_parser_free(parser)
+    // The parser holds the document read so far, open blocks and all, until it is finished:
+    // cmark_parser_free frees it with the parser. Finishing a document given up on (a read
+    // error, a document too large) would parse its inlines first, in memory it may not have.
+    if let parser { cmark_parser_free(parser) }
   }
 
   /// Whether memory ran out while cmark parsed: the parser then takes nothing more.
@@ -51,7 +48,6 @@ final class CmarkParser {
       giveUp()
       return nil
     }
-    finished = true
     return root
   }
 

@@ -50,16 +50,30 @@ public final class MarkdownReader {
 
   /// Takes the next chunk of the document.
   public func feed(_ chunk: UnsafeRawBufferPointer) {
+    // Once memory has run out, what comes is only counted: `finish()` says so.
+    fedAfterRunningOut += parser.ranOutOfMemory ? chunk.count : 0
+    guard !parser.ranOutOfMemory else { return }
     // Repaired before cmark sees it, so that the text and the HTML show the same U+FFFDs.
     repair.repair(chunk, into: &bytes)
     advance(final: false)
   }
 
+  /// The bytes given after memory ran out, which were not kept.
+  private var fedAfterRunningOut = 0
+
   /// Ends the document and returns its outline; throws `LoadError.outOfMemory` when
   /// memory ran out while cmark-gfm parsed it.
   public func finish() throws(LoadError) -> Outline {
-    repair.finish(into: &bytes)
-    advance(final: true)
+    let format: InputFormat = dialect == .gfm ? .markdown : .commonmark
+    if !parser.ranOutOfMemory {
+      repair.finish(into: &bytes)
+      advance(final: true)
+    }
+    guard !parser.ranOutOfMemory else {
+      let size = bytes.count + fedAfterRunningOut
+      bytes = []
+      throw .outOfMemory(bytes: size, format: format, limit: MemoryLimit.tightest()?.words)
+    }
     // While cmark parses inlines, another thread finds where the source's lines start.
     let source = Prepared()
     let text = bytes
@@ -68,7 +82,6 @@ public final class MarkdownReader {
     DispatchQueue.global().async(group: group) { source.text = SourceText(bytes: text) }
     let parsed = parser.finish()
     group.wait()
-    let format: InputFormat = dialect == .gfm ? .markdown : .commonmark
     guard let root = parsed else {
       // The parser has given its memory back: the message can be made.
       throw .outOfMemory(bytes: text.count, format: format, limit: MemoryLimit.tightest()?.words)
