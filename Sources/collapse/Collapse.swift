@@ -57,8 +57,9 @@ enum Collapse {
       InputFile(path: $0, format: options.from, json: options.json, standardInput: standardInput)
     }
     var documents: [(name: String, outline: Outline)] = []
-    for input in inputs {
+    for var input in inputs {
       do {
+        input.memoryKeptForOthers = documents.reduce(0) { $0 + $1.outline.memoryToWrite }
         documents.append((input.displayName, try input.read()))
       } catch {
         errors.report(error)

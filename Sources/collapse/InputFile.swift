@@ -17,6 +17,8 @@ struct InputFile {
   var json = JSONReader.Options()
   /// Where `-` is read from.
   var standardInput: Int32 = 0
+  /// The memory the inputs read before this one will take to be written.
+  var memoryKeptForOthers = 0
 
   private var isStandardInput: Bool { path == Array("-".utf8) }
 
@@ -40,8 +42,9 @@ struct InputFile {
     }
     defer { if !isStandardInput { close(descriptor) } }
     do {
-      return try DocumentLoader(format: format, json: json).read(
-        descriptor: descriptor, name: displayName)
+      var loader = DocumentLoader(format: format, json: json)
+      loader.memoryKeptForOthers = memoryKeptForOthers
+      return try loader.read(descriptor: descriptor, name: displayName)
     } catch {
       throw InputError(description: error.message(for: messageName))
     }

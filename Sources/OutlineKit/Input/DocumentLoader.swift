@@ -1,5 +1,3 @@
-import Synchronization
-
 #if canImport(Glibc)
   import Glibc
 #elseif canImport(Darwin)
@@ -26,6 +24,9 @@ public struct DocumentLoader: Sendable {
   /// The memory to read within, in place of what the process's limits and the machine
   /// leave, which are looked up when reading starts.
   var memory: MemoryLimit?? = nil
+  /// Memory that documents read before, and not yet written, will take to be written
+  /// (the sum of their outlines' `memoryToWrite`): it is not there for this one.
+  public var memoryKeptForOthers = 0
 
   public init(format: InputFormat? = nil, json: JSONReader.Options = JSONReader.Options()) {
     self.format = format
@@ -36,10 +37,8 @@ public struct DocumentLoader: Sendable {
   /// may tell its format by its extension.
   public func read(descriptor: Int32, name: String) throws(LoadError) -> Outline {
     let size = regularFileSize(descriptor)
-    // What the documents read before this one will take to write is kept for them.
-    let reserved = memory == nil ? DocumentLoader.writingReserve.withLock { $0 } : 0
     let limit = (memory ?? MemoryLimit.tightest()).map {
-      MemoryLimit(bytes: max(0, $0.bytes - reserved), source: $0.source)
+      MemoryLimit(bytes: max(0, $0.bytes - memoryKeptForOthers), source: $0.source)
     }
     var budget = Budget(memory: limit, largest: largestInput, startUsage: limit?.usage())
     var chosen = format ?? InputFormat.guess(fileName: name)
@@ -82,9 +81,8 @@ public struct DocumentLoader: Sendable {
       let last = chosen ?? sniffer.format(of: pending, final: true) ?? .markdown
       let ending = try reader ?? start(last, name: name, size: size, with: &pending)
       try budget.check(total, last, whole: true, text: ending.textSize)
-      let outline = try ending.finish()
-      let writing = try budget.checkWriting(total, last)
-      if memory == nil { DocumentLoader.writingReserve.withLock { $0 += writing } }
+      var outline = try ending.finish()
+      outline.memoryToWrite = try budget.checkWriting(total, last)
       return outline
     } catch let error as LoadError {
       throw error
@@ -114,12 +112,6 @@ public struct DocumentLoader: Sendable {
     guard fstat(descriptor, &status) == 0, status.st_mode & S_IFMT == S_IFREG else { return nil }
     return Int(status.st_size)
   }
-}
-
-extension DocumentLoader {
-  /// The memory that the documents read so far will take to be written, on top of what
-  /// reading them took; the memory left for the next is less by that.
-  fileprivate static let writingReserve = Mutex(0)
 }
 
 /// The bytes a document may take: what its reader takes, and what the memory left holds.

@@ -14,6 +14,10 @@ public struct Outline: Sendable {
   public internal(set) var kind: Section.Kind = .file
   /// The non-blank content lines of the whole document, headings not counted.
   public internal(set) var hiddenLines = 0
+  /// The memory writing the outline will take beyond what reading it took, as the reader
+  /// reckoned it: what a program reading more documents before writing this one keeps for
+  /// it (`DocumentLoader.memoryKeptForOthers`).
+  public internal(set) var memoryToWrite = 0
   /// The Markdown documents the outline was read from, in order.
   var documents: [MarkdownDocument] = []
 
