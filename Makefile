@@ -50,7 +50,7 @@ SOURCES := Package.swift $(shell find Sources -type f)
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
 # What the benchmark runs beside collapse, and how it times them.
-BENCH_PACKAGES := $(BUILD_PACKAGES) cmark-gfm jq hyperfine pandoc time valgrind
+BENCH_PACKAGES := $(BUILD_PACKAGES) cmark-gfm jq gcc hyperfine pandoc time valgrind
 
 # The fuzz targets (Fuzz/*.swift), how long each runs, and where they and their corpus go.
 FUZZ_TARGETS ?= markdown json names

@@ -26,7 +26,8 @@ struct CaseTests {
     let fence = Case.fence
     let cases = [
       "\(fence) case -e 'open\nx\n\(fence)\n", "\(fence) case exit=two\nx\n\(fence)\n",
-      "\(fence) case\nx\n", "\(fence) cse\nx\n", "\(fence) case\na\n.\nb\n.\nc\n.\nd\n\(fence)\n",
+      "\(fence) case\nx\n", "\(fence) case\nx\n\(fence) case\ny\n\(fence)\n", "\(fence) cse\nx\n",
+      "\(fence) case\na\n.\nb\n.\nc\n.\nd\n\(fence)\n",
     ]
     for text in cases {
       var problems: [String] = []

@@ -5,7 +5,7 @@ import Testing
 /// `-t markdown` is read by GitHub as CommonMark with raw HTML allowed: parse it again
 /// with cmark that way, and check that the sections, their nesting and open state, and
 /// every word of the original survive.
-@Suite("Markdown output, read back")
+@Suite("Markdown output, read back", .needs("cmark-gfm"))
 struct MarkdownRoundTripTests {
   /// A section as the rendered page shows it: depth, open or not, summary text.
   struct Shown: Equatable, CustomStringConvertible {

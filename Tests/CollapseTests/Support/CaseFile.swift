@@ -72,6 +72,12 @@ struct Case: Sendable, CustomTestStringConvertible {
           closed = true
           break
         }
+        if body.hasPrefix(fence + " case") {
+          // The next case begins: this one was not closed; read that one as it stands.
+          lines.insert(body, at: lines.startIndex)
+          number -= 1
+          break
+        }
         if body == "." {
           parts.append([])
         } else {
@@ -80,7 +86,7 @@ struct Case: Sendable, CustomTestStringConvertible {
       }
       guard closed else {
         problems.append("\(file):\(start): the case is not closed")
-        break
+        continue
       }
       guard var words = shellWords(String(line.dropFirst(fence.count + 5))) else {
         problems.append("\(file):\(start): a quote is left open")
