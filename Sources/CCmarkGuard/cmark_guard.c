@@ -29,7 +29,7 @@ static _Thread_local collapse_parse this_parse;
    time: the few small blocks cmark_parser_finish allocates after it has handed over the
    tree (cmark_parser_reset's) are then almost sure to be had, and a jump between the two
    would lose the tree and leave the parser unfit for cmark_parser_free. */
-#define COLLAPSE_PARSE_RESERVE ((size_t)1 << 20)
+#define COLLAPSE_PARSE_RESERVE ((size_t)64 << 10)
 static _Thread_local void *parse_reserve;
 
 /* Memory ran out: returns 1 when the allocation may be tried again. Else a guarded render
@@ -50,6 +50,13 @@ static int out_of_memory(void) {
 static void start_parse(void) {
   if (!parse_reserve) parse_reserve = malloc(COLLAPSE_PARSE_RESERVE);
   this_parse.active = 1;
+}
+
+/* Ends a guarded parse, giving its reserve back: a thread keeps none once it is done. */
+static void end_parse(void) {
+  this_parse.active = 0;
+  free(parse_reserve);
+  parse_reserve = NULL;
 }
 
 static void forget(void *block) {
@@ -111,18 +118,18 @@ char *collapse_render_html(cmark_node *root, int options) {
 int collapse_parser_feed(cmark_parser *parser, const char *buffer, size_t length) {
   start_parse();
   if (setjmp(this_parse.jump) != 0) {
-    this_parse.active = 0;
+    end_parse();
     return 0;
   }
   cmark_parser_feed(parser, buffer, length);
-  this_parse.active = 0;
+  end_parse();
   return 1;
 }
 
 cmark_node *collapse_parser_finish(cmark_parser *parser) {
   start_parse();
   if (setjmp(this_parse.jump) != 0) {
-    this_parse.active = 0;
+    end_parse();
     /* cmark_parser_finish adds the extensions' special characters to tables of the whole
        process while it parses inlines, and takes them out at the end: a parse abandoned
        in between must take them out, or a later strict CommonMark parse would read `~`
@@ -131,6 +138,6 @@ cmark_node *collapse_parser_finish(cmark_parser *parser) {
     return NULL;
   }
   cmark_node *root = cmark_parser_finish(parser);
-  this_parse.active = 0;
+  end_parse();
   return root;
 }

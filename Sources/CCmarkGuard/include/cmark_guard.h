@@ -20,7 +20,7 @@
  * the memory of the blocks for a paragraph of short lines. A parse through the two
  * functions below is abandoned then, as a render is, and they report it; the tree and the
  * parser stay linked and whole, to be freed with cmark_parser_free (a block allocated and
- * not yet linked, such as an inline delimiter, is lost). A megabyte held back while a
+ * not yet linked, such as an inline delimiter, is lost). Memory (64 KiB) held back while a
  * parse runs is given back when memory first runs out, and the parse goes on: it is
  * abandoned the second time, so that the small blocks cmark_parser_finish allocates once
  * it has handed over the tree are had.
