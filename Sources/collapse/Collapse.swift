@@ -57,10 +57,14 @@ enum Collapse {
       InputFile(path: $0, format: options.from, json: options.json, standardInput: standardInput)
     }
     var documents: [(name: String, outline: Outline)] = []
+    // What the documents read so far will take to write, kept back from the next.
+    var memoryToWrite = 0
     for var input in inputs {
       do {
-        input.memoryKeptForOthers = documents.reduce(0) { $0 + $1.outline.memoryToWrite }
-        documents.append((input.displayName, try input.read()))
+        input.memoryKeptForOthers = memoryToWrite
+        let outline = try input.read()
+        memoryToWrite += outline.memoryToWrite
+        documents.append((input.displayName, outline))
       } catch {
         errors.report(error)
         status = .failure

@@ -50,9 +50,11 @@ public final class MarkdownReader {
 
   /// Takes the next chunk of the document.
   public func feed(_ chunk: UnsafeRawBufferPointer) {
-    // Once memory has run out, what comes is only counted: `finish()` says so.
-    fedAfterRunningOut += parser.ranOutOfMemory ? chunk.count : 0
-    guard !parser.ranOutOfMemory else { return }
+    guard !parser.ranOutOfMemory else {
+      // Once memory has run out, what comes is only counted: `finish()` says so.
+      fedAfterRunningOut += chunk.count
+      return
+    }
     // Repaired before cmark sees it, so that the text and the HTML show the same U+FFFDs.
     repair.repair(chunk, into: &bytes)
     advance(final: false)
@@ -87,10 +89,11 @@ public final class MarkdownReader {
       throw .outOfMemory(bytes: text.count, format: format, limit: MemoryLimit.tightest()?.words)
     }
     // Building the outline takes a section and a container for each heading, and an
-    // allocation that fails there ends the program: their memory is looked for first.
+    // allocation that fails there ends the program: their memory is looked for first,
+    // where it is more than the few megabytes any process has to spare.
     let headings = OutlineBuilder.headingCount(root)
-    if let limit = MemoryLimit.tightest(), headings * OutlineBuilder.memoryPerSection > limit.bytes
-    {
+    let building = headings * OutlineBuilder.memoryPerSection
+    if building > 1 << 20, let limit = MemoryLimit.tightest(), building > limit.bytes {
       cmark_node_free(root)
       throw .outOfMemory(bytes: text.count, format: format, limit: limit.words)
     }
