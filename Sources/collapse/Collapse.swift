@@ -20,7 +20,8 @@ enum Collapse {
   }
 
   /// Runs collapse with arguments as the system passes them, as bytes. `keep` receives what
-  /// was read once it is written, so that a caller about to exit can skip freeing it.
+  /// was read once it is written, so that a caller about to exit can skip freeing it. A
+  /// write that fails ends the run; `output` keeps why, for the caller to report.
   static func run<Output: ByteOutputStream, Errors: TextOutputStream>(
     bytes arguments: [[UInt8]], standardInput: Int32 = 0, terminal: OutputTerminal = .pipe,
     output: inout Output, errors: inout Errors, keep: (Any) -> Void = { _ in }
@@ -91,11 +92,18 @@ enum Collapse {
 
     options.text.colors = terminal.colors(options.color)
     options.text.width = terminal.width(requested: options.width)
+    let writing: Writing
     do {
-      try write(outline, selection: selection, inputs: inputs, options: options, to: &output)
+      writing = try Writing(outline, selection: selection, inputs: inputs, options: options)
     } catch {
       errors.report(error)
       return .failure
+    }
+    do {
+      try writing.write(outline, selection: selection, to: &output)
+    } catch {
+      // The output keeps why, for the caller to report once it has flushed it.
+      return status
     }
     // What could not be rendered is noted in the output and said here.
     for (name, document) in documents {
@@ -126,18 +134,37 @@ enum Collapse {
     }
     return screen
   }
+}
 
-  /// Writes the output the options ask for; an output that cannot be cut to fit
-  /// `--max-bytes` is not written at all.
-  private static func write<Output: ByteOutputStream>(
-    _ outline: Outline, selection: Selection, inputs: [InputFile], options: Options,
-    to output: inout Output
+/// The output the options ask for, with what it leaves out to fit `--max-bytes`.
+private struct Writing {
+  enum Format {
+    case text(TextWriter)
+    case page(HTMLPage)
+    case html(HTMLWriter)
+    case markdown(MarkdownWriter)
+    case json(JSONWriter)
+  }
+
+  let format: Format
+  let elision: Elision?
+
+  /// The output for `outline`; throws when it cannot be cut to fit `--max-bytes`, so that
+  /// nothing is written.
+  init(
+    _ outline: Outline, selection: Selection, inputs: [InputFile], options: Options
   ) throws(SizeLimitError) {
     let limit = options.maxBytes
     let command = options.fullCommand
+    let cut: (any SizeLimitable) throws(SizeLimitError) -> Elision? = { writer in
+      try limit.flatMap { (limit) throws(SizeLimitError) in
+        try writer.elision(for: outline, selection: selection, limit: limit, fullCommand: command)
+      }
+    }
     switch options.to {
     case .text:
-      TextWriter(options: options.text).write(outline, selection: selection, to: &output)
+      format = .text(TextWriter(options: options.text))
+      elision = nil
     case .html where options.standalone:
       let names = inputs.map { $0.displayName.split(separator: "/").last.map(String.init) ?? "" }
       // Several files: the page is named for them, not for the first one's path.
@@ -149,24 +176,35 @@ enum Collapse {
       }
       let page = HTMLPage(
         title: title, fileName: names[0], writer: HTMLWriter(options: options.html))
-      let elision = try limit.flatMap { (limit) throws(SizeLimitError) in
-        try page.elision(for: outline, selection: selection, limit: limit, fullCommand: command)
-      }
-      page.write(outline, selection: selection, elision: elision, to: &output)
+      format = .page(page)
+      elision = try cut(page)
     case .html:
       let writer = HTMLWriter(options: options.html)
-      let elision = try limit.flatMap { (limit) throws(SizeLimitError) in
-        try writer.elision(for: outline, selection: selection, limit: limit, fullCommand: command)
-      }
-      writer.write(outline, selection: selection, elision: elision, to: &output)
+      format = .html(writer)
+      elision = try cut(writer)
     case .markdown:
       let writer = MarkdownWriter(options: options.markdown)
-      let elision = try limit.flatMap { (limit) throws(SizeLimitError) in
-        try writer.elision(for: outline, selection: selection, limit: limit, fullCommand: command)
-      }
-      writer.write(outline, selection: selection, elision: elision, to: &output)
+      format = .markdown(writer)
+      elision = try cut(writer)
     case .json:
-      JSONWriter().write(outline, selection: selection, to: &output)
+      format = .json(JSONWriter())
+      elision = nil
+    }
+  }
+
+  /// Writes the output; throws what the output fails with, at the section it failed in.
+  func write<Output: ByteOutputStream>(
+    _ outline: Outline, selection: Selection, to output: inout Output
+  ) throws(Output.Failure) {
+    switch format {
+    case .text(let writer): try writer.write(outline, selection: selection, to: &output)
+    case .page(let page):
+      try page.write(outline, selection: selection, elision: elision, to: &output)
+    case .html(let writer):
+      try writer.write(outline, selection: selection, elision: elision, to: &output)
+    case .markdown(let writer):
+      try writer.write(outline, selection: selection, elision: elision, to: &output)
+    case .json(let writer): try writer.write(outline, selection: selection, to: &output)
     }
   }
 }

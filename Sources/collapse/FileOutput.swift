@@ -8,12 +8,13 @@ import OutlineKit
 
 /// Buffered output to a file descriptor.
 ///
-/// A reader that goes away (`collapse big.md | head`) ends the program quietly, with
-/// status 0 or, when an error was already reported (an input that could not be read),
-/// 1; any other failed write (a full disk) ends it with a message and status 1, so that
-/// partial output is never taken for success.
+/// A write that fails is kept as a `WriteError`, and what comes after it is dropped: the
+/// writers stop at the next section and throw it, and the command maps it to its exit
+/// status.
 struct FileOutput: ByteOutputStream {
   private let descriptor: Int32
+  /// Why a write failed, once one has.
+  private var failure: WriteError?
   /// What is written and not yet out, `count` bytes of `capacity`; writers make many small
   /// writes, so a plain copy into this beats an array's growth checks.
   private let buffer: UnsafeMutableRawPointer
@@ -36,7 +37,12 @@ struct FileOutput: ByteOutputStream {
     }
   }
 
+  func checkFailure() throws(WriteError) {
+    if let failure { throw failure }
+  }
+
   mutating func write(bytes: UnsafeRawBufferPointer) {
+    guard failure == nil else { return }
     if count + bytes.count > FileOutput.capacity { flush() }
     if bytes.count >= FileOutput.capacity {
       writeAll(bytes)
@@ -53,9 +59,9 @@ struct FileOutput: ByteOutputStream {
     count = 0
   }
 
-  private func writeAll(_ bytes: UnsafeRawBufferPointer) {
+  private mutating func writeAll(_ bytes: UnsafeRawBufferPointer) {
     // Only an empty buffer has no address, and it has nothing to write.
-    guard let base = bytes.baseAddress else { return }
+    guard failure == nil, let base = bytes.baseAddress else { return }
     var offset = 0
     while offset < bytes.count {
       let written = systemWrite(descriptor, base + offset, bytes.count - offset)
@@ -65,14 +71,32 @@ struct FileOutput: ByteOutputStream {
       }
       switch errno {
       case EINTR, EAGAIN: continue
-      case EPIPE:
-        exit(
-          Diagnostics.reportedAnError ? ExitStatus.failure.rawValue : ExitStatus.success.rawValue)
       default:
-        Diagnostics.report("write error: \(systemErrorMessage(errno))")
-        exit(ExitStatus.failure.rawValue)
+        failure = WriteError(code: errno)
+        return
       }
     }
+  }
+}
+
+/// An output that could not be written, by the system's error number.
+struct WriteError: Error, CustomStringConvertible {
+  let code: Int32
+
+  /// Whether the reader went away (`collapse big.md | head`): it took what it wanted, and
+  /// the command ends quietly, with the status it would have had.
+  var readerLeft: Bool { code == EPIPE }
+
+  var description: String { "write error: \(systemErrorMessage(code))" }
+
+  /// The exit status a command that had `status` so far ends with, after reporting this
+  /// to `errors` unless the reader left.
+  func status<Errors: TextOutputStream>(after status: ExitStatus, errors: inout Errors)
+    -> ExitStatus
+  {
+    if readerLeft { return status }
+    errors.report(description)
+    return .failure
   }
 }
 
@@ -93,13 +117,8 @@ private func systemWrite(_ descriptor: Int32, _ bytes: UnsafeRawPointer, _ count
 
 /// Messages for standard error, `collapse: ` first.
 struct Diagnostics: TextOutputStream {
-  /// Whether anything was written: every message collapse writes is an error, after
-  /// which it cannot end with status 0.
-  nonisolated(unsafe) static var reportedAnError = false
-
   /// Writes straight to standard error, unbuffered.
   mutating func write(_ string: String) {
-    Diagnostics.reportedAnError = true
     var string = string
     string.withUTF8 { bytes in
       guard let base = bytes.baseAddress else { return }

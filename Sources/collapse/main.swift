@@ -6,7 +6,7 @@ import OutlineKit
   import Darwin
 #endif
 
-// A closed pipe shows up as EPIPE from write(2), which FileOutput ends on quietly.
+// A closed pipe shows up as EPIPE from write(2), which the command ends on quietly.
 signal(SIGPIPE, SIG_IGN)
 // The Swift runtime takes SIGQUIT (Ctrl-\\) for a crash, prints a report of one and exits
 // with status 0; collapse ends by it instead, as programs do, with status 131. Where it
@@ -54,8 +54,13 @@ let arguments = (1..<Int(CommandLine.argc)).map { index in
   }
   return Array(UnsafeRawBufferPointer(start: argument, count: strlen(argument)))
 }
-let status = Collapse.run(
+var status = Collapse.run(
   bytes: arguments, standardInput: standardInputOpen ? 0 : -1, terminal: .standardOutput(),
   output: &output, errors: &errors, keep: { keptUntilExit.append($0) })
 output.flush()
+do {
+  try output.checkFailure()
+} catch {
+  status = error.status(after: status, errors: &errors)
+}
 withExtendedLifetime(keptUntilExit) { exit(status.rawValue) }

@@ -1,8 +1,24 @@
 /// A text stream that also takes UTF-8 bytes, so that writers can copy source lines and
 /// cmark's output without first making Strings of them.
+///
+/// A stream that can fail (a file on a full disk, a pipe whose reader went away) keeps
+/// why, drops what is written after, and throws it from `checkFailure()`. Writers check
+/// at each section and at the end, so that a failed output stops being made within a
+/// section, and they throw what it throws; writing to a stream that cannot fail, such
+/// as a String, throws nothing.
 public protocol ByteOutputStream: TextOutputStream {
+  /// Why writing to the stream fails: `Never` for one that cannot.
+  associatedtype Failure: Error = Never
+
   /// Writes `bytes`, which are valid UTF-8.
   mutating func write(bytes: UnsafeRawBufferPointer)
+
+  /// Throws why a write failed, once one has.
+  func checkFailure() throws(Failure)
+}
+
+extension ByteOutputStream where Failure == Never {
+  public func checkFailure() {}
 }
 
 extension String: ByteOutputStream {

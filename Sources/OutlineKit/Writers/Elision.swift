@@ -133,7 +133,7 @@ public protocol SizeLimitable {
   /// starts and ends.
   func write<Target: ByteOutputStream>(
     _ outline: Outline, selection: Selection, elision: Elision?, to target: inout Target,
-    boundaries: (SectionBoundary) -> Void)
+    boundaries: (SectionBoundary) -> Void) throws(Target.Failure)
 }
 
 extension SizeLimitable {
@@ -141,8 +141,8 @@ extension SizeLimitable {
   /// out.
   public func write<Target: ByteOutputStream>(
     _ outline: Outline, selection: Selection, elision: Elision? = nil, to target: inout Target
-  ) {
-    write(outline, selection: selection, elision: elision, to: &target) { _ in }
+  ) throws(Target.Failure) {
+    try write(outline, selection: selection, elision: elision, to: &target) { _ in }
   }
 
   /// What to leave out of `outline` so that the output fits in `limit` bytes, or nil when

@@ -21,6 +21,10 @@ struct FootnoteReferences<Base: ByteOutputStream>: ByteOutputStream {
     string.withUTF8 { write(bytes: UnsafeRawBufferPointer($0)) }
   }
 
+  func checkFailure() throws(Base.Failure) {
+    try base.checkFailure()
+  }
+
   mutating func write(bytes: UnsafeRawBufferPointer) {
     base.write(bytes: bytes)
     FootnoteMarkup.values(after: FootnoteMarkup.referenceID, in: bytes) { ids.insert($0) }

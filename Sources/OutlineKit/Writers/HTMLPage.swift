@@ -41,7 +41,7 @@ extension HTMLPage: SizeLimitable {
   public func write<Target: ByteOutputStream>(
     _ outline: Outline, selection: Selection, elision: Elision?, to target: inout Target,
     boundaries: (SectionBoundary) -> Void
-  ) {
+  ) throws(Target.Failure) {
     let title = HTML.valid(HTML.escaped(title(for: outline)))
     target.write(
       """
@@ -71,7 +71,7 @@ extension HTMLPage: SizeLimitable {
       writer.writeTableOfContents(outline, elision: elision, to: &target)
     }
     target.write("<main>\n")
-    writer.writeSections(
+    try writer.writeSections(
       outline, selection: selection, elision: elision, to: &target, boundaries: boundaries)
     writer.writeFooter(elision, to: &target)
     target.write(
@@ -83,5 +83,6 @@ extension HTMLPage: SizeLimitable {
       </html>
 
       """)
+    try target.checkFailure()
   }
 }

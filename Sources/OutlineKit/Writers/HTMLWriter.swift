@@ -23,27 +23,29 @@ public struct HTMLWriter {
   /// expands them.
   public func writeSections<Target: ByteOutputStream>(
     _ outline: Outline, selection: Selection, elision: Elision? = nil, to target: inout Target
-  ) {
-    writeSections(outline, selection: selection, elision: elision, to: &target) { _ in }
+  ) throws(Target.Failure) {
+    try writeSections(outline, selection: selection, elision: elision, to: &target) { _ in }
   }
 
   func writeSections<Target: ByteOutputStream>(
     _ outline: Outline, selection: Selection, elision: Elision?, to target: inout Target,
     boundaries: (SectionBoundary) -> Void
-  ) {
+  ) throws(Target.Failure) {
     let notes = outline.documents.filter(\.hasNotes)
     guard let elision, elision.closedCount + elision.removedCount > 0, !notes.isEmpty else {
-      writeWalk(
+      try writeWalk(
         outline, selection: selection, elision: elision, to: &target, boundaries: boundaries)
       writeNotes(notes, to: &target)
+      try target.checkFailure()
       return
     }
     // A cut output loses some footnote references: the notes' links back to them go too.
     var collector = FootnoteReferences(base: target)
-    writeWalk(
+    defer { target = collector.base }
+    try writeWalk(
       outline, selection: selection, elision: elision, to: &collector, boundaries: boundaries)
-    target = collector.base
-    writeNotes(notes, keeping: collector.ids, to: &target)
+    writeNotes(notes, keeping: collector.ids, to: &collector.base)
+    try collector.checkFailure()
   }
 
   /// Footnotes come after the whole document, as GitHub writes them, so that a reference
@@ -61,12 +63,12 @@ public struct HTMLWriter {
   private func writeWalk<Target: ByteOutputStream>(
     _ outline: Outline, selection: Selection, elision: Elision?, to target: inout Target,
     boundaries: (SectionBoundary) -> Void
-  ) {
+  ) throws(Target.Failure) {
     let descend = { (index: Int) in elision?.descends(into: index) ?? true }
     // Rendering starts first, so that it goes on while the ids are made.
     let ahead = renderAhead(outline, descend: descend)
     let ids = outline.ids
-    outline.walk(descend: descend) { step in
+    try outline.walk(descend: descend) { (step) throws(Target.Failure) in
       switch step {
       case .content(let content, _):
         if let ahead, case .markdown = content.body {
@@ -75,6 +77,7 @@ public struct HTMLWriter {
           writeContent(content, to: &target)
         }
       case .enter(let index):
+        try target.checkFailure()
         boundaries(.start(index))
         if elision?.cuts[index] == .removed { return }
         let closed = elision?.cuts[index] == .closed
@@ -199,11 +202,12 @@ extension HTMLWriter: SizeLimitable {
   public func write<Target: ByteOutputStream>(
     _ outline: Outline, selection: Selection, elision: Elision?, to target: inout Target,
     boundaries: (SectionBoundary) -> Void
-  ) {
+  ) throws(Target.Failure) {
     if options.tableOfContents { writeTableOfContents(outline, elision: elision, to: &target) }
-    writeSections(
+    try writeSections(
       outline, selection: selection, elision: elision, to: &target, boundaries: boundaries)
     writeFooter(elision, to: &target)
+    try target.checkFailure()
   }
 }
 

@@ -7,16 +7,17 @@ public struct JSONWriter {
   /// Writes `outline` with the sections `selection` expanded, one section per line.
   public func write<Target: ByteOutputStream>(
     _ outline: Outline, selection: Selection, to target: inout Target
-  ) {
+  ) throws(Target.Failure) {
     target.write("{\"content\": \(JSONWriter.array(lines(of: outline.content))), \"children\": [")
     // Whether each open level has written a child yet, for the commas between them.
     var wroteChild = [false]
     let ids = outline.ids
-    outline.walk(descend: { _ in true }) { step in
+    try outline.walk(descend: { _ in true }) { (step) throws(Target.Failure) in
       switch step {
       case .content:
         break
       case .enter(let index):
+        try target.checkFailure()
         let section = outline.sections[index]
         target.write(wroteChild[wroteChild.count - 1] ? ",\n" : "\n")
         wroteChild[wroteChild.count - 1] = true
@@ -36,6 +37,7 @@ public struct JSONWriter {
       }
     }
     target.write(wroteChild[0] ? "\n]}\n" : "]}\n")
+    try target.checkFailure()
   }
 
   /// Two spaces per level, up to as deep as the text writer indents, so that the output

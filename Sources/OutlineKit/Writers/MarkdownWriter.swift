@@ -169,18 +169,20 @@ extension MarkdownWriter: SizeLimitable {
   public func write<Target: ByteOutputStream>(
     _ outline: Outline, selection: Selection, elision: Elision?, to target: inout Target,
     boundaries: (SectionBoundary) -> Void
-  ) {
+  ) throws(Target.Failure) {
     var blocks = BlockSeparator()
     if options.tableOfContents {
       writeTableOfContents(outline, elision: elision, blocks: &blocks, to: &target)
     }
     let ids = outline.ids
     let leftOut = elision.map { LeftOutDefinitions(outline: outline, elision: $0) }
-    outline.walk(descend: { elision?.descends(into: $0) ?? true }) { step in
+    try outline.walk(descend: { elision?.descends(into: $0) ?? true }) {
+      (step) throws(Target.Failure) in
       switch step {
       case .content(let content, _):
         writeContent(content, blocks: &blocks, to: &target)
       case .enter(let index):
+        try target.checkFailure()
         if elision?.cuts[index] == .removed {
           boundaries(.start(index))
           writeDefinitions(leftOut?.runs(for: index), blocks: &blocks, to: &target)
@@ -232,6 +234,7 @@ extension MarkdownWriter: SizeLimitable {
       target.write(
         "**\(elision.footer)** \(MarkdownWriter.codeSpan(elision.fullCommand))\n")
     }
+    try target.checkFailure()
   }
 }
 

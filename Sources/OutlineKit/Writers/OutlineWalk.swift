@@ -12,50 +12,54 @@ extension Outline {
   /// Walks the outline without recursion, so that any depth of nesting is safe.
   ///
   /// `descend` says whether to visit a section's content and subsections; when it is
-  /// false, `exit` follows `enter` at once.
-  func walk(descend: (Int) -> Bool, _ visit: (WalkStep) -> Void) {
+  /// false, `exit` follows `enter` at once. What `visit` throws ends the walk.
+  func walk<Failure: Error>(
+    descend: (Int) -> Bool, _ visit: (WalkStep) throws(Failure) -> Void
+  ) throws(Failure) {
     // Each open owner: its section index (-1 for the document), the next content run
     // to show and how many of its subsections have been passed.
     var owners: [WalkOwner] = [WalkOwner(section: -1)]
     var index = 0
     while index < sections.count {
       while owners.count > 1, sections[owners[owners.count - 1].section].end <= index {
-        close(&owners, visit)
+        try close(&owners, visit)
       }
-      showRuns(&owners, upTo: owners[owners.count - 1].passed, visit)
-      visit(.enter(index))
+      try showRuns(&owners, upTo: owners[owners.count - 1].passed, visit)
+      try visit(.enter(index))
       if descend(index) {
         owners.append(WalkOwner(section: index))
         index += 1
       } else {
-        visit(.exit(index))
+        try visit(.exit(index))
         owners[owners.count - 1].passed += 1
         index = sections[index].end
       }
     }
-    while owners.count > 1 { close(&owners, visit) }
-    showRuns(&owners, upTo: Int.max, visit)
+    while owners.count > 1 { try close(&owners, visit) }
+    try showRuns(&owners, upTo: Int.max, visit)
   }
 
   /// Shows the innermost owner's content runs placed before subsection `position`.
-  private func showRuns(
-    _ owners: inout [WalkOwner], upTo position: Int, _ visit: (WalkStep) -> Void
-  ) {
+  private func showRuns<Failure: Error>(
+    _ owners: inout [WalkOwner], upTo position: Int, _ visit: (WalkStep) throws(Failure) -> Void
+  ) throws(Failure) {
     let top = owners.count - 1
     let runs = owners[top].section < 0 ? content : sections[owners[top].section].content
     var run = owners[top].run
     while run < runs.count, runs[run].position <= position {
-      visit(.content(runs[run], depth: top))
+      try visit(.content(runs[run], depth: top))
       run += 1
     }
     owners[top].run = run
   }
 
   /// Ends the innermost open section, after the rest of its content.
-  private func close(_ owners: inout [WalkOwner], _ visit: (WalkStep) -> Void) {
-    showRuns(&owners, upTo: Int.max, visit)
+  private func close<Failure: Error>(
+    _ owners: inout [WalkOwner], _ visit: (WalkStep) throws(Failure) -> Void
+  ) throws(Failure) {
+    try showRuns(&owners, upTo: Int.max, visit)
     let finished = owners.removeLast()
-    visit(.exit(finished.section))
+    try visit(.exit(finished.section))
     owners[owners.count - 1].passed += 1
   }
 

@@ -38,14 +38,15 @@ public struct TextWriter {
   /// Writes `outline` with the sections `selection` expanded.
   public func write<Target: ByteOutputStream>(
     _ outline: Outline, selection: Selection, to target: inout Target
-  ) {
+  ) throws(Target.Failure) {
     let format = options.lineFormat
-    outline.walk(descend: { selection.isExpanded($0) }) { step in
+    try outline.walk(descend: { selection.isExpanded($0) }) { (step) throws(Target.Failure) in
       switch step {
       case .content(let content, let depth):
         guard !options.outline else { return }
         writeContent(content, depth: depth, format: format, to: &target)
       case .enter(let index):
+        try target.checkFailure()
         if format.width == nil && !format.colors {
           writePlainSectionLine(outline, index, selection: selection, to: &target)
         } else {
@@ -55,6 +56,7 @@ public struct TextWriter {
         break
       }
     }
+    try target.checkFailure()
   }
 
   /// The line that shows the section at `index`: its marker, its title and, when it is
