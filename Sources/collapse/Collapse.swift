@@ -166,16 +166,9 @@ private struct Writing {
       format = .text(TextWriter(options: options.text))
       elision = nil
     case .html where options.standalone:
-      let names = inputs.map { $0.displayName.split(separator: "/").last.map(String.init) ?? "" }
-      // Several files: the page is named for them, not for the first one's path.
-      var title = options.title
-      if title == nil && names.count > 1 {
-        title =
-          names.prefix(3).joined(separator: ", ")
-          + (names.count > 3 ? " and \(names.count - 3) more" : "")
-      }
       let page = HTMLPage(
-        title: title, fileName: names[0], writer: HTMLWriter(options: options.html))
+        title: options.title, paths: inputs.map(\.displayName),
+        writer: HTMLWriter(options: options.html))
       format = .page(page)
       elision = try cut(page)
     case .html:

@@ -90,6 +90,18 @@ struct HTMLPageTests {
     #expect(between(html, "<title>", "</title>") == "v0.3.0")
   }
 
+  @Test("a page of several files is named for them; of one, for its name without folders")
+  func pageOfFiles() {
+    let empty = Outline.combining([])
+    let five = HTMLPage(paths: ["docs/a.md", "b.md", "c.json", "d.md", "e.md"])
+    #expect(five.title(for: empty) == "a.md, b.md, c.json and 2 more")
+    #expect(HTMLPage(paths: ["x/a.md", "b.md"]).title(for: empty) == "a.md, b.md")
+    let one = HTMLPage(paths: ["docs/guide.md"])
+    #expect(one.title == nil)
+    #expect(one.fileName == "guide.md")
+    #expect(HTMLPage(title: "Report", paths: ["a.md", "b.md"]).title(for: empty) == "Report")
+  }
+
   @Test("the title is escaped and made valid")
   func titleEscaped() throws {
     let html = try page(markdown("# x\n"), title: "</title><script>alert(1)</script>\u{1}")

@@ -16,6 +16,20 @@ public struct HTMLPage {
     self.writer = writer
   }
 
+  /// The page of the documents read from `paths`, in order (at least one). Its file name
+  /// is the first one's, without its folders; several documents name the page for
+  /// themselves, unless `title` is given: `a.md, b.md, c.md and 2 more`.
+  public init(title: String? = nil, paths: [String], writer: HTMLWriter = HTMLWriter()) {
+    let names = paths.map { $0.split(separator: "/").last.map(String.init) ?? "" }
+    var title = title
+    if title == nil && names.count > 1 {
+      title =
+        names.prefix(3).joined(separator: ", ")
+        + (names.count > 3 ? " and \(names.count - 3) more" : "")
+    }
+    self.init(title: title, fileName: names.first ?? "", writer: writer)
+  }
+
   /// The page's title: the one asked for, else the first top-level section's title,
   /// else the file name; white space folded.
   public func title(for outline: Outline) -> String {
