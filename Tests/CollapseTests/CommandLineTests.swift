@@ -190,8 +190,7 @@ struct EndToEndTests {
   func closedPipe() throws {
     let folder = try temporaryFolder()
     defer { try? FileManager.default.removeItem(at: folder) }
-    var generator = DocumentGenerator(seed: 3)
-    try Data(generator.markdown(size: 3_000_000).utf8).write(
+    try Data(GeneratedOutline(seed: 3, size: 3_000_000).markdown.utf8).write(
       to: folder.appendingPathComponent("big.md"))
     let script =
       "set -o pipefail; \"$0\" big.md | head -1 >/dev/null; echo \"status ${PIPESTATUS[0]}\""

@@ -121,15 +121,13 @@ struct MarkdownRoundTripTests {
 
   @Test("a large generated document keeps them too")
   func largeDocument() throws {
-    var generator = DocumentGenerator(seed: 11)
-    let document = generator.markdown(size: 400_000)
+    let document = GeneratedOutline(seed: 11, size: 400_000).markdown
     try check(document, arguments: ["--depth", "2"])
   }
 
   @Test("--toc links every section to an anchor GitHub keeps, in document order")
   func tableOfContents() throws {
-    var generator = DocumentGenerator(seed: 12)
-    let document = generator.markdown(size: 100_000)
+    let document = GeneratedOutline(seed: 12, size: 100_000).markdown
     let output = try runBinary(
       ["-t", "markdown", "--toc", "--depth", "1"], input: Data(document.utf8))
     let links = output.output.matches(of: /\]\(#([^)]+)\)/).map { String($0.output.1) }

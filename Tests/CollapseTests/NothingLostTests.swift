@@ -26,8 +26,7 @@ struct NothingLostTests {
 
   @Test("a large generated document keeps every word")
   func largeDocument() throws {
-    var generator = DocumentGenerator(seed: 7)
-    let document = generator.markdown(size: 2_000_000)
+    let document = GeneratedOutline(seed: 7, size: 2_000_000).markdown
     #expect(document.utf8.count >= 2_000_000)
     try check(document, name: "generated")
   }

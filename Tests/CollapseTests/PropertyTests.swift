@@ -1,5 +1,6 @@
 import Foundation
 import FoundationXML
+import TestSupport
 import Testing
 
 /// Invariants checked over many generated documents, each made with the outline it must

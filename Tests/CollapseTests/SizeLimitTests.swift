@@ -5,10 +5,7 @@ import Testing
 /// `--max-bytes`: html and markdown output cut to fit, whole sections at a time.
 @Suite("size limit")
 struct SizeLimitTests {
-  static let document: String = {
-    var generator = DocumentGenerator(seed: 5)
-    return generator.markdown(size: 300_000)
-  }()
+  static let document = GeneratedOutline(seed: 5, size: 300_000).markdown
 
   private func run(_ arguments: [String], _ input: String = document) throws -> CommandResult {
     try runBinary(arguments, input: Data(input.utf8))

@@ -43,10 +43,9 @@ struct TextRowsTests {
 
   @Test("drawn row by row, any outline reads exactly as the writer writes it")
   func sameAsWritten() throws {
-    var generator = DocumentGenerator(seed: 9)
     var random = SplitMix(seed: 9)
     let documents = [
-      markdown(generator.markdown(size: 30_000)),
+      markdown(GeneratedOutline(seed: 9, size: 30_000).markdown),
       markdown("Tabs\there.\n# Title with ^ control \u{7}\n\n\n  Indented\n\n# Empty\n"),
       try JSONReader.read(
         Array(#"{"a": 1, "b": {"c": [1, {"d": "x\ty"}], "e": {}}, "f": []}"#.utf8)),

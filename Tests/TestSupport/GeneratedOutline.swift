@@ -1,43 +1,48 @@
-import TestSupport
-
 /// A generated document together with the outline it must be read as, so that a test can
-/// say what collapse has to show without asking collapse.
+/// say what collapse has to show without asking collapse: the tests' one generator of
+/// documents, small or large, the same on every run for a given seed.
 ///
 /// Every word in the document is a token made unique by a number (`coral17`, `café3`), so
 /// "no word is lost" means every token turns up in the output, and a section's title
 /// tells it apart from every other. The Markdown has what real documents have: ATX and
 /// setext headings, skipped levels, closing `#`s, hint comments, front matter, CRLF line
-/// ends, and `#` lines that are not headings (in code, quotes and lists).
-struct GeneratedOutline {
-  struct Node {
+/// ends, `#` lines that are not headings (in code, quotes and lists), emphasis, code
+/// spans, inline and reference links with their definitions at the end, entities and
+/// tables.
+public struct GeneratedOutline {
+  public struct Node {
     /// The title as collapse shows it: its words, markup stripped.
-    var title: String
-    var depth: Int
-    var parent: Int?
+    public var title: String
+    public var depth: Int
+    public var parent: Int?
     /// One past the last node inside this one (nodes are in document order).
-    var end: Int
+    public var end: Int
     /// The words of the node's own content, before its first subsection.
-    var words: [String] = []
+    public var words: [String] = []
     /// The non-blank lines of its own content.
-    var lines = 0
+    public var lines = 0
   }
 
   /// The nodes in document order, each before its subsections.
-  private(set) var nodes: [Node] = []
+  public private(set) var nodes: [Node] = []
   /// The words of the preamble, before the first heading.
-  private(set) var preamble: [String] = []
-  private(set) var markdown = ""
-  private(set) var json = ""
+  public private(set) var preamble: [String] = []
+  public private(set) var markdown = ""
+  public private(set) var json = ""
 
   private var random: SplitMix
   private var counter = 0
+  /// The reference links used, whose definitions end the document.
+  private var references: Set<Int> = []
 
   private static let stems = [
     "coral", "pacific", "reef", "tide", "outline", "section", "café", "naïve", "über", "日本語",
     "ωmega", "señor", "zürich", "release", "parse", "tree", "node", "value", "option", "delta",
   ]
 
-  init(seed: UInt64) {
+  /// A document of one to four top-level sections, and then of as many more as make it at
+  /// least `size` bytes long.
+  public init(seed: UInt64, size: Int = 0) {
     random = SplitMix(seed: seed)
     var lines: [String] = []
     if chance(20) {
@@ -52,9 +57,21 @@ struct GeneratedOutline {
     }
     let topLevel = Int(random.next() % 4) + 1
     var level = Int(random.next() % 2) + 1
-    for _ in 0..<topLevel {
-      lines += section(level: level, parent: nil, depth: 0)
+    var made = 0
+    var bytes = lines.reduce(0) { $0 + $1.utf8.count + 1 }
+    while made < topLevel || bytes < size {
+      let section = section(level: level, parent: nil, depth: 0)
+      bytes += section.reduce(0) { $0 + $1.utf8.count + 1 }
+      lines += section
       level = max(1, level - Int(random.next() % 2))
+      made += 1
+    }
+    if !references.isEmpty {
+      // The content of the last section, after its last block.
+      for label in references.sorted() {
+        lines.append("[see-\(label)]: https://example.org/see/\(label)")
+      }
+      nodes[nodes.count - 1].lines += references.count
     }
     let crlf = chance(15)
     markdown = lines.joined(separator: crlf ? "\r\n" : "\n") + (crlf ? "\r\n" : "\n")
@@ -62,7 +79,7 @@ struct GeneratedOutline {
   }
 
   /// The expanded sections' indexes when `--expand` names the section at `index`.
-  func expanded(byNaming index: Int) -> Set<Int> {
+  public func expanded(byNaming index: Int) -> Set<Int> {
     var result: Set<Int> = []
     var cursor: Int? = index
     while let current = cursor {
@@ -74,7 +91,7 @@ struct GeneratedOutline {
 
   /// What `--outline` prints when the sections in `expanded` are open: each shown
   /// section's line, a collapsed one followed by what it hides.
-  func outlineText(expanded: Set<Int>) -> String {
+  public func outlineText(expanded: Set<Int>) -> String {
     var text = ""
     var index = 0
     while index < nodes.count {
@@ -99,14 +116,14 @@ struct GeneratedOutline {
   }
 
   /// Every word of the document.
-  var allWords: [String] { preamble + nodes.flatMap { $0.words + titleWords($0) } }
+  public var allWords: [String] { preamble + nodes.flatMap { $0.words + titleWords($0) } }
 
-  func titleWords(_ node: Node) -> [String] {
+  public func titleWords(_ node: Node) -> [String] {
     node.title.split(separator: " ").map(String.init)
   }
 
   /// The id GitHub gives a title made of these words: lower case, joined by `-`.
-  func id(of index: Int) -> String {
+  public func id(of index: Int) -> String {
     titleWords(nodes[index]).map { $0.lowercased() }.joined(separator: "-")
   }
 
@@ -163,7 +180,7 @@ struct GeneratedOutline {
       words += made
       return made
     }
-    switch random.next() % 8 {
+    switch random.next() % 10 {
     case 0:
       let code = next(3)
       return ["```sh", "# \(code[0]) is not a heading", "echo \(code[1]) \(code[2])", "```", ""]
@@ -179,14 +196,36 @@ struct GeneratedOutline {
     case 4:
       let items = next(2)
       return ["1. \(items[0])", "2. [\(items[1])](https://example.org/)", ""]
+    case 5:
+      let cells = next(4)
+      return [
+        "| \(cells[0]) | \(cells[1]) |", "|:---|---:|", "| `\(cells[2])` | \(cells[3]) |", "",
+      ]
     default:
       let count = Int(random.next() % 12) + 3
-      let line = next(count)
+      let line = next(count).map { marked($0) }
       guard count > 6 else { return [line.joined(separator: " "), ""] }
       let half = count / 2
       return [
         line[..<half].joined(separator: " "), line[half...].joined(separator: " "), "",
       ]
+    }
+  }
+
+  /// `word` as running text has it: mostly plain, else emphasised, in code, linked, or
+  /// after an entity.
+  private mutating func marked(_ word: String) -> String {
+    switch random.next() % 14 {
+    case 0: return "*\(word)*"
+    case 1: return "**\(word)**"
+    case 2: return "`\(word)`"
+    case 3: return "[\(word)](https://example.org/\(counter))"
+    case 4:
+      let label = Int(random.next() % 20)
+      references.insert(label)
+      return "[\(word)][see-\(label)]"
+    case 5: return "&amp; \(word)"
+    default: return word
     }
   }
 
@@ -235,7 +274,7 @@ struct GeneratedOutline {
 
 /// The generated words in a text: its runs of letters and digits that hold both, as
 /// every generated word does and no word of collapse's own does.
-func tokens(in text: String) -> [String] {
+public func tokens(in text: String) -> [String] {
   text.split(whereSeparator: { !($0.isLetter || $0.isNumber) }).map(String.init).filter {
     $0.contains(where: \.isLetter) && $0.contains(where: \.isNumber)
   }
