@@ -168,15 +168,15 @@ private struct Writing {
     case .html where options.standalone:
       let page = HTMLPage(
         title: options.title, paths: inputs.map(\.displayName),
-        writer: HTMLWriter(options: options.html))
+        writer: HTMLWriter(options: options.document))
       format = .page(page)
       elision = try cut(page)
     case .html:
-      let writer = HTMLWriter(options: options.html)
+      let writer = HTMLWriter(options: options.document)
       format = .html(writer)
       elision = try cut(writer)
     case .markdown:
-      let writer = MarkdownWriter(options: options.markdown)
+      let writer = MarkdownWriter(options: options.document)
       format = .markdown(writer)
       elision = try cut(writer)
     case .json:

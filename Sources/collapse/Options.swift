@@ -32,8 +32,8 @@ struct Options: Equatable {
   var color = ColorChoice.auto
   /// The width `--width` asks for: nil to ask the terminal, 0 for no limit.
   var width: Int?
-  var html = HTMLWriter.Options()
-  var markdown = MarkdownWriter.Options()
+  /// How html and markdown output show the document.
+  var document = DocumentWriterOptions()
   /// Whether HTML is a whole page rather than a fragment.
   var standalone = false
   /// The page title `--title` asks for.
@@ -206,12 +206,10 @@ extension Options {
     case "standalone": standalone = true
     case "title": title = value
     case "toc":
-      html.tableOfContents = true
-      markdown.tableOfContents = true
+      document.tableOfContents = true
     case "max-bytes": maxBytes = try Options.byteCount(value, for: spec)
     case "unsafe":
-      html.unsafe = true
-      markdown.unsafe = true
+      document.unsafe = true
     case "interactive": interactive = true
     case "help": showHelp = true
     case "version": showVersion = true
@@ -276,7 +274,7 @@ extension Options {
     if title != nil && !standalone {
       throw UsageError(description: "--title names an html page; it goes with -s")
     }
-    if html.tableOfContents && !htmlOrMarkdown {
+    if document.tableOfContents && !htmlOrMarkdown {
       throw UsageError(description: "--toc applies to html and markdown output")
     }
     if maxBytes != nil && !htmlOrMarkdown {

@@ -30,7 +30,7 @@ public struct FormatSniffer: Sendable {
       }
     }
     blankUpTo = max(blankUpTo, textStart ?? 0)
-    while blankUpTo < bytes.count, FormatSniffer.isWhiteSpace(bytes[blankUpTo]) {
+    while blankUpTo < bytes.count, JSONReader.isWhiteSpace(bytes[blankUpTo]) {
       blankUpTo += 1
     }
     guard blankUpTo < bytes.count else { return final ? .markdown : nil }
@@ -40,7 +40,4 @@ public struct FormatSniffer: Sendable {
       content: bytes[blankUpTo..<end], final: final || end - blankUpTo == FormatSniffer.window)
   }
 
-  private static func isWhiteSpace(_ byte: UInt8) -> Bool {
-    byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D
-  }
 }

@@ -109,7 +109,7 @@ public enum InputFormat: String, CaseIterable, Sendable {
     let byteOrderMark: [UInt8] = [0xEF, 0xBB, 0xBF]
     var rest = content[...]
     if rest.starts(with: byteOrderMark) { rest = rest.dropFirst(3) }
-    rest = rest.drop(while: isJSONWhiteSpace)
+    rest = rest.drop(while: JSONReader.isWhiteSpace)
     return rest.first == UInt8(ascii: "[") ? rest.startIndex : nil
   }
 
@@ -180,10 +180,10 @@ public enum InputFormat: String, CaseIterable, Sendable {
     } else if !final, !rest.isEmpty, byteOrderMark.starts(with: rest) {
       return nil
     }
-    rest = rest.drop(while: isJSONWhiteSpace)
+    rest = rest.drop(while: JSONReader.isWhiteSpace)
     guard let first = rest.first else { return final ? .markdown : nil }
     guard first == UInt8(ascii: "{") || first == UInt8(ascii: "[") else { return .markdown }
-    rest = rest.dropFirst().drop(while: isJSONWhiteSpace)
+    rest = rest.dropFirst().drop(while: JSONReader.isWhiteSpace)
     guard let next = rest.first else { return final ? .json : nil }
     if first == UInt8(ascii: "{") {
       return next == UInt8(ascii: "\"") || next == UInt8(ascii: "}") ? .json : .markdown
@@ -200,17 +200,14 @@ public enum InputFormat: String, CaseIterable, Sendable {
         }
         guard word.starts(with: literal.utf8) else { return .markdown }
         guard let after = word.dropFirst(literal.utf8.count).first else { return .json }
-        return after == UInt8(ascii: ",") || after == UInt8(ascii: "]") || isJSONWhiteSpace(after)
+        return after == UInt8(ascii: ",") || after == UInt8(ascii: "]")
+          || JSONReader.isWhiteSpace(after)
           ? .json : .markdown
       }
       return .markdown
     default:
       return .markdown
     }
-  }
-
-  private static func isJSONWhiteSpace(_ byte: UInt8) -> Bool {
-    byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D
   }
 
   /// A reader for this format.

@@ -86,19 +86,15 @@ public enum Key: Equatable, Sendable {
     key: Key?, length: Int
   )? {
     let lead = bytes[bytes.startIndex]
-    let length: Int
-    switch lead {
-    case 0x20..<0x80: length = 1
-    case 0xC2...0xDF: length = 2
-    case 0xE0...0xEF: length = 3
-    case 0xF0...0xF4: length = 4
-    default: return (nil, 1)
+    if lead < 0x20 { return (nil, 1) }
+    if lead < 0x80 { return (.character(Character(Unicode.Scalar(lead))), 1) }
+    return bytes.withUnsafeBufferPointer { bytes in
+      let length = UTF8Repair.sequenceLength(bytes, at: 0)
+      if length == 0 { return final ? (nil, bytes.count) : nil }
+      guard length > 0, let scalar = Unicode.Scalar(UTF8Repair.scalar(bytes, at: 0).value) else {
+        return (nil, 1)
+      }
+      return (.character(Character(scalar)), length)
     }
-    guard bytes.count >= length else { return final ? (nil, bytes.count) : nil }
-    let encoded = bytes.prefix(length)
-    guard encoded.dropFirst().allSatisfy({ $0 & 0xC0 == 0x80 }),
-      let scalar = String(validating: encoded, as: UTF8.self)?.unicodeScalars.first
-    else { return (nil, 1) }
-    return (.character(Character(scalar)), length)
   }
 }

@@ -193,13 +193,8 @@ public struct Slugger {
         index += 1
         continue
       }
-      // A String holds valid UTF-8: the lead byte gives the sequence's length.
-      let sequenceLength = byte >= 0xF0 ? 4 : byte >= 0xE0 ? 3 : 2
-      var value =
-        UInt32(byte) & (sequenceLength == 2 ? 0x1F : sequenceLength == 3 ? 0x0F : 0x07)
-      for offset in 1..<sequenceLength where index + offset < bytes.count {
-        value = value << 6 | UInt32(bytes[index + offset] & 0x3F)
-      }
+      // A String holds valid UTF-8.
+      let (value, sequenceLength) = UTF8Repair.scalar(bytes, at: index)
       index += sequenceLength
       let replacement: [UInt8]?
       if let known = scalars[value] {

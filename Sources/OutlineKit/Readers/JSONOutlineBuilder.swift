@@ -174,7 +174,7 @@ final class JSONOutlineBuilder {
     return text.withUTF8 { bytes in
       guard isBlank(bytes) else { return key }
       var quoted = ""
-      MemberText.writeQuoted(UnsafeRawBufferPointer(bytes), to: &quoted)
+      JSONString.write(UnsafeRawBufferPointer(bytes), to: &quoted)
       return quoted
     }
   }

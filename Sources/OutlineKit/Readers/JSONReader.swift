@@ -264,7 +264,9 @@ public final class JSONReader {
     return error
   }
 
-  private static func isWhiteSpace(_ byte: UInt8) -> Bool {
+  /// Whether `byte` is white space between JSON tokens: space, tab, line feed or carriage
+  /// return (RFC 8259), and nothing else.
+  static func isWhiteSpace(_ byte: UInt8) -> Bool {
     byte == 0x20 || byte == 0x0A || byte == 0x0D || byte == 0x09
   }
 
@@ -328,7 +330,7 @@ public final class JSONReader {
     for (distance, byte) in before.prefix(3).enumerated() {
       if byte < 0x80 { break }
       if byte < 0xC0 { continue }
-      let needed = byte >= 0xF0 ? 3 : byte >= 0xE0 ? 2 : 1
+      let needed = UTF8Repair.leadLength(byte) - 1
       // One column back: the lead byte starts a character, its continuation bytes do not.
       return distance < needed ? position.movedBack() : position
     }

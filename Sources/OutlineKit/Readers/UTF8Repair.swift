@@ -47,21 +47,11 @@ struct UTF8Repair {
     let count = input.count
     var index = 0
     var copiedUpTo = 0
-    let base = UnsafeRawPointer(input.baseAddress)
+    let raw = UnsafeRawBufferPointer(input)
     while index < count {
-      // Eight bytes of ASCII without NUL at a time: the common case.
-      if let base, index + 8 <= count {
-        let word = UInt64(littleEndian: base.loadUnaligned(fromByteOffset: index, as: UInt64.self))
-        let zero = (word &- 0x0101_0101_0101_0101) & ~word & 0x8080_8080_8080_8080
-        let flagged = (word & 0x8080_8080_8080_8080) | zero
-        if flagged == 0 {
-          index += 8
-          continue
-        }
-        // The lowest flag marks the first byte that is not ASCII or is NUL (a false flag
-        // can only follow a true one); the bytes before it are plain.
-        index += flagged.trailingZeroBitCount >> 3
-      }
+      // ASCII without NUL, the common case, is copied as it is.
+      index = ByteScan.skip(raw, from: index, unless: ByteScan.flagNotASCIIOrNUL)
+      guard index < count else { break }
       let byte = input[index]
       if byte < 0x80 && byte != 0 {
         index += 1
@@ -89,6 +79,25 @@ struct UTF8Repair {
     }
     output.append(contentsOf: UnsafeBufferPointer(rebasing: input[copiedUpTo..<count]))
     return 0
+  }
+
+  /// The length of the sequence that `lead` starts in well-formed UTF-8: 1 for ASCII (and
+  /// for a continuation byte, which starts none), 2 to 4 for a lead byte.
+  static func leadLength(_ lead: UInt8) -> Int {
+    lead >= 0xF0 ? 4 : lead >= 0xE0 ? 3 : lead >= 0xC0 ? 2 : 1
+  }
+
+  /// The scalar value of the well-formed sequence at `index`, and its length.
+  static func scalar(_ bytes: UnsafeBufferPointer<UInt8>, at index: Int) -> (
+    value: UInt32, length: Int
+  ) {
+    let lead = bytes[index]
+    let length = leadLength(lead)
+    var value = UInt32(lead) & (length == 1 ? 0x7F : length == 2 ? 0x1F : length == 3 ? 0x0F : 0x07)
+    for offset in 1..<length where index + offset < bytes.count {
+      value = value << 6 | UInt32(bytes[index + offset] & 0x3F)
+    }
+    return (value, length)
   }
 
   /// The length of the well-formed sequence at `index`; 0 if the input ends before the

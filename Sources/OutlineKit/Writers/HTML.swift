@@ -81,17 +81,10 @@ enum HTML {
   ) {
     var copied = 0
     var index = 0
-    let base = html.baseAddress
     while index < html.count {
-      // Eight bytes of printable ASCII at a time: the common case, nothing to replace.
-      if let base, index + 8 <= html.count {
-        let word = UInt64(littleEndian: base.loadUnaligned(fromByteOffset: index, as: UInt64.self))
-        let control = (word &- 0x2020_2020_2020_2020) & ~word & 0x8080_8080_8080_8080
-        if (word & 0x8080_8080_8080_8080) | control | hasByte(word, 0x7F) == 0 {
-          index += 8
-          continue
-        }
-      }
+      // Printable ASCII, the common case, has nothing to replace.
+      index = ByteScan.skip(html, from: index, unless: ByteScan.flagNotPrintableASCII)
+      guard index < html.count else { break }
       let (length, forbidden) = judged(html, at: index)
       guard forbidden else {
         index += length
@@ -139,22 +132,10 @@ enum HTML {
   static func containsForbidden(_ html: UnsafeRawBufferPointer) -> Bool {
     let count = html.count
     var index = 0
-    guard let base = html.baseAddress else { return false }
     while index < count {
-      // Eight bytes at a time while they are printable ASCII: no byte with the high bit,
-      // none below 0x20 (the test is exact for "any"), no DEL.
-      if index + 8 <= count {
-        let word = UInt64(littleEndian: base.loadUnaligned(fromByteOffset: index, as: UInt64.self))
-        let control = (word &- 0x2020_2020_2020_2020) & ~word & 0x8080_8080_8080_8080
-        let flagged = (word & 0x8080_8080_8080_8080) | control | hasByte(word, 0x7F)
-        if flagged == 0 {
-          index += 8
-          continue
-        }
-        // The lowest flag marks the first byte that is not printable ASCII (a false flag
-        // can only follow a true one); the bytes before it need no look.
-        index += flagged.trailingZeroBitCount >> 3
-      }
+      // Printable ASCII is never forbidden.
+      index = ByteScan.skip(html, from: index, unless: ByteScan.flagNotPrintableASCII)
+      guard index < count else { break }
       let (length, forbidden) = judged(html, at: index)
       if forbidden { return true }
       index += length
@@ -195,12 +176,6 @@ enum HTML {
     default:
       return (length, false)
     }
-  }
-
-  /// Nonzero exactly when some byte of `word` equals `byte`.
-  private static func hasByte(_ word: UInt64, _ byte: UInt8) -> UInt64 {
-    let matched = word ^ (0x0101_0101_0101_0101 &* UInt64(byte))
-    return (matched &- 0x0101_0101_0101_0101) & ~matched & 0x8080_8080_8080_8080
   }
 
   /// Whether HTML forbids `scalar` in a document's text.

@@ -1,17 +1,7 @@
 /// Writes an outline as nested `<details>` elements: `open` on expanded sections, the
 /// title in `<summary>`, Markdown content rendered by cmark.
 public struct HTMLWriter {
-  public struct Options: Equatable {
-    /// Keeps raw HTML and unsafe links from the document instead of dropping them.
-    public var unsafe = false
-    /// Starts with a nested table of contents that links to every section.
-    public var tableOfContents = false
-
-    public init(unsafe: Bool = false, tableOfContents: Bool = false) {
-      self.unsafe = unsafe
-      self.tableOfContents = tableOfContents
-    }
-  }
+  public typealias Options = DocumentWriterOptions
 
   public var options: Options
 

@@ -23,8 +23,8 @@ public struct JSONWriter {
         wroteChild[wroteChild.count - 1] = true
         var object = JSONWriter.indent(depth: section.depth + 1)
         object +=
-          "{\"title\": \(JSONWriter.string(section.title)), \"id\": \(JSONWriter.string(ids[index]))"
-        if let key = section.key { object += ", \"key\": \(JSONWriter.string(key))" }
+          "{\"title\": \(JSONString.quoted(section.title)), \"id\": \(JSONString.quoted(ids[index]))"
+        if let key = section.key { object += ", \"key\": \(JSONString.quoted(key))" }
         object += ", \"level\": \(section.level), \"expanded\": \(selection.isExpanded(index))"
         object += ", \"content\": \(JSONWriter.array(lines(of: section.content))), \"children\": ["
         target.write(object)
@@ -60,29 +60,7 @@ public struct JSONWriter {
   }
 
   private static func array(_ items: [String]) -> String {
-    "[" + items.map(string).joined(separator: ", ") + "]"
+    "[" + items.map(JSONString.quoted).joined(separator: ", ") + "]"
   }
 
-  /// `text` as a JSON string: quotes, backslashes, control characters and the line
-  /// separators JavaScript trips on escaped; everything else as UTF-8.
-  static func string(_ text: String) -> String {
-    var result = "\""
-    for scalar in text.unicodeScalars {
-      switch scalar {
-      case "\"": result += "\\\""
-      case "\\": result += "\\\\"
-      case "\n": result += "\\n"
-      case "\r": result += "\\r"
-      case "\t": result += "\\t"
-      default:
-        if scalar.value < 0x20 || scalar.value == 0x2028 || scalar.value == 0x2029 {
-          let hex = String(scalar.value, radix: 16)
-          result += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-        } else {
-          result.unicodeScalars.append(scalar)
-        }
-      }
-    }
-    return result + "\""
-  }
 }

@@ -7,17 +7,8 @@
 /// between them, a blank line after `</summary>` so that the content is Markdown again,
 /// and a blank line before `</details>` so that no paragraph or list swallows it.
 public struct MarkdownWriter {
-  public struct Options: Equatable, Sendable {
-    /// Keeps raw HTML in titles instead of dropping it.
-    public var unsafe = false
-    /// Starts with a nested list of links to every section.
-    public var tableOfContents = false
-
-    public init(unsafe: Bool = false, tableOfContents: Bool = false) {
-      self.unsafe = unsafe
-      self.tableOfContents = tableOfContents
-    }
-  }
+  /// `unsafe` keeps raw HTML in titles; the table of contents is a nested list of links.
+  public typealias Options = DocumentWriterOptions
 
   public var options: Options
 

@@ -2,11 +2,7 @@ extension Member {
   /// The value as a content line shows it: a string in quotes, with JSON escapes for
   /// quotes, backslashes and control characters; anything else as written.
   public var displayValue: String {
-    guard type == .string else { return value }
-    var text = ""
-    var value = value
-    value.withUTF8 { MemberText.writeQuoted(UnsafeRawBufferPointer($0), to: &text) }
-    return text
+    type == .string ? JSONString.quoted(value) : value
   }
 
   /// What the line is labelled with: `[3]` for an element of an array, the key for a
@@ -47,7 +43,7 @@ extension JSONValues {
       let value = UnsafeRawBufferPointer(
         rebasing: bytes[Int(record.valueStart)..<Int(record.valueStart + record.valueLength)])
       if record.type == .string {
-        MemberText.writeQuoted(value, to: &target)
+        JSONString.write(value, to: &target)
       } else {
         target.write(bytes: value)
       }
@@ -65,66 +61,8 @@ enum MemberText {
     if isPlain(key) {
       target.write(bytes: key)
     } else {
-      writeQuoted(key, to: &target)
+      JSONString.write(key, to: &target)
     }
-  }
-
-  /// Writes `text` as a JSON string literal that escapes only what it must, and what
-  /// would disturb a terminal or a line: control characters and line separators.
-  static func writeQuoted<Target: ByteOutputStream>(
-    _ text: UnsafeRawBufferPointer, to target: inout Target
-  ) {
-    target.write("\"")
-    var copied = 0
-    var index = 0
-    while index < text.count {
-      let byte = text[index]
-      // Most bytes need no escape; only these can start one.
-      guard
-        byte < 0x20 || byte == 0x22 || byte == 0x5C || byte == 0x7F || byte == 0xC2 || byte == 0xE2
-      else {
-        index += 1
-        continue
-      }
-      let (escape, length) = escapeAt(text, index)
-      guard let escape else {
-        index += 1
-        continue
-      }
-      target.write(bytes: UnsafeRawBufferPointer(rebasing: text[copied..<index]))
-      target.write(escape)
-      index += length
-      copied = index
-    }
-    target.write(bytes: UnsafeRawBufferPointer(rebasing: text[copied..<text.count]))
-    target.write("\"")
-  }
-
-  /// The escape for the character at `index` and its length in bytes, or nil.
-  private static func escapeAt(_ text: UnsafeRawBufferPointer, _ index: Int) -> (String?, Int) {
-    let byte = text[index]
-    switch byte {
-    case 0x22: return ("\\\"", 1)
-    case 0x5C: return ("\\\\", 1)
-    case 0x0A: return ("\\n", 1)
-    case 0x0D: return ("\\r", 1)
-    case 0x09: return ("\\t", 1)
-    case 0x08: return ("\\b", 1)
-    case 0x0C: return ("\\f", 1)
-    case 0x00..<0x20, 0x7F: return (unicodeEscape(UInt32(byte)), 1)
-    case 0xC2 where index + 1 < text.count && (0x80...0x9F).contains(text[index + 1]):
-      return (unicodeEscape(UInt32(text[index + 1])), 2)
-    case 0xE2
-    where index + 2 < text.count && text[index + 1] == 0x80
-      && (text[index + 2] == 0xA8 || text[index + 2] == 0xA9):
-      return (unicodeEscape(text[index + 2] == 0xA8 ? 0x2028 : 0x2029), 3)
-    default: return (nil, 1)
-    }
-  }
-
-  private static func unicodeEscape(_ value: UInt32) -> String {
-    let hex = String(value, radix: 16, uppercase: true)
-    return "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
   }
 
   private static func isPlain(_ key: UnsafeRawBufferPointer) -> Bool {
@@ -138,7 +76,7 @@ enum MemberText {
     while index < key.count {
       let byte = key[index]
       if byte == UInt8(ascii: ":") || byte == UInt8(ascii: "\"")
-        || ((byte < 0x20 || byte >= 0x7F) && escapeAt(key, index).0 != nil)
+        || ((byte < 0x20 || byte >= 0x7F) && JSONString.escape(key, at: index).0 != nil)
       {
         return false
       }

@@ -46,19 +46,8 @@ public enum Printable {
 
   private static func containsControl(_ bytes: UnsafeRawBufferPointer) -> Bool {
     var previous: UInt8 = 0
-    var start = 0
-    // Eight bytes of printable ASCII at a time (none below 0x20, no DEL, no high bit),
-    // which holds no control character: most of a document's lines are such runs.
-    if let base = bytes.baseAddress {
-      while start + 8 <= bytes.count {
-        let word = UInt64(littleEndian: base.loadUnaligned(fromByteOffset: start, as: UInt64.self))
-        let low = (word &- 0x2020_2020_2020_2020) & ~word & 0x8080_8080_8080_8080
-        let delete = (word ^ 0x7F7F_7F7F_7F7F_7F7F)
-        let hasDelete = (delete &- 0x0101_0101_0101_0101) & ~delete & 0x8080_8080_8080_8080
-        guard (word & 0x8080_8080_8080_8080) | low | hasDelete == 0 else { break }
-        start += 8
-      }
-    }
+    // Printable ASCII holds no control character: most of a document's lines are such runs.
+    let start = ByteScan.skip(bytes, from: 0, unless: ByteScan.flagNotPrintableASCII)
     for byte in bytes[start...] {
       if (byte < 0x20 && byte != 0x09) || byte == 0x7F { return true }
       if previous == 0xC2 && (0x80...0x9F).contains(byte) { return true }
