@@ -22,7 +22,10 @@ public struct HTMLWriter {
     boundaries: (SectionBoundary) -> Void
   ) throws(Target.Failure) {
     let notes = outline.documents.filter(\.hasNotes)
-    guard let elision, elision.closedCount + elision.removedCount > 0, !notes.isEmpty else {
+    // Measured again, notes are counted with every link back: never less than they take.
+    guard let elision, elision.closedCount + elision.removedCount > 0, !notes.isEmpty,
+      !target.measuresFromMemory
+    else {
       try writeWalk(
         outline, selection: selection, elision: elision, to: &target, boundaries: boundaries)
       writeNotes(notes, to: &target)
@@ -56,15 +59,17 @@ public struct HTMLWriter {
   ) throws(Target.Failure) {
     let descend = { (index: Int) in elision?.descends(into: index) ?? true }
     // Rendering starts first, so that it goes on while the ids are made.
-    let ahead = renderAhead(outline, descend: descend)
+    let ahead = target.measuresFromMemory ? nil : renderAhead(outline, descend: descend)
     let ids = outline.ids
     try outline.walk(descend: descend) { (step) throws(Target.Failure) in
       switch step {
       case .content(let content, _):
-        if let ahead, case .markdown = content.body {
-          ahead.writeNext(to: &target)
-        } else {
-          writeContent(content, to: &target)
+        target.writePart(content.partKey) { target in
+          if let ahead, case .markdown = content.body {
+            ahead.writeNext(to: &target)
+          } else {
+            writeContent(content, to: &target)
+          }
         }
       case .enter(let index):
         try target.checkFailure()
@@ -74,17 +79,19 @@ public struct HTMLWriter {
         target.write("<details id=\"")
         target.write(HTML.escaped(ids[index]))
         target.write(selection.isExpanded(index) && !closed ? "\" open><summary>" : "\"><summary>")
-        // The section's fields are read in place: a copy of it would retain each of them.
-        if let heading = outline.sections[index].heading, !heading.isPlainText {
-          heading.writeHTML(unsafe: options.unsafe, to: &target)
-        } else {
-          target.write(HTML.valid(HTML.escaped(outline.sections[index].title)))
-        }
-        if outline.hidesSomething(index) {
-          // Only digits, words and punctuation of collapse's own: nothing to escape.
-          target.write(" <span class=\"hidden\">")
-          outline.writeHiddenSummary(of: index, to: &target)
-          target.write("</span>")
+        target.writePart(.title(index)) { target in
+          // The section's fields are read in place: a copy of it would retain each of them.
+          if let heading = outline.sections[index].heading, !heading.isPlainText {
+            heading.writeHTML(unsafe: options.unsafe, to: &target)
+          } else {
+            target.write(HTML.valid(HTML.escaped(outline.sections[index].title)))
+          }
+          if outline.hidesSomething(index) {
+            // Only digits, words and punctuation of collapse's own: nothing to escape.
+            target.write(" <span class=\"hidden\">")
+            outline.writeHiddenSummary(of: index, to: &target)
+            target.write("</span>")
+          }
         }
         target.write("</summary>\n")
         boundaries(.headerEnd(index))

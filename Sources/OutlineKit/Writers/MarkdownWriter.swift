@@ -74,16 +74,20 @@ public struct MarkdownWriter {
       }
       guard !lines.isEmpty else { return }
       blocks.start(&target)
-      for line in lines { writeLine(source, line, to: &target) }
-      if let closing = markdown.document.closingLine(container: markdown.container) {
-        target.write(closing + "\n")
+      target.writePart(content.partKey) { target in
+        for line in lines { writeLine(source, line, to: &target) }
+        if let closing = markdown.document.closingLine(container: markdown.container) {
+          target.write(closing + "\n")
+        }
       }
     case .members(let members):
       blocks.start(&target)
-      for member in members {
-        var item = "- "
-        if let label = member.displayLabel { item += MarkdownWriter.escaped(label) + ": " }
-        target.write(item + MarkdownWriter.codeSpan(member.displayValue) + "\n")
+      target.writePart(content.partKey) { target in
+        for member in members {
+          var item = "- "
+          if let label = member.displayLabel { item += MarkdownWriter.escaped(label) + ": " }
+          target.write(item + MarkdownWriter.codeSpan(member.displayValue) + "\n")
+        }
       }
     }
   }

@@ -29,10 +29,14 @@ extension SizeLimitable {
 extension SizeLimitable {
   /// What to leave out of `outline` so that the output fits in `limit` bytes: nothing
   /// when it fits already, else the deepest and then the largest sections first.
+  ///
+  /// The first count of the output measures each of its parts, in `parts`; counting it
+  /// again with sections cut only adds their sizes up.
   func fit(
-    for outline: Outline, selection: Selection, limit: Int, fullCommand: String
+    for outline: Outline, selection: Selection, limit: Int, fullCommand: String,
+    parts: PartSizes = PartSizes()
   ) throws(SizeLimitError) -> Elision? {
-    var measure = CountingStream()
+    var measure = CountingStream(parts: parts)
     var starts = Array(repeating: 0, count: outline.sections.count)
     var headers = Array(repeating: 0, count: outline.sections.count)
     var sizes = Array(repeating: 0, count: outline.sections.count)
@@ -46,8 +50,9 @@ extension SizeLimitable {
     }
     let full = counter.count
     guard full > limit else { return nil }
+    parts.complete = true
     func measured(_ elision: Elision) -> Int {
-      var check = CountingStream()
+      var check = CountingStream(parts: parts)
       write(outline, selection: selection, elision: elision, to: &check) { _ in }
       return check.counter.count
     }
