@@ -57,60 +57,18 @@ public struct HTMLWriter {
     _ outline: Outline, selection: Selection, elision: Elision?, to target: inout Target,
     boundaries: (SectionBoundary) -> Void
   ) throws(Target.Failure) {
-    let descend = { (index: Int) in elision?.descends(into: index) ?? true }
-    // Rendering starts first, so that it goes on while the ids are made.
-    let ahead = target.measuresFromMemory ? nil : renderAhead(outline, descend: descend)
-    let ids = outline.ids
-    try outline.walk(descend: descend) { (step) throws(Target.Failure) in
-      switch step {
-      case .content(let content, _):
-        target.writePart(content.partKey) { target in
-          if let ahead, case .markdown = content.body {
-            ahead.writeNext(to: &target)
-          } else {
-            writeContent(content, to: &target)
-          }
-        }
-      case .enter(let index):
-        try target.checkFailure()
-        boundaries(.start(index))
-        if elision?.cuts[index] == .removed { return }
-        let closed = elision?.cuts[index] == .closed
-        target.write("<details id=\"")
-        target.write(HTML.escaped(ids[index]))
-        target.write(selection.isExpanded(index) && !closed ? "\" open><summary>" : "\"><summary>")
-        target.writePart(.title(index)) { target in
-          // The section's fields are read in place: a copy of it would retain each of them.
-          if let heading = outline.sections[index].heading, !heading.isPlainText {
-            heading.writeHTML(unsafe: options.unsafe, to: &target)
-          } else {
-            target.write(HTML.valid(HTML.escaped(outline.sections[index].title)))
-          }
-          if outline.hidesSomething(index) {
-            // Only digits, words and punctuation of collapse's own: nothing to escape.
-            target.write(" <span class=\"hidden\">")
-            outline.writeHiddenSummary(of: index, to: &target)
-            target.write("</span>")
-          }
-        }
-        target.write("</summary>\n")
-        boundaries(.headerEnd(index))
-        if closed, let elision {
-          writeNote(elision.note(for: index, in: outline), to: &target)
-        }
-      case .exit(let index):
-        if elision?.cuts[index] != .removed {
-          if let note = elision?.removedNote(for: index) { writeNote(note, to: &target) }
-          target.write("</details>\n")
-        }
-        boundaries(.end(index))
-      }
+    try withoutActuallyEscaping(boundaries) { (boundaries) throws(Target.Failure) in
+      var walk = HTMLWalk(
+        writer: self, outline: outline, selection: selection, elision: elision, target: target,
+        boundaries: boundaries)
+      defer { target = walk.target }
+      try outline.walk(&walk)
     }
   }
 
   /// A renderer of the Markdown content the walk will reach, when there is enough of it
   /// to share between cores.
-  private func renderAhead(_ outline: Outline, descend: (Int) -> Bool) -> RenderAhead? {
+  fileprivate func renderAhead(_ outline: Outline, descend: (Int) -> Bool) -> RenderAhead? {
     var jobs: [MarkdownBlocks] = []
     outline.walk(descend: descend) { step in
       if case .content(let content, _) = step, case .markdown(let blocks) = content.body {
@@ -122,7 +80,7 @@ public struct HTMLWriter {
   }
 
   /// Writes a note of what a cut output leaves out: collapse's own words and numbers.
-  private func writeNote<Target: ByteOutputStream>(_ note: String, to target: inout Target) {
+  fileprivate func writeNote<Target: ByteOutputStream>(_ note: String, to target: inout Target) {
     target.write("<p class=\"left-out\">\(note)</p>\n")
   }
 
@@ -175,7 +133,9 @@ public struct HTMLWriter {
     target.write("</li>\n</ol>\n</details>\n</nav>\n")
   }
 
-  private func writeContent<Target: ByteOutputStream>(_ content: Content, to target: inout Target) {
+  fileprivate func writeContent<Target: ByteOutputStream>(
+    _ content: Content, to target: inout Target
+  ) {
     switch content.body {
     case .markdown(let blocks):
       blocks.document.writeHTML(container: blocks.container, unsafe: options.unsafe, to: &target)
@@ -218,5 +178,89 @@ extension Member.ValueType {
     case .null: return "null"
     case .emptyObject, .emptyArray: return "empty"
     }
+  }
+}
+
+/// The walk that writes each section as a `<details>`, `open` where it is expanded, its
+/// title in `<summary>`; what `elision` cuts is closed with a note or left out.
+private struct HTMLWalk<Target: ByteOutputStream>: OutlineWalker {
+  typealias Failure = Target.Failure
+
+  let writer: HTMLWriter
+  let outline: Outline
+  let selection: Selection
+  let elision: Elision?
+  var target: Target
+  let boundaries: (SectionBoundary) -> Void
+  let ids: [String]
+  /// Renders the Markdown content ahead on other cores, when there is enough of it.
+  let ahead: RenderAhead?
+
+  init(
+    writer: HTMLWriter, outline: Outline, selection: Selection, elision: Elision?,
+    target: Target, boundaries: @escaping (SectionBoundary) -> Void
+  ) {
+    self.writer = writer
+    self.outline = outline
+    self.selection = selection
+    self.elision = elision
+    self.target = target
+    self.boundaries = boundaries
+    // Rendering starts first, so that it goes on while the ids are made.
+    ahead =
+      target.measuresFromMemory
+      ? nil : writer.renderAhead(outline, descend: { elision?.descends(into: $0) ?? true })
+    ids = outline.ids
+  }
+
+  func descends(into index: Int) -> Bool { elision?.descends(into: index) ?? true }
+
+  mutating func enter(_ index: Int) throws(Target.Failure) {
+    try target.checkFailure()
+    boundaries(.start(index))
+    if elision?.cuts[index] == .removed { return }
+    let closed = elision?.cuts[index] == .closed
+    target.write("<details id=\"")
+    target.write(HTML.escaped(ids[index]))
+    target.write(selection.isExpanded(index) && !closed ? "\" open><summary>" : "\"><summary>")
+    let (outline, unsafe) = (outline, writer.options.unsafe)
+    target.writePart(.title(index)) { target in
+      // The section's fields are read in place: a copy of it would retain each of them.
+      if let heading = outline.sections[index].heading, !heading.isPlainText {
+        heading.writeHTML(unsafe: unsafe, to: &target)
+      } else {
+        target.write(HTML.valid(HTML.escaped(outline.sections[index].title)))
+      }
+      if outline.hidesSomething(index) {
+        // Only digits, words and punctuation of collapse's own: nothing to escape.
+        target.write(" <span class=\"hidden\">")
+        outline.writeHiddenSummary(of: index, to: &target)
+        target.write("</span>")
+      }
+    }
+    target.write("</summary>\n")
+    boundaries(.headerEnd(index))
+    if closed, let elision {
+      writer.writeNote(elision.note(for: index, in: outline), to: &target)
+    }
+  }
+
+  mutating func visit(_ content: Content, depth: Int) {
+    let (writer, ahead) = (writer, ahead)
+    target.writePart(content.partKey) { target in
+      if let ahead, case .markdown = content.body {
+        ahead.writeNext(to: &target)
+      } else {
+        writer.writeContent(content, to: &target)
+      }
+    }
+  }
+
+  mutating func leave(_ index: Int) {
+    if elision?.cuts[index] != .removed {
+      if let note = elision?.removedNote(for: index) { writer.writeNote(note, to: &target) }
+      target.write("</details>\n")
+    }
+    boundaries(.end(index))
   }
 }

@@ -55,7 +55,7 @@ public struct MarkdownWriter {
     }
     return result
   }
-  private func writeContent<Target: ByteOutputStream>(
+  fileprivate func writeContent<Target: ByteOutputStream>(
     _ content: Content, blocks: inout BlockSeparator, to target: inout Target
   ) {
     switch content.body {
@@ -92,7 +92,7 @@ public struct MarkdownWriter {
     }
   }
 
-  private func writeLine<Target: ByteOutputStream>(
+  fileprivate func writeLine<Target: ByteOutputStream>(
     _ source: SourceText, _ line: Int, to target: inout Target
   ) {
     source.bytes.withUnsafeBytes { bytes in
@@ -169,56 +169,15 @@ extension MarkdownWriter: SizeLimitable {
     if options.tableOfContents {
       writeTableOfContents(outline, elision: elision, blocks: &blocks, to: &target)
     }
-    let ids = outline.ids
-    let leftOut = elision.map { LeftOutDefinitions(outline: outline, elision: $0) }
-    try outline.walk(descend: { elision?.descends(into: $0) ?? true }) {
-      (step) throws(Target.Failure) in
-      switch step {
-      case .content(let content, _):
-        writeContent(content, blocks: &blocks, to: &target)
-      case .enter(let index):
-        try target.checkFailure()
-        if elision?.cuts[index] == .removed {
-          boundaries(.start(index))
-          writeDefinitions(leftOut?.runs(for: index), blocks: &blocks, to: &target)
-          return
-        }
-        let section = outline.sections[index]
-        if let heading = section.heading, let definitions = heading.definitions {
-          // cmark takes them out of the heading's text; they still define links.
-          blocks.start(&target)
-          for line in definitions { writeLine(heading.document.source, line, to: &target) }
-        }
-        blocks.start(&target)
-        boundaries(.start(index))
-        let closed = elision?.cuts[index] == .closed
-        let expanded = selection.isExpanded(index) && !closed
-        var summary = section.heading?.html(unsafe: options.unsafe) ?? HTML.escaped(section.title)
-        if !expanded, let hidden = outline.hiddenSummary(of: index) {
-          summary += " " + HTML.escaped(hidden)
-        }
-        summary = HTML.valid(MarkdownWriter.oneLine(summary))
-        let anchor = "<a name=\"\(HTML.escaped(ids[index]))\"></a>"
-        target.write(
-          "<details\(expanded ? " open" : "")>\n<summary>\(anchor)\(summary)</summary>\n")
-        boundaries(.headerEnd(index))
-        if closed, let elision {
-          blocks.start(&target)
-          // The notes are collapse's own words and numbers: nothing in them needs escaping.
-          target.write("*\(elision.note(for: index, in: outline))*\n")
-          writeDefinitions(leftOut?.runs(for: index), blocks: &blocks, to: &target)
-        }
-      case .exit(let index):
-        if elision?.cuts[index] != .removed {
-          if let note = elision?.removedNote(for: index) {
-            blocks.start(&target)
-            target.write("*\(note)*\n")
-          }
-          blocks.start(&target)
-          target.write("</details>\n")
-        }
-        boundaries(.end(index))
+    try withoutActuallyEscaping(boundaries) { (boundaries) throws(Target.Failure) in
+      var walk = MarkdownWalk(
+        writer: self, outline: outline, selection: selection, elision: elision, target: target,
+        blocks: blocks, boundaries: boundaries)
+      defer {
+        target = walk.target
+        blocks = walk.blocks
       }
+      try outline.walk(&walk)
     }
     if let elision, elision.closedCount + elision.removedCount > 0 {
       if let note = elision.removedNote(for: -1) {
@@ -252,5 +211,90 @@ private struct BlockSeparator {
   mutating func start<Target: ByteOutputStream>(_ target: inout Target) {
     if started { target.write("\n") }
     started = true
+  }
+}
+
+/// The walk that writes each section as a `<details>` block around its Markdown, exactly
+/// as written; what `elision` cuts is closed with a note or left out, its link definitions
+/// kept.
+private struct MarkdownWalk<Target: ByteOutputStream>: OutlineWalker {
+  typealias Failure = Target.Failure
+
+  let writer: MarkdownWriter
+  let outline: Outline
+  let selection: Selection
+  let elision: Elision?
+  var target: Target
+  var blocks: BlockSeparator
+  let boundaries: (SectionBoundary) -> Void
+  let ids: [String]
+  let leftOut: LeftOutDefinitions?
+
+  init(
+    writer: MarkdownWriter, outline: Outline, selection: Selection, elision: Elision?,
+    target: Target, blocks: BlockSeparator, boundaries: @escaping (SectionBoundary) -> Void
+  ) {
+    self.writer = writer
+    self.outline = outline
+    self.selection = selection
+    self.elision = elision
+    self.target = target
+    self.blocks = blocks
+    self.boundaries = boundaries
+    ids = outline.ids
+    leftOut = elision.map { LeftOutDefinitions(outline: outline, elision: $0) }
+  }
+
+  func descends(into index: Int) -> Bool { elision?.descends(into: index) ?? true }
+
+  mutating func enter(_ index: Int) throws(Target.Failure) {
+    try target.checkFailure()
+    if elision?.cuts[index] == .removed {
+      boundaries(.start(index))
+      writer.writeDefinitions(leftOut?.runs(for: index), blocks: &blocks, to: &target)
+      return
+    }
+    let section = outline.sections[index]
+    if let heading = section.heading, let definitions = heading.definitions {
+      // cmark takes them out of the heading's text; they still define links.
+      blocks.start(&target)
+      for line in definitions { writer.writeLine(heading.document.source, line, to: &target) }
+    }
+    blocks.start(&target)
+    boundaries(.start(index))
+    let closed = elision?.cuts[index] == .closed
+    let expanded = selection.isExpanded(index) && !closed
+    var summary =
+      section.heading?.html(unsafe: writer.options.unsafe) ?? HTML.escaped(section.title)
+    if !expanded, let hidden = outline.hiddenSummary(of: index) {
+      summary += " " + HTML.escaped(hidden)
+    }
+    summary = HTML.valid(MarkdownWriter.oneLine(summary))
+    let anchor = "<a name=\"\(HTML.escaped(ids[index]))\"></a>"
+    target.write(
+      "<details\(expanded ? " open" : "")>\n<summary>\(anchor)\(summary)</summary>\n")
+    boundaries(.headerEnd(index))
+    if closed, let elision {
+      blocks.start(&target)
+      // The notes are collapse's own words and numbers: nothing in them needs escaping.
+      target.write("*\(elision.note(for: index, in: outline))*\n")
+      writer.writeDefinitions(leftOut?.runs(for: index), blocks: &blocks, to: &target)
+    }
+  }
+
+  mutating func visit(_ content: Content, depth: Int) {
+    writer.writeContent(content, blocks: &blocks, to: &target)
+  }
+
+  mutating func leave(_ index: Int) {
+    if elision?.cuts[index] != .removed {
+      if let note = elision?.removedNote(for: index) {
+        blocks.start(&target)
+        target.write("*\(note)*\n")
+      }
+      blocks.start(&target)
+      target.write("</details>\n")
+    }
+    boundaries(.end(index))
   }
 }

@@ -1,65 +1,91 @@
-/// A step of a walk through an outline in document order.
-enum WalkStep {
+/// The steps of one walk through an outline in document order, which every writer takes:
+/// it enters a section, visits the content runs and subsections it goes into, and leaves
+/// it. Each output (text, HTML, GitHub Markdown, JSON) is a walker; what `--max-bytes`
+/// leaves out is decided before the walk, and the walker only asks about it.
+protocol OutlineWalker {
+  /// What a step can fail with, such as the output it writes to.
+  associatedtype Failure: Error
+
+  /// Whether the walk goes into the section at `index`, to its content and subsections;
+  /// when it does not, `leave` follows `enter` at once.
+  func descends(into index: Int) -> Bool
+
+  /// The start of the section at `index`.
+  mutating func enter(_ index: Int) throws(Failure)
+
   /// A run of content whose owner is `depth - 1` levels deep (0 for the document's own).
+  mutating func visit(_ content: Content, depth: Int) throws(Failure)
+
+  /// The end of the section at `index`, after its content and subsections.
+  mutating func leave(_ index: Int) throws(Failure)
+}
+
+/// A step of a walk, for the walks that only look: collecting what the writers will need.
+enum WalkStep {
   case content(Content, depth: Int)
-  /// The start of the section at this index.
   case enter(Int)
-  /// The end of the section at this index, after its content and subsections.
   case exit(Int)
 }
 
 extension Outline {
-  /// Walks the outline without recursion, so that any depth of nesting is safe.
-  ///
-  /// `descend` says whether to visit a section's content and subsections; when it is
-  /// false, `exit` follows `enter` at once. What `visit` throws ends the walk.
-  func walk<Failure: Error>(
-    descend: (Int) -> Bool, _ visit: (WalkStep) throws(Failure) -> Void
-  ) throws(Failure) {
+  /// Takes `walker` through the outline without recursion, so that any depth of nesting
+  /// is safe. What a step throws ends the walk.
+  func walk<Walker: OutlineWalker>(_ walker: inout Walker) throws(Walker.Failure) {
     // Each open owner: its section index (-1 for the document), the next content run
     // to show and how many of its subsections have been passed.
     var owners: [WalkOwner] = [WalkOwner(section: -1)]
     var index = 0
     while index < sections.count {
       while owners.count > 1, sections[owners[owners.count - 1].section].end <= index {
-        try close(&owners, visit)
+        try close(&owners, &walker)
       }
-      try showRuns(&owners, upTo: owners[owners.count - 1].passed, visit)
-      try visit(.enter(index))
-      if descend(index) {
+      try showRuns(&owners, upTo: owners[owners.count - 1].passed, &walker)
+      try walker.enter(index)
+      if walker.descends(into: index) {
         owners.append(WalkOwner(section: index))
         index += 1
       } else {
-        try visit(.exit(index))
+        try walker.leave(index)
         owners[owners.count - 1].passed += 1
         index = sections[index].end
       }
     }
-    while owners.count > 1 { try close(&owners, visit) }
-    try showRuns(&owners, upTo: Int.max, visit)
+    while owners.count > 1 { try close(&owners, &walker) }
+    try showRuns(&owners, upTo: Int.max, &walker)
+  }
+
+  /// Walks the outline with `visit` for each step, going into the sections `descend`
+  /// says to.
+  func walk(descend: (Int) -> Bool, _ visit: (WalkStep) -> Void) {
+    withoutActuallyEscaping(descend) { descend in
+      withoutActuallyEscaping(visit) { visit in
+        var walker = StepWalker(descend: descend, visit: visit)
+        walk(&walker)
+      }
+    }
   }
 
   /// Shows the innermost owner's content runs placed before subsection `position`.
-  private func showRuns<Failure: Error>(
-    _ owners: inout [WalkOwner], upTo position: Int, _ visit: (WalkStep) throws(Failure) -> Void
-  ) throws(Failure) {
+  private func showRuns<Walker: OutlineWalker>(
+    _ owners: inout [WalkOwner], upTo position: Int, _ walker: inout Walker
+  ) throws(Walker.Failure) {
     let top = owners.count - 1
     let runs = owners[top].section < 0 ? content : sections[owners[top].section].content
     var run = owners[top].run
     while run < runs.count, runs[run].position <= position {
-      try visit(.content(runs[run], depth: top))
+      try walker.visit(runs[run], depth: top)
       run += 1
     }
     owners[top].run = run
   }
 
   /// Ends the innermost open section, after the rest of its content.
-  private func close<Failure: Error>(
-    _ owners: inout [WalkOwner], _ visit: (WalkStep) throws(Failure) -> Void
-  ) throws(Failure) {
-    try showRuns(&owners, upTo: Int.max, visit)
+  private func close<Walker: OutlineWalker>(
+    _ owners: inout [WalkOwner], _ walker: inout Walker
+  ) throws(Walker.Failure) {
+    try showRuns(&owners, upTo: Int.max, &walker)
     let finished = owners.removeLast()
-    try visit(.exit(finished.section))
+    try walker.leave(finished.section)
     owners[owners.count - 1].passed += 1
   }
 
@@ -146,6 +172,17 @@ private struct SummaryBytes {
     append(" ")
     append(number == 1 ? one : many)
   }
+}
+
+/// A walker that hands each step to a closure.
+private struct StepWalker: OutlineWalker {
+  let descend: (Int) -> Bool
+  let visit: (WalkStep) -> Void
+
+  func descends(into index: Int) -> Bool { descend(index) }
+  func enter(_ index: Int) { visit(.enter(index)) }
+  func visit(_ content: Content, depth: Int) { visit(.content(content, depth: depth)) }
+  func leave(_ index: Int) { visit(.exit(index)) }
 }
 
 /// A section whose content and subsections a walk is going through.

@@ -39,24 +39,10 @@ public struct TextWriter {
   public func write<Target: ByteOutputStream>(
     _ outline: Outline, selection: Selection, to target: inout Target
   ) throws(Target.Failure) {
-    let format = options.lineFormat
-    try outline.walk(descend: { selection.isExpanded($0) }) { (step) throws(Target.Failure) in
-      switch step {
-      case .content(let content, let depth):
-        guard !options.outline else { return }
-        writeContent(content, depth: depth, format: format, to: &target)
-      case .enter(let index):
-        try target.checkFailure()
-        if format.width == nil && !format.colors {
-          writePlainSectionLine(outline, index, selection: selection, to: &target)
-        } else {
-          target.write(sectionLine(outline, index, selection: selection).rendered(format) + "\n")
-        }
-      case .exit:
-        break
-      }
-    }
-    try target.checkFailure()
+    var walk = TextWalk(writer: self, outline: outline, selection: selection, target: target)
+    defer { target = walk.target }
+    try outline.walk(&walk)
+    try walk.target.checkFailure()
   }
 
   /// The line that shows the section at `index`: its marker, its title and, when it is
@@ -79,7 +65,7 @@ public struct TextWriter {
 
   /// Writes the line `sectionLine` makes when there is nothing to cut or colour, without
   /// building it first: a pipe of a large outline is mostly these lines.
-  private func writePlainSectionLine<Target: ByteOutputStream>(
+  fileprivate func writePlainSectionLine<Target: ByteOutputStream>(
     _ outline: Outline, _ index: Int, selection: Selection, to target: inout Target
   ) {
     let section = outline.sections[index]
@@ -140,7 +126,7 @@ public struct TextWriter {
     return result
   }
 
-  private func writeContent<Target: ByteOutputStream>(
+  fileprivate func writeContent<Target: ByteOutputStream>(
     _ content: Content, depth: Int, format: TerminalLine.Format, to target: inout Target
   ) {
     let prefix = TextWriter.contentPrefix(depth: depth)
@@ -185,4 +171,43 @@ public struct TextWriter {
   private static func fits(_ bytes: UnsafeRawBufferPointer, in columns: Int) -> Bool {
     bytes.count <= columns && bytes.allSatisfy { $0 >= 0x20 && $0 < 0x7F }
   }
+}
+
+/// The walk that writes the text tree: a line for each section it enters, and the source
+/// lines of the content of expanded ones.
+private struct TextWalk<Target: ByteOutputStream>: OutlineWalker {
+  typealias Failure = Target.Failure
+
+  let writer: TextWriter
+  let outline: Outline
+  let selection: Selection
+  var target: Target
+  let format: TerminalLine.Format
+
+  init(writer: TextWriter, outline: Outline, selection: Selection, target: Target) {
+    self.writer = writer
+    self.outline = outline
+    self.selection = selection
+    self.target = target
+    format = writer.options.lineFormat
+  }
+
+  func descends(into index: Int) -> Bool { selection.isExpanded(index) }
+
+  mutating func enter(_ index: Int) throws(Target.Failure) {
+    try target.checkFailure()
+    if format.width == nil && !format.colors {
+      writer.writePlainSectionLine(outline, index, selection: selection, to: &target)
+    } else {
+      target.write(
+        writer.sectionLine(outline, index, selection: selection).rendered(format) + "\n")
+    }
+  }
+
+  mutating func visit(_ content: Content, depth: Int) {
+    guard !writer.options.outline else { return }
+    writer.writeContent(content, depth: depth, format: format, to: &target)
+  }
+
+  func leave(_ index: Int) {}
 }
