@@ -2,12 +2,6 @@ import Testing
 
 @testable import OutlineKit
 
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Darwin)
-  import Darwin
-#endif
-
 @Suite("HTML writer")
 struct HTMLWriterTests {
   @Test("sections nest as <details> with open exactly on the expanded ones")
@@ -28,16 +22,13 @@ struct HTMLWriterTests {
         """)
   }
 
-  @Test("thousands of sections, rendered ahead in batches on other threads, read as each alone")
+  @Test("thousands of sections render as each would alone")
   func renderedAhead() throws {
     let bodies = [
       "Plain text.", "A control \u{1} character.", "A reference &#x7F; to DEL.",
       "An image ![alt]() without a source.", "```\ncode\n```", "- a\n- b",
     ]
-    // More sections than one batch holds, so that batches render while others are written.
     let sections = (0..<10_000).map { "# Section \($0)\n\n\(bodies[$0 % bodies.count])\n" }
-    #expect(
-      RenderAhead.isWorthIt(jobs: sections.count) == (sysconf(Int32(_SC_NPROCESSORS_ONLN)) > 1))
     let whole = try html(markdown(sections.joined()))
     let alone = try sections.map { try html(markdown($0)) }.joined()
     #expect(whole == alone)

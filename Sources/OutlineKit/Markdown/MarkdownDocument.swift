@@ -237,12 +237,6 @@ public final class MarkdownDocument: @unchecked Sendable {
     return html
   }
 
-  /// cmark's HTML for a container's blocks, to be freed with `free` by the caller. Safe
-  /// to call from several threads at once: rendering only reads the nodes.
-  func renderedHTML(container: Int, unsafe: Bool) -> UnsafeMutableBufferPointer<UInt8> {
-    rendered(containers[container], unsafe: unsafe)
-  }
-
   /// Hands `body` the HTML cmark renders for `node`, without copying it.
   private func render(_ node: OpaquePointer, unsafe: Bool, _ body: (UnsafeRawBufferPointer) -> Void)
   {

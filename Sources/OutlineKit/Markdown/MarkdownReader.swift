@@ -1,6 +1,5 @@
 import CCmark
 import CCmarkGuard
-import Dispatch
 
 #if canImport(Glibc)
   import Glibc
@@ -76,14 +75,9 @@ public final class MarkdownReader {
       bytes = []
       throw .outOfMemory(bytes: size, format: format, limit: MemoryLimit.tightest()?.words)
     }
-    // While cmark parses inlines, another thread finds where the source's lines start.
-    let source = Prepared()
     let text = bytes
     bytes = []
-    let group = DispatchGroup()
-    DispatchQueue.global().async(group: group) { source.text = SourceText(bytes: text) }
     let parsed = parser.finish()
-    group.wait()
     guard let root = parsed else {
       // The parser has given its memory back: the message can be made.
       throw .outOfMemory(bytes: text.count, format: format, limit: MemoryLimit.tightest()?.words)
@@ -97,7 +91,7 @@ public final class MarkdownReader {
       cmark_node_free(root)
       throw .outOfMemory(bytes: text.count, format: format, limit: limit.words)
     }
-    guard let sourceText = source.text else { preconditionFailure("no source text") }
+    let sourceText = SourceText(bytes: text)
     // The root's children move into section containers; the root itself is freed here.
     defer { cmark_node_free(root) }
     var builder = OutlineBuilder(
@@ -136,12 +130,6 @@ public final class MarkdownReader {
   }
 
   private static let byteOrderMark: [UInt8] = [0xEF, 0xBB, 0xBF]
-}
-
-/// What another thread prepares while cmark finishes; the group it runs in orders the
-/// write before the read.
-private final class Prepared: @unchecked Sendable {
-  var text: SourceText?
 }
 
 /// Walks the top level of a parsed document and groups its blocks into sections.

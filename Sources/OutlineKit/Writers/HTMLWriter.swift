@@ -66,19 +66,6 @@ public struct HTMLWriter {
     }
   }
 
-  /// A renderer of the Markdown content the walk will reach, when there is enough of it
-  /// to share between cores.
-  fileprivate func renderAhead(_ outline: Outline, descend: (Int) -> Bool) -> RenderAhead? {
-    var jobs: [MarkdownBlocks] = []
-    outline.walk(descend: descend) { step in
-      if case .content(let content, _) = step, case .markdown(let blocks) = content.body {
-        jobs.append(blocks)
-      }
-    }
-    guard RenderAhead.isWorthIt(jobs: jobs.count) else { return nil }
-    return RenderAhead(jobs: jobs, unsafe: options.unsafe)
-  }
-
   /// Writes a note of what a cut output leaves out: collapse's own words and numbers.
   fileprivate func writeNote<Target: ByteOutputStream>(_ note: String, to target: inout Target) {
     target.write("<p class=\"left-out\">\(note)</p>\n")
@@ -193,8 +180,6 @@ private struct HTMLWalk<Target: ByteOutputStream>: OutlineWalker {
   var target: Target
   let boundaries: (SectionBoundary) -> Void
   let ids: [String]
-  /// Renders the Markdown content ahead on other cores, when there is enough of it.
-  let ahead: RenderAhead?
 
   init(
     writer: HTMLWriter, outline: Outline, selection: Selection, elision: Elision?,
@@ -206,10 +191,6 @@ private struct HTMLWalk<Target: ByteOutputStream>: OutlineWalker {
     self.elision = elision
     self.target = target
     self.boundaries = boundaries
-    // Rendering starts first, so that it goes on while the ids are made.
-    ahead =
-      target.measuresFromMemory
-      ? nil : writer.renderAhead(outline, descend: { elision?.descends(into: $0) ?? true })
     ids = outline.ids
   }
 
@@ -246,14 +227,8 @@ private struct HTMLWalk<Target: ByteOutputStream>: OutlineWalker {
   }
 
   mutating func visit(_ content: Content, depth: Int) {
-    let (writer, ahead) = (writer, ahead)
-    target.writePart(content.partKey) { target in
-      if let ahead, case .markdown = content.body {
-        ahead.writeNext(to: &target)
-      } else {
-        writer.writeContent(content, to: &target)
-      }
-    }
+    let writer = writer
+    target.writePart(content.partKey) { writer.writeContent(content, to: &$0) }
   }
 
   mutating func leave(_ index: Int) {
