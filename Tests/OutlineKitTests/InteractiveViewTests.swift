@@ -419,9 +419,11 @@ struct InteractiveViewTests {
     #expect(view.flags.arguments == [])
   }
 
-  @Test("after any keys, the flags of the view print exactly the lines on the screen")
-  func flagsReproduceScreen() throws {
-    var random = SplitMix(seed: 99)
+  @Test(
+    "after any keys, the flags of the view print exactly the lines on the screen",
+    arguments: [99 as UInt64])
+  func flagsReproduceScreen(seed: UInt64) throws {
+    var random = SplitMix(seed: seed)
     let alphabet: [Key] = [
       .character("j"), .character("j"), .character("k"), .character(" "), .enter, .character("l"),
       .character("h"), .character("E"), .character("C"), .character("1"), .character("2"),

@@ -81,9 +81,10 @@ struct JSONWriterTests {
     #expect(!output.contains("\u{1}"))
   }
 
-  @Test("random bytes as Markdown and as JSON still give valid JSON output")
-  func randomInput() throws {
-    var generator = SplitMix(seed: 9)
+  @Test(
+    "random bytes as Markdown and as JSON still give valid JSON output", arguments: [9 as UInt64])
+  func randomInput(seed: UInt64) throws {
+    var generator = SplitMix(seed: seed)
     for _ in 0..<50 {
       let bytes = (0..<Int(generator.next() % 400)).map { _ in
         UInt8(truncatingIfNeeded: generator.next())

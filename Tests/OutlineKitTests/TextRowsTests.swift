@@ -41,11 +41,13 @@ struct TextRowsTests {
       outlineOnly.rows(outline, selection: selection) == [.section(0), .section(1), .section(2)])
   }
 
-  @Test("drawn row by row, any outline reads exactly as the writer writes it")
-  func sameAsWritten() throws {
-    var random = SplitMix(seed: 9)
+  @Test(
+    "drawn row by row, any outline reads exactly as the writer writes it",
+    arguments: [9 as UInt64])
+  func sameAsWritten(seed: UInt64) throws {
+    var random = SplitMix(seed: seed)
     let documents = [
-      markdown(GeneratedOutline(seed: 9, size: 30_000).markdown),
+      markdown(GeneratedOutline(seed: seed, size: 30_000).markdown),
       markdown("Tabs\there.\n# Title with ^ control \u{7}\n\n\n  Indented\n\n# Empty\n"),
       try JSONReader.read(
         Array(#"{"a": 1, "b": {"c": [1, {"d": "x\ty"}], "e": {}}, "f": []}"#.utf8)),

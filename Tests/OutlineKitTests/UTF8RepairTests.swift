@@ -40,9 +40,9 @@ struct UTF8RepairTests {
     }
   }
 
-  @Test("random bytes always come out as valid UTF-8")
-  func randomBytes() {
-    var generator = SplitMix(seed: 42)
+  @Test("random bytes always come out as valid UTF-8", arguments: [42 as UInt64])
+  func randomBytes(seed: UInt64) {
+    var generator = SplitMix(seed: seed)
     for _ in 0..<200 {
       let bytes = (0..<Int(generator.next() % 64)).map { _ in
         UInt8(truncatingIfNeeded: generator.next())

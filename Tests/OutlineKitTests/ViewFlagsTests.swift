@@ -46,16 +46,18 @@ struct ViewFlagsTests {
     #expect(arguments == ["--collapse", "Linux/Setup"])
   }
 
-  @Test("commas in titles are escaped in the list")
-  func commas() {
-    let outline = markdown("# Salt, Pepper\n## Inner\n# Other\n## Inner2\n")
-    let view = ViewFlags(reproducing: [true, true, false, false], in: outline)
-    #expect(view.arguments == ["--expand", "Inner"])
-    let commaView = ViewFlags(reproducing: [false, false, true, false], in: outline)
+  @Test("a title with a comma, when it is the name to give, is written with the comma escaped")
+  func commas() throws {
+    // The id `salt-pepper` would also name the title of the third section: the first is
+    // named by its own title, whose comma must not split it in two.
+    let outline = markdown("# Salt, Pepper\n## Inner\n# salt-pepper\n## Inner2\n")
+    let expanded = [true, false, false, false]
+    let view = ViewFlags(reproducing: expanded, in: outline)
+    #expect(view.arguments.contains { $0.contains("Salt\\, Pepper") }, "\(view.arguments)")
+    #expect(try Selection(outline: outline, request: view.request).flags == expanded)
+    let inner = ViewFlags(reproducing: [true, true, false, false], in: outline)
     #expect(
-      commaView.arguments == ["--collapse-all", "--expand", "Other"]
-        || commaView.arguments == ["--depth", "0", "--expand", "Other"]
-        || commaView.arguments == ["--expand", "Other"])
+      try Selection(outline: outline, request: inner.request).flags == [true, true, false, false])
   }
 
   @Test("in a large outline of repeated titles, only the sections that differ are named")
@@ -76,9 +78,9 @@ struct ViewFlagsTests {
     #expect(try Selection(outline: outline, request: view.request).flags == expanded)
   }
 
-  @Test("for any view of any outline, the flags give the same text")
-  func roundTrip() throws {
-    var random = SplitMix(seed: 2026)
+  @Test("for any view of any outline, the flags give the same text", arguments: [2026 as UInt64])
+  func roundTrip(seed: UInt64) throws {
+    var random = SplitMix(seed: seed)
     for _ in 0..<150 {
       let source = randomHeadings(&random, maxSections: 25, maxBodyLines: 1)
       let outline = markdown(source)
