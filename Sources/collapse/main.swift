@@ -42,7 +42,7 @@ if !standardErrorOpen { _ = open("/dev/null", O_WRONLY) }
 
 /// What was read, held until the process ends: freeing a large document piece by piece
 /// only delays an exit that gives all the memory back at once. Freeing it (`-DPLAIN_EXIT`)
-/// makes `-t html --expand-all` of 50 MB take 6% longer (bench/tricks.md; from 6% to 30%
+/// makes `-t html --expand-all` of 50 MB take 8% longer (bench/tricks.md; from 6% to 30%
 /// in runs on a shared machine).
 nonisolated(unsafe) var keptUntilExit: [Any] = []
 

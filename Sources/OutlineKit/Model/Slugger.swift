@@ -11,7 +11,7 @@
   /// into `-`; a repeated slug gets `-1`, `-2`, … in document order.
   ///
   /// Slugs are built in one reused buffer and kept in a table of their own: `-t html` of
-  /// 200,000 sections takes 35% longer with `[String: Int]` and Strings (PlainSlugger.swift,
+  /// 200,000 sections takes 30% longer with `[String: Int]` and Strings (PlainSlugger.swift,
   /// measured by `make bench` in bench/tricks.md).
   public struct Slugger {
     /// The bytes of every slug made so far, one after another.

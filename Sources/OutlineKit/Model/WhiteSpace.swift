@@ -17,7 +17,7 @@ func foldWhiteSpace(utf8 bytes: UnsafeBufferPointer<UInt8>) -> String {
 #if !PLAIN_FOLDED
   /// Text gathered piece by piece with its white space folded as it comes, in storage it
   /// owns and frees; a reader gathers every title of a document in one. Reading 200,000
-  /// titles (`--outline`) takes 66% longer when they are gathered in a String, as the
+  /// titles (`--outline`) takes 58% longer when they are gathered in a String, as the
   /// version built with `-DPLAIN_FOLDED` does (bench/tricks.md).
   final class FoldedText {
     private var storage: UnsafeMutableBufferPointer<UInt8>

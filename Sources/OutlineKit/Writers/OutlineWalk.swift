@@ -108,7 +108,7 @@ extension Outline {
 
   /// Writes `hiddenSummary(of:)` without making a string of it first, `...` for `…` when
   /// `ascii`: a large outline has one per section, and `-t html` of 200,000 sections takes
-  /// 7% longer when they are made as Strings (`-DPLAIN_SUMMARY`, bench/tricks.md).
+  /// 6% longer when they are made as Strings (`-DPLAIN_SUMMARY`, bench/tricks.md).
   func writeHiddenSummary<Target: ByteOutputStream>(
     of index: Int, ascii: Bool = false, to target: inout Target
   ) {
