@@ -41,19 +41,10 @@ func foldWhiteSpace(utf8 bytes: UnsafeBufferPointer<UInt8>) -> String {
       var index = 0
       while index < piece.count {
         let byte = piece[index]
-        if byte > 0x20 && byte < 0x80 {
-          if pendingSpace {
-            folded[length] = 0x20
-            length += 1
-            pendingSpace = false
-          }
-          folded[length] = byte
-          length += 1
-          index += 1
-          continue
-        }
-        let whiteSpace = whiteSpaceLength(piece, at: index)
-        if whiteSpace > 0 {
+        // Printable ASCII, most of any title, is never white space.
+        if byte <= 0x20 || byte >= 0x80, case let whiteSpace = whiteSpaceLength(piece, at: index),
+          whiteSpace > 0
+        {
           pendingSpace = length > 0
           index += whiteSpace
           continue

@@ -39,7 +39,6 @@ public struct JSONWriter {
   fileprivate static func array(_ items: [String]) -> String {
     "[" + items.map(JSONString.quoted).joined(separator: ", ") + "]"
   }
-
 }
 
 /// The walk that writes each section as an object on a line of its own, its subsections
