@@ -18,7 +18,8 @@ export PATH := $(dir $(SWIFT)):$(PATH)
 # man to read the manual, readelf (binutils) to see what collapse links, the shells and
 # terminals they drive (setsid, in util-linux, runs collapse -i without one), Chromium and
 # Java for the browser and HTML checker tests, and jq for the README's examples.
-BUILD_PACKAGES := libcmark-gfm-dev libcmark-gfm-extensions-dev libyajl-dev libutf8proc-dev
+BUILD_PACKAGES := libcmark-gfm-dev libcmark-gfm-extensions-dev libyajl-dev libutf8proc-dev \
+  libgumbo-dev
 MAN_PACKAGES := cmark-gfm
 TEST_PACKAGES := $(BUILD_PACKAGES) $(MAN_PACKAGES) man-db groff-base binutils bsdutils \
   util-linux tmux zsh fish jq chromium chromium-driver default-jre-headless python3-venv
@@ -58,7 +59,8 @@ FUZZ_SECONDS ?= 60
 FUZZ_BUILD := .build/fuzz
 FUZZ_CORPUS := fuzz-corpus
 FUZZ_SWIFTC := $(dir $(SWIFT))swiftc -sanitize=fuzzer,address -parse-as-library -O -g \
-  -I Sources/CCmark -I Sources/CCmarkGuard/include -I Sources/CYajl -I Sources/CUtf8proc
+  -I Sources/CCmark -I Sources/CCmarkGuard/include -I Sources/CYajl -I Sources/CUtf8proc \
+  -I Sources/CGumbo
 FUZZ_CC := $(dir $(SWIFT))clang -fsanitize=fuzzer-no-link,address -O1 -g
 OUTLINEKIT_SOURCES := $(shell find Sources/OutlineKit -name '*.swift')
 
@@ -161,7 +163,7 @@ $(FUZZ_BUILD)/libOutlineKit.a: $(OUTLINEKIT_SOURCES) Sources/CCmarkGuard/cmark_g
 $(FUZZ_BUILD)/fuzz-%: Fuzz/%.swift Fuzz/FuzzInput.swift \
   Tests/CollapseTests/Support/FuzzHarness.swift $(FUZZ_BUILD)/libOutlineKit.a
 	$(FUZZ_SWIFTC) -module-name Fuzz_$* -I $(FUZZ_BUILD) -L $(FUZZ_BUILD) -use-ld=lld \
-	  -lOutlineKit -lcmark-gfm -lcmark-gfm-extensions -lyajl -lutf8proc -o $@ \
+	  -lOutlineKit -lcmark-gfm -lcmark-gfm-extensions -lyajl -lutf8proc -lgumbo -o $@ \
 	  Fuzz/$*.swift Fuzz/FuzzInput.swift Tests/CollapseTests/Support/FuzzHarness.swift
 
 # Seeds the corpus from the samples and case files, then runs each target in turn for

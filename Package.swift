@@ -24,6 +24,11 @@ let package = Package(
       providers: [.apt(["libutf8proc-dev"]), .brew(["utf8proc"])]
     ),
     .systemLibrary(
+      name: "CGumbo",
+      pkgConfig: "gumbo",
+      providers: [.apt(["libgumbo-dev"]), .brew(["gumbo-parser"])]
+    ),
+    .systemLibrary(
       name: "CGetopt"
     ),
     .target(
@@ -32,7 +37,7 @@ let package = Package(
     ),
     .target(
       name: "OutlineKit",
-      dependencies: ["CCmark", "CCmarkGuard", "CYajl", "CUtf8proc"]
+      dependencies: ["CCmark", "CCmarkGuard", "CGumbo", "CYajl", "CUtf8proc"]
     ),
     .executableTarget(
       name: "collapse",
