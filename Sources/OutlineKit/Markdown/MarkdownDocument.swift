@@ -60,10 +60,10 @@ public final class MarkdownDocument: @unchecked Sendable {
   /// class="footnotes">` with a list of the notes, each with links back to its references;
   /// when `written` is given, only the links back to the references it holds.
   func writeNotesHTML<Target: ByteOutputStream>(
-    unsafe: Bool, keeping written: Set<String>? = nil, to target: inout Target
+    options: DocumentWriterOptions, keeping written: Set<String>? = nil, to target: inout Target
   ) {
     guard let notes else { return }
-    render(notes, unsafe: unsafe) { rendered in
+    renderSafely(notes, lines: nil, place: .notes, options: options) { rendered in
       var html = rendered[...]
       // A section has a heading, for the outline of the page: GitHub's, read by screen
       // readers and hidden from view.
@@ -119,20 +119,18 @@ public final class MarkdownDocument: @unchecked Sendable {
     return headings.count - 1
   }
 
-  /// The HTML for a container's blocks, as cmark renders it.
-  func renderHTML(container: Int, unsafe: Bool) -> String {
-    render(containers[container], unsafe: unsafe)
+  /// The HTML for a container's blocks, as `writeHTML` writes it.
+  func renderHTML(container: Int, lines: Range<Int>, options: DocumentWriterOptions) -> String {
+    var html = ""
+    writeHTML(container: container, lines: lines, options: options, to: &html)
+    return html
   }
 
-  /// The HTML for a heading's inline content, without the `<hN>` element around it.
-  func renderInlineHTML(heading: Int, unsafe: Bool) -> String {
-    let html = render(headings[heading], unsafe: unsafe)
-    // cmark writes `<hN>…</hN>\n` for a heading without source positions.
-    let utf8 = html.utf8
-    guard utf8.count >= 10 else { return "" }
-    let start = utf8.index(utf8.startIndex, offsetBy: 4)
-    let end = utf8.index(utf8.endIndex, offsetBy: -6)
-    return String(html[start..<end])
+  /// The HTML for a heading's inline content, as `writeInlineHTML` writes it.
+  func renderInlineHTML(heading: Int, options: DocumentWriterOptions) -> String {
+    var html = ""
+    writeInlineHTML(heading: heading, options: options, to: &html)
+    return html
   }
 
   /// The runs of link reference definitions among a container's blocks, whose `lines` are
@@ -215,26 +213,86 @@ public final class MarkdownDocument: @unchecked Sendable {
     return count
   }
 
-  /// Writes a container's blocks as cmark renders them, made valid HTML.
-  func writeHTML<Target: ByteOutputStream>(container: Int, unsafe: Bool, to target: inout Target) {
-    render(containers[container], unsafe: unsafe) { HTML.writeValid($0, to: &target) }
+  /// Writes a container's blocks, whose source is `lines`, as cmark renders them, made
+  /// valid HTML, their raw HTML sanitised unless `options.unsafe`.
+  func writeHTML<Target: ByteOutputStream>(
+    container: Int, lines: Range<Int>, options: DocumentWriterOptions, to target: inout Target
+  ) {
+    renderSafely(containers[container], lines: lines, place: .blocks, options: options) {
+      HTML.writeValid($0, to: &target)
+    }
   }
 
   /// Writes a heading's inline content, without the `<hN>` element around it.
   func writeInlineHTML<Target: ByteOutputStream>(
-    heading: Int, unsafe: Bool, to target: inout Target
+    heading: Int, options: DocumentWriterOptions, to target: inout Target
   ) {
-    render(headings[heading], unsafe: unsafe) { html in
-      // cmark writes `<hN>…</hN>\n` for a heading without source positions.
-      guard html.count >= 10 else { return }
-      HTML.writeValid(UnsafeRawBufferPointer(rebasing: html[4..<(html.count - 6)]), to: &target)
+    renderSafely(headings[heading], lines: nil, place: .title, options: options) { html in
+      HTML.writeValid(html, to: &target)
     }
   }
 
-  private func render(_ node: OpaquePointer, unsafe: Bool) -> String {
-    var html = ""
-    render(node, unsafe: unsafe) { html = String(decoding: $0, as: UTF8.self) }
-    return html
+  /// Hands `body` the HTML of `node` that `options` allow: cmark's, when `node` holds no
+  /// raw HTML, or images the options change, or `options.unsafe` keeps everything; else
+  /// cmark's with raw HTML kept, sanitised for `place`. `lines`, when given, is the
+  /// source of the node, which is only looked into if it holds a `<` or an image.
+  private func renderSafely(
+    _ node: OpaquePointer, lines: Range<Int>?, place: HTMLSanitizer.Place,
+    options: DocumentWriterOptions, _ body: (UnsafeRawBufferPointer) -> Void
+  ) {
+    let images = options.blocksRemoteImages || options.images != nil
+    guard !options.unsafe, needsSanitizing(node, lines: lines, images: images) else {
+      render(node, unsafe: options.unsafe, body)
+      return
+    }
+    var sanitizer = HTMLSanitizer(place: place)
+    sanitizer.blocksRemoteImages = options.blocksRemoteImages
+    if let embedder = options.images {
+      sanitizer.embed = { [self] in embedder.dataURL(for: $0, in: self) }
+    }
+    render(node, unsafe: true) { html in
+      // A heading is rendered in `<hN>…</hN>\n`: its content is what it holds.
+      let content =
+        place == .title && html.count >= 10
+        ? UnsafeRawBufferPointer(rebasing: html[4..<(html.count - 6)]) : html
+      sanitizer.sanitized(content).withUnsafeBytes { body($0) }
+    }
+  }
+
+  /// Whether `node` holds raw HTML, or an image when `images` are to be looked at.
+  private func needsSanitizing(_ node: OpaquePointer, lines: Range<Int>?, images: Bool) -> Bool {
+    if let lines, !lines.isEmpty {
+      let start = source.lineRange(lines.lowerBound).lowerBound
+      let end = source.lineRange(lines.upperBound - 1).upperBound
+      let found = source.bytes.withUnsafeBytes { bytes in
+        guard let base = bytes.baseAddress else { return false }
+        if memchr(base + start, 0x3C, end - start) != nil { return true }
+        guard images else { return false }
+        // An image starts with `![`.
+        var from = base + start
+        while from < base + end, let bang = memchr(from, 0x21, base + end - from) {
+          let next = UnsafeRawPointer(bang) + 1
+          if next < base + end, next.load(as: UInt8.self) == 0x5B { return true }
+          from = next
+        }
+        return false
+      }
+      guard found else { return false }
+    }
+    guard let iterator = cmark_iter_new(node) else { return true }
+    defer { cmark_iter_free(iterator) }
+    while case let event = cmark_iter_next(iterator), event != CMARK_EVENT_DONE {
+      guard event == CMARK_EVENT_ENTER, let current = cmark_iter_get_node(iterator) else {
+        continue
+      }
+      let type = cmark_node_get_type(current)
+      if type == CMARK_NODE_HTML_BLOCK || type == CMARK_NODE_HTML_INLINE
+        || (images && type == CMARK_NODE_IMAGE)
+      {
+        return true
+      }
+    }
+    return false
   }
 
   /// Hands `body` the HTML cmark renders for `node`, without copying it.
@@ -268,9 +326,16 @@ public struct MarkdownBlocks: Sendable {
   public let document: MarkdownDocument
   let container: Int
 
-  /// The section's blocks as HTML, rendered by cmark; raw HTML is omitted unless `unsafe`.
-  public func html(unsafe: Bool) -> String {
-    document.renderHTML(container: container, unsafe: unsafe)
+  /// The section's blocks as HTML, rendered by cmark; raw HTML is sanitised unless
+  /// `options.unsafe`.
+  public func html(options: DocumentWriterOptions = DocumentWriterOptions()) -> String {
+    document.renderHTML(container: container, lines: lines, options: options)
+  }
+
+  /// Writes the section's blocks as `html(options:)` gives them.
+  func writeHTML<Target: ByteOutputStream>(options: DocumentWriterOptions, to target: inout Target)
+  {
+    document.writeHTML(container: container, lines: lines, options: options, to: &target)
   }
 
   /// The runs of link reference definitions among the blocks.
@@ -289,11 +354,12 @@ struct MarkdownHeading: Sendable {
   /// part of its title, and needed where the heading is written again as Markdown.
   var definitions: Range<Int>? = nil
 
-  func html(unsafe: Bool) -> String {
-    document.renderInlineHTML(heading: node, unsafe: unsafe)
+  func html(options: DocumentWriterOptions) -> String {
+    document.renderInlineHTML(heading: node, options: options)
   }
 
-  func writeHTML<Target: ByteOutputStream>(unsafe: Bool, to target: inout Target) {
-    document.writeInlineHTML(heading: node, unsafe: unsafe, to: &target)
+  func writeHTML<Target: ByteOutputStream>(options: DocumentWriterOptions, to target: inout Target)
+  {
+    document.writeInlineHTML(heading: node, options: options, to: &target)
   }
 }

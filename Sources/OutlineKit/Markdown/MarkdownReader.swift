@@ -191,6 +191,13 @@ private struct OutlineBuilder {
         continue
       }
       guard cmark_node_get_type(block) == CMARK_NODE_HEADING else {
+        if cmark_node_get_type(block) == CMARK_NODE_BLOCK_QUOTE,
+          let alert = GitHubAlert.alert(from: block)
+        {
+          cmark_node_append_child(container, alert)
+          cmark_node_free(block)
+          continue
+        }
         cmark_node_append_child(container, block)
         continue
       }

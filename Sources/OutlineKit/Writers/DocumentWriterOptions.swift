@@ -1,13 +1,23 @@
 /// The options of the two writers that render the document itself, HTML and GitHub
 /// Markdown: each means the same in both.
 public struct DocumentWriterOptions: Equatable, Sendable {
-  /// Keeps raw HTML and unsafe links from the document instead of dropping them.
+  /// Keeps raw HTML and unsafe links from the document exactly as written, instead of
+  /// sanitising them.
   public var unsafe = false
   /// Starts with a nested table of contents that links to every section.
   public var tableOfContents = false
+  /// Shows images from other hosts as their alt text and URL: the standalone page's
+  /// policy would block them.
+  public var blocksRemoteImages = false
+  /// Writes the images that sanitised HTML shows from local files into it, as `data:`
+  /// URLs, when set.
+  public var images: ImageEmbedder?
 
-  public init(unsafe: Bool = false, tableOfContents: Bool = false) {
+  public init(
+    unsafe: Bool = false, tableOfContents: Bool = false, images: ImageEmbedder? = nil
+  ) {
     self.unsafe = unsafe
     self.tableOfContents = tableOfContents
+    self.images = images
   }
 }

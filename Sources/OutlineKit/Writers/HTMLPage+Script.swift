@@ -3,7 +3,8 @@ extension HTMLPage {
   /// table of contents links still lead to their section.
   ///
   /// It opens a linked section and its ancestors (on load, on `hashchange`, and on a
-  /// click of any `#id` link, which covers following the same link twice), shows the
+  /// click of any `#id` link, which covers following the same link twice), finds an id
+  /// from the document's raw HTML under its `user-content-` prefix, shows the
   /// expand and collapse all buttons and runs them, and opens every section for printing,
   /// closing again after the ones it opened.
   static let script = """
@@ -17,7 +18,8 @@ extension HTMLPage {
         }
       }
       function reveal(id, scroll) {
-        var target = id && document.getElementById(id);
+        // The document's own ids are prefixed; a link names them as the document did.
+        var target = id && (document.getElementById(id) || document.getElementById("user-content-" + id));
         if (!target) return;
         for (var node = target; node; node = node.parentElement) {
           if (node.tagName === "DETAILS") node.open = true;

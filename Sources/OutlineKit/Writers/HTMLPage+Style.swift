@@ -20,6 +20,11 @@ extension HTMLPage {
       --string: #1a7434;
       --number: #0b4fa3;
       --boolean: #8a2fb5;
+      --alert-note: #0969da;
+      --alert-tip: #1a7f37;
+      --alert-important: #8250df;
+      --alert-warning: #9a6700;
+      --alert-caution: #d1242f;
       --shadow: 0 1px 2px rgba(0, 0, 0, 0.08);
       --pad: 0.75rem;
       --indent: 1.25rem;
@@ -41,6 +46,11 @@ extension HTMLPage {
         --string: #7fd490;
         --number: #7cbcff;
         --boolean: #d7a6ff;
+        --alert-note: #4493f8;
+        --alert-tip: #3fb950;
+        --alert-important: #ab7df8;
+        --alert-warning: #d29922;
+        --alert-caution: #f85149;
         --shadow: none;
       }
     }
@@ -166,6 +176,25 @@ extension HTMLPage {
     th, td { padding: 0.375rem 0.625rem; border: 1px solid var(--rule); }
     img { max-width: 100%; height: auto; }
     hr { border: 0; border-top: 1px solid var(--rule); }
+    .remote-image { padding: 0 0.25rem; border: 1px dashed var(--rule); border-radius: 0.25rem; }
+    .remote-url { color: var(--muted); font-size: 0.875em; word-break: break-all; }
+    details.content { margin: 0.25rem 0 0.75rem; border: 0; }
+    details.content > summary { min-height: 0; padding: 0; font-weight: inherit; }
+    details.content > summary::after { content: none; }
+    details.content > summary::before { content: "▸ "; }
+    details.content[open] > summary::before { content: "▾ "; }
+    details.content > :not(summary) { margin-left: 1rem; margin-right: 0; }
+    .markdown-alert {
+      --alert: var(--alert-note);
+      padding: 0.5rem 1rem;
+      border-left: 0.25rem solid var(--alert);
+    }
+    .markdown-alert > :last-child { margin-bottom: 0; }
+    .markdown-alert-title { color: var(--alert); font-weight: 600; }
+    .markdown-alert-tip { --alert: var(--alert-tip); }
+    .markdown-alert-important { --alert: var(--alert-important); }
+    .markdown-alert-warning { --alert: var(--alert-warning); }
+    .markdown-alert-caution { --alert: var(--alert-caution); }
     :target > summary { box-shadow: inset 3px 0 0 var(--link); }
     .toc ol { margin: 0; padding-left: var(--indent); list-style: none; }
     .toc > details > ol { padding: 0 var(--pad) 0.5rem; }

@@ -43,12 +43,19 @@ public struct HTMLPage {
 }
 
 extension HTMLPage {
-  /// What the page may load: nothing from anywhere, not even the document's own images,
-  /// frames or scripts (kept by `--unsafe`, they are shown but cannot fetch); only its
-  /// inline style and script run, and images written into the page as data.
+  /// What the page may load and run. Scripts: only the page's own, named by the SHA-256
+  /// of its text, so that no script from the document runs, even one `--unsafe` keeps:
+  /// neither an inline one nor an event handler nor a `javascript:` link. Images: those
+  /// beside the page (`'self'`) and those written into it as `data:`. Nothing else is
+  /// fetched: no frame, font, style sheet, object or connection, from anywhere; no form
+  /// is sent and no `<base>` changes where links lead.
   static let policy =
-    "default-src 'none'; style-src 'unsafe-inline'; script-src 'unsafe-inline'; "
-    + "img-src data:; base-uri 'none'; form-action 'none'"
+    "default-src 'none'; style-src 'unsafe-inline'; script-src '\(scriptHash)'; "
+    + "img-src 'self' data:; base-uri 'none'; form-action 'none'"
+
+  /// The hash that allows the page's script: `sha256-` and the Base64 of the SHA-256 of
+  /// the script element's text, a line end and `script`. A test computes it again.
+  static let scriptHash = "sha256-eTvT5Y7Vo+LeML/DwEcOyvSaWnEk1ODVptJrNANQecU="
 }
 
 extension HTMLPage: SizeLimitable {
@@ -85,6 +92,10 @@ extension HTMLPage: SizeLimitable {
       writer.writeTableOfContents(outline, elision: elision, to: &target)
     }
     target.write("<main>\n")
+    // The page's policy blocks images from other hosts: they are shown as their alt
+    // text and address instead.
+    var writer = writer
+    writer.options.blocksRemoteImages = true
     try writer.writeSections(
       outline, selection: selection, elision: elision, to: &target, boundaries: boundaries)
     writer.writeFooter(elision, to: &target)

@@ -48,7 +48,7 @@ public struct HTMLWriter {
     _ documents: [MarkdownDocument], keeping written: Set<String>? = nil, to target: inout Target
   ) {
     for document in documents {
-      document.writeNotesHTML(unsafe: options.unsafe, keeping: written, to: &target)
+      document.writeNotesHTML(options: options, keeping: written, to: &target)
     }
   }
 
@@ -125,7 +125,7 @@ public struct HTMLWriter {
   ) {
     switch content.body {
     case .markdown(let blocks):
-      blocks.document.writeHTML(container: blocks.container, unsafe: options.unsafe, to: &target)
+      blocks.writeHTML(options: options, to: &target)
     case .members(let members):
       target.write("<ul class=\"members\">\n")
       for member in members {
@@ -204,11 +204,11 @@ private struct HTMLWalk<Target: ByteOutputStream>: OutlineWalker {
     target.write("<details id=\"")
     target.write(HTML.escaped(ids[index]))
     target.write(selection.isExpanded(index) && !closed ? "\" open><summary>" : "\"><summary>")
-    let (outline, unsafe) = (outline, writer.options.unsafe)
+    let (outline, options) = (outline, writer.options)
     target.writePart(.title(index)) { target in
       // The section's fields are read in place: a copy of it would retain each of them.
       if let heading = outline.sections[index].heading, !heading.isPlainText {
-        heading.writeHTML(unsafe: unsafe, to: &target)
+        heading.writeHTML(options: options, to: &target)
       } else {
         target.write(HTML.valid(HTML.escaped(outline.sections[index].title)))
       }

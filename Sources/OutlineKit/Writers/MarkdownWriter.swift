@@ -265,7 +265,7 @@ private struct MarkdownWalk<Target: ByteOutputStream>: OutlineWalker {
     let closed = elision?.cuts[index] == .closed
     let expanded = selection.isExpanded(index) && !closed
     var summary =
-      section.heading?.html(unsafe: writer.options.unsafe) ?? HTML.escaped(section.title)
+      section.heading?.html(options: writer.options) ?? HTML.escaped(section.title)
     if !expanded, let hidden = outline.hiddenSummary(of: index) {
       summary += " " + HTML.escaped(hidden)
     }

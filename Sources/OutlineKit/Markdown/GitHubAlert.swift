@@ -1,0 +1,71 @@
+import CCmark
+import CCmarkGuard
+
+/// GitHub's alerts: a block quote whose first line is `[!NOTE]`, `[!TIP]`, `[!IMPORTANT]`,
+/// `[!WARNING]` or `[!CAUTION]` alone, with something after it. GitHub shows it as a
+/// callout with a title; cmark-gfm knows nothing of them and reads a block quote.
+enum GitHubAlert {
+  /// The kinds, by the word in the marker, with their titles.
+  static let kinds: [String: String] = [
+    "NOTE": "Note", "TIP": "Tip", "IMPORTANT": "Important", "WARNING": "Warning",
+    "CAUTION": "Caution",
+  ]
+
+  /// The alert that `quote`, an unlinked block quote, reads as: a new block holding its
+  /// blocks without the marker, rendered as GitHub's `<div class="markdown-alert …">`
+  /// with its title. `quote` is then empty and the caller frees it. Nil when it is no
+  /// alert, and `quote` is left as it was.
+  static func alert(from quote: OpaquePointer) -> OpaquePointer? {
+    guard let paragraph = cmark_node_first_child(quote),
+      cmark_node_get_type(paragraph) == CMARK_NODE_PARAGRAPH
+    else { return nil }
+    // The marker: the text before the first line break, in the pieces cmark splits it in.
+    var marker = ""
+    var markerNodes: [OpaquePointer] = []
+    var node = cmark_node_first_child(paragraph)
+    while let inline = node, cmark_node_get_type(inline) == CMARK_NODE_TEXT {
+      marker += cmark_node_get_literal(inline).map { String(cString: $0) } ?? ""
+      markerNodes.append(inline)
+      node = cmark_node_next(inline)
+    }
+    let lineBreak = node.flatMap { inline -> OpaquePointer? in
+      let type = cmark_node_get_type(inline)
+      return type == CMARK_NODE_SOFTBREAK || type == CMARK_NODE_LINEBREAK ? inline : nil
+    }
+    let word = marker.trimmingTrailingSpaces.uppercased()
+    guard word.hasPrefix("[!"), word.hasSuffix("]"),
+      let title = kinds[String(word.dropFirst(2).dropLast())],
+      lineBreak != nil || cmark_node_next(paragraph) != nil
+    else { return nil }
+    for inline in markerNodes + (lineBreak.map { [$0] } ?? []) {
+      cmark_node_unlink(inline)
+      cmark_node_free(inline)
+    }
+    if cmark_node_first_child(paragraph) == nil {
+      cmark_node_unlink(paragraph)
+      cmark_node_free(paragraph)
+    }
+    guard let alert = cmark_node_new_with_mem(CMARK_NODE_CUSTOM_BLOCK, collapse_cmark_mem()) else {
+      preconditionFailure("cmark could not allocate a node, which CCmarkGuard never lets happen")
+    }
+    let kind = title.lowercased()
+    cmark_node_set_on_enter(
+      alert,
+      "<div class=\"markdown-alert markdown-alert-\(kind)\">\n<p class=\"markdown-alert-title\">\(title)</p>\n"
+    )
+    cmark_node_set_on_exit(alert, "</div>")
+    while let child = cmark_node_first_child(quote) {
+      cmark_node_unlink(child)
+      cmark_node_append_child(alert, child)
+    }
+    return alert
+  }
+}
+
+extension String {
+  fileprivate var trimmingTrailingSpaces: Substring {
+    var text = Substring(self)
+    while text.last == " " || text.last == "\t" { text = text.dropLast() }
+    return text
+  }
+}

@@ -1,0 +1,80 @@
+import CGumbo
+
+/// HTML parsed by gumbo as a browser parses what is set as an element's `innerHTML`:
+/// the tree a browser would build from it, whatever the markup's mistakes.
+///
+/// Every node lives in an arena that goes with the fragment, so that no tree, however
+/// deep, is freed one level of nesting at a time.
+final class GumboFragment {
+  private let arena: UnsafeMutablePointer<collapse_gumbo_arena>
+  private let output: UnsafeMutablePointer<GumboOutput>?
+
+  /// Parses `html` as the content of a `context` element (`GUMBO_TAG_DIV` for a
+  /// section's blocks).
+  init(_ html: UnsafeRawBufferPointer, context: GumboTag) {
+    arena = .allocate(capacity: 1)
+    arena.initialize(to: collapse_gumbo_arena())
+    // An empty buffer may have no address: gumbo then reads one without a byte.
+    let empty: StaticString = ""
+    let text = UnsafeRawPointer(html.baseAddress ?? UnsafeRawPointer(empty.utf8Start))
+    output = collapse_gumbo_parse_fragment(
+      arena, text.assumingMemoryBound(to: CChar.self), html.count, context, 0)
+  }
+
+  deinit {
+    collapse_gumbo_free(arena)
+    arena.deallocate()
+  }
+
+  /// The parsed nodes, in order; nil when memory ran out while parsing.
+  var nodes: [UnsafeMutablePointer<GumboNode>]? {
+    guard let root = output?.pointee.root else { return nil }
+    return root.children
+  }
+}
+
+extension UnsafeMutablePointer where Pointee == GumboNode {
+  /// An element's or template's children; none for other nodes.
+  var children: [UnsafeMutablePointer<GumboNode>] {
+    guard pointee.type == GUMBO_NODE_ELEMENT || pointee.type == GUMBO_NODE_TEMPLATE else {
+      return []
+    }
+    let children = pointee.v.element.children
+    return (0..<Int(children.length)).compactMap {
+      children.data[$0]?.assumingMemoryBound(to: GumboNode.self)
+    }
+  }
+
+  /// Whether the node is an element or a template, which has a tag and attributes.
+  var isElement: Bool { pointee.type == GUMBO_NODE_ELEMENT || pointee.type == GUMBO_NODE_TEMPLATE }
+
+  /// An element's tag name, lower case, as written when gumbo does not know it.
+  var tagName: String {
+    let element = pointee.v.element
+    if element.tag != GUMBO_TAG_UNKNOWN, let name = gumbo_normalized_tagname(element.tag) {
+      return String(cString: name)
+    }
+    var piece = element.original_tag
+    gumbo_tag_from_original_text(&piece)
+    guard let data = piece.data, piece.length > 0 else { return "" }
+    let bytes = UnsafeRawBufferPointer(start: data, count: piece.length)
+    return String(decoding: bytes, as: UTF8.self).lowercased()
+  }
+
+  /// An element's attributes, names and values as the browser reads them: character
+  /// references decoded.
+  var attributes: [(name: String, value: String)] {
+    let attributes = pointee.v.element.attributes
+    return (0..<Int(attributes.length)).compactMap {
+      guard let attribute = attributes.data[$0]?.assumingMemoryBound(to: GumboAttribute.self)
+      else { return nil }
+      return (String(cString: attribute.pointee.name), String(cString: attribute.pointee.value))
+    }
+  }
+
+  /// A text, white-space, CDATA or comment node's text.
+  var text: String {
+    guard let text = pointee.v.text.text else { return "" }
+    return String(cString: text)
+  }
+}

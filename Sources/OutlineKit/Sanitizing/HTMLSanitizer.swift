@@ -1,0 +1,546 @@
+import CGumbo
+
+/// Makes a document's raw HTML safe to show, the way GitHub does: the HTML cmark-gfm
+/// renders for a section, raw HTML and all, is parsed as a browser would parse it (by
+/// gumbo), and written again keeping only what `HTMLAllowlist` allows. What is removed is
+/// named in an HTML comment in its place.
+///
+/// Written again from the parsed tree, the output is balanced however the input was: an
+/// element opened in one HTML block and closed in a later one keeps what came between,
+/// one left open is closed, and a stray end tag is dropped, so that nothing can close or
+/// swallow collapse's own `<details>` around the section.
+struct HTMLSanitizer {
+  /// Where the HTML goes.
+  enum Place {
+    /// A section's blocks.
+    case blocks
+    /// A title, inside `<summary>`: only what goes in a line of text.
+    case title
+    /// The footnotes after the document, in cmark-gfm's `<section class="footnotes">`.
+    case notes
+  }
+
+  var place: Place
+  /// Shows an image from another host as its alt text and URL instead: the standalone
+  /// page's policy would block it.
+  var blocksRemoteImages = false
+  /// The `data:` URL for a relative image source, when images are embedded; nil when the
+  /// image cannot be read.
+  var embed: ((String) -> String?)? = nil
+
+  /// How deep elements may nest; deeper ones are written as what they hold. Browsers
+  /// flatten deeper trees too.
+  static let maximumDepth = 256
+
+  /// `html` made safe, in UTF-8; the forbidden code points are still to be replaced.
+  func sanitized(_ html: UnsafeRawBufferPointer) -> [UInt8] {
+    let fragment = GumboFragment(html, context: place == .title ? GUMBO_TAG_SPAN : GUMBO_TAG_DIV)
+    guard let nodes = fragment.nodes else {
+      return Array("<!-- collapse removed this HTML: memory ran out while parsing it -->\n".utf8)
+    }
+    var writer = SanitizedWriter(settings: self)
+    writer.write(nodes, model: place == .title ? .phrasing : .flow)
+    // Blocks end their line, as cmark's do, so that what follows starts on its own.
+    if place != .title, let last = writer.output.last, last != 0x0A { writer.output.append(0x0A) }
+    return writer.output
+  }
+
+  /// Writes `html` made safe, with the code points HTML forbids replaced.
+  func write<Target: ByteOutputStream>(_ html: UnsafeRawBufferPointer, to target: inout Target) {
+    sanitized(html).withUnsafeBytes { HTML.writeValid($0, to: &target) }
+  }
+}
+
+/// One piece of the work of writing the tree, kept on a stack instead of recursing, so
+/// that no nesting is too deep.
+private enum Work {
+  case node(UnsafeMutablePointer<GumboNode>, Step)
+  case text(String)
+}
+
+/// Where a node stands: the model of its parent's children, how deep it is, and whether it
+/// is the first element in a `<details>` (the only place for a `<summary>`).
+private struct Step {
+  var model: HTMLAllowlist.Model
+  var depth: Int
+  var opensDetails = false
+}
+
+private struct SanitizedWriter {
+  let settings: HTMLSanitizer
+  var output: [UInt8] = []
+  /// The ids written, which must not repeat.
+  private var ids: Set<String> = []
+  private var flattened = false
+  private var work: [Work] = []
+
+  init(settings: HTMLSanitizer) {
+    self.settings = settings
+  }
+
+  mutating func write(_ nodes: [UnsafeMutablePointer<GumboNode>], model: HTMLAllowlist.Model) {
+    push(nodes, Step(model: model, depth: 0))
+    while let next = work.popLast() {
+      switch next {
+      case .text(let text): output.append(contentsOf: text.utf8)
+      case .node(let node, let step): visit(node, step)
+      }
+    }
+  }
+
+  /// Queues `nodes` to be written in order.
+  private mutating func push(_ nodes: [UnsafeMutablePointer<GumboNode>], _ step: Step) {
+    var first = step.opensDetails
+    var queued: [Work] = []
+    queued.reserveCapacity(nodes.count)
+    for node in nodes {
+      var step = step
+      step.opensDetails = first && node.isElement
+      if node.isElement { first = false }
+      queued.append(.node(node, step))
+    }
+    work.append(contentsOf: queued.reversed())
+  }
+
+  private mutating func visit(_ node: UnsafeMutablePointer<GumboNode>, _ step: Step) {
+    switch node.pointee.type {
+    case GUMBO_NODE_ELEMENT, GUMBO_NODE_TEMPLATE:
+      element(node, step)
+    case GUMBO_NODE_COMMENT:
+      comment(node.text)
+    case GUMBO_NODE_TEXT, GUMBO_NODE_CDATA:
+      // Text may stand in a list only inside an item.
+      if let item = itemElement(step.model) {
+        append("<\(item)>")
+        appendText(node.text)
+        append("</\(item)>")
+      } else {
+        appendText(node.text)
+      }
+    case GUMBO_NODE_WHITESPACE:
+      appendText(node.text)
+    default:
+      break
+    }
+  }
+
+  /// The element that wraps what stands in a list without being an item of it.
+  private func itemElement(_ model: HTMLAllowlist.Model) -> String? {
+    switch model {
+    case .list: return "li"
+    case .descriptions: return "dd"
+    default: return nil
+    }
+  }
+
+  private mutating func element(_ node: UnsafeMutablePointer<GumboNode>, _ step: Step) {
+    let written = node.tagName
+    let name = HTMLAllowlist.renamed[written] ?? written
+    if node.pointee.v.element.tag_namespace != GUMBO_NAMESPACE_HTML
+      || node.pointee.type == GUMBO_NODE_TEMPLATE || HTMLAllowlist.removedWhole.contains(name)
+    {
+      note("removed <\(written)> and what it held")
+      return
+    }
+    let rule =
+      settings.place == .notes && name == "section"
+      ? HTMLAllowlist.Element(phrasing: false) : HTMLAllowlist.elements[name]
+    guard let rule else {
+      note("removed <\(written)>, kept what it held")
+      push(node.children, step)
+      return
+    }
+    if let item = itemElement(step.model), !(name == "li" || name == "dt" || name == "dd") {
+      // Not an item where only items may stand: it goes inside one.
+      if !(step.model == .descriptions && name == "div") {
+        append("<\(item)>")
+        work.append(.text("</\(item)>"))
+        work.append(.node(node, Step(model: .flow, depth: step.depth + 1)))
+        return
+      }
+    }
+    guard fits(name, rule, step) else {
+      note("removed <\(written)> where HTML does not allow it, kept what it held")
+      if !rule.void { push(node.children, step) }
+      return
+    }
+    if step.depth >= HTMLSanitizer.maximumDepth {
+      if !flattened {
+        note(
+          "removed elements nested deeper than \(HTMLSanitizer.maximumDepth), kept what they held")
+      }
+      flattened = true
+      push(node.children, step)
+      return
+    }
+    switch name {
+    case "input":
+      input(node)
+      return
+    case "img":
+      if image(node) { return }
+    case "picture" where pictureShowsRemoteImage(node):
+      // Its image is shown as text, which a picture cannot hold.
+      note("removed <picture> around an image from another host")
+      push(node.children, step)
+      return
+    case "source" where settings.blocksRemoteImages && sourceIsRemote(node):
+      note("removed <source> of an image from another host")
+      return
+    default:
+      break
+    }
+    openTag(name, written: written, node: node, rule: rule)
+    guard !rule.void else { return }
+    let children = node.children
+    if name == "pre", let first = children.first, first.pointee.type != GUMBO_NODE_ELEMENT,
+      first.text.utf8.first == 0x0A
+    {
+      // A parser drops the line end just after `<pre>`: one more keeps the text's own.
+      append("\n")
+    }
+    work.append(.text("</\(name)>"))
+    let model = rule.children == .transparent ? step.model : rule.children
+    push(children, Step(model: model, depth: step.depth + 1, opensDetails: name == "details"))
+  }
+
+  /// Whether element `name` may stand where `step` is, as HTML's content models allow.
+  private func fits(_ name: String, _ rule: HTMLAllowlist.Element, _ step: Step) -> Bool {
+    let heading =
+      name.count == 2 && name.first == "h" && name.last.map { "123456".contains($0) } == true
+    switch step.model {
+    case .phrasing, .transparent: return rule.phrasing
+    case .summary: return rule.phrasing || heading
+    case .ruby: return rule.phrasing || name == "rt" || name == "rp"
+    case .picture: return name == "source" || name == "img"
+    case .list: return name == "li"
+    case .descriptions: return name == "dt" || name == "dd" || name == "div"
+    case .table: return true
+    case .flow:
+      if name == "summary" { return step.opensDetails }
+      return !["li", "dt", "dd", "rt", "rp", "source"].contains(name)
+    }
+  }
+
+  /// Writes a task list's checkbox, the one kind of `<input>` kept, as cmark-gfm writes it.
+  private mutating func input(_ node: UnsafeMutablePointer<GumboNode>) {
+    let attributes = node.attributes
+    guard attributes.contains(where: { $0.name == "type" && $0.value.lowercased() == "checkbox" })
+    else {
+      note("removed <input>")
+      return
+    }
+    let checked = attributes.contains { $0.name == "checked" }
+    append(
+      checked
+        ? "<input type=\"checkbox\" checked=\"\" disabled=\"\" />"
+        : "<input type=\"checkbox\" disabled=\"\" />")
+  }
+
+  /// Writes an image from another host as its alt text and URL, when the page would block
+  /// it, and returns true; false when the image is written as an element.
+  private mutating func image(_ node: UnsafeMutablePointer<GumboNode>) -> Bool {
+    guard settings.blocksRemoteImages,
+      let source = node.attributes.first(where: { $0.name == "src" }).map({ URLCheck($0.value) }),
+      source.isRemote, source.scheme.isEmpty || source.scheme == "http" || source.scheme == "https"
+    else { return false }
+    let alt = node.attributes.first { $0.name == "alt" }?.value ?? ""
+    append(
+      "<span class=\"remote-image\" title=\"An image from another host, which this page does not load\">"
+    )
+    appendText(alt.isEmpty ? "image" : alt)
+    append(" <span class=\"remote-url\">")
+    appendText(source.cleaned)
+    append("</span></span>")
+    return true
+  }
+
+  private func pictureShowsRemoteImage(_ node: UnsafeMutablePointer<GumboNode>) -> Bool {
+    guard settings.blocksRemoteImages else { return false }
+    return node.children.contains { child in
+      child.isElement && child.tagName == "img"
+        && child.attributes.contains { $0.name == "src" && URLCheck($0.value).isRemote }
+    }
+  }
+
+  private func sourceIsRemote(_ node: UnsafeMutablePointer<GumboNode>) -> Bool {
+    node.attributes.contains { attribute in
+      attribute.name == "srcset"
+        && SanitizedWriter.sourceSetURLs(attribute.value).contains { URLCheck($0).isRemote }
+    }
+  }
+
+  /// The URLs of a `srcset`: each candidate's first word.
+  private static func sourceSetURLs(_ value: String) -> [String] {
+    value.split(separator: ",").compactMap {
+      $0.split(whereSeparator: { $0 == " " || $0 == "\t" || $0 == "\n" }).first.map(String.init)
+    }
+  }
+
+  /// Writes an element's start tag with the attributes it may keep, after a note of those
+  /// it may not.
+  private mutating func openTag(
+    _ name: String, written: String, node: UnsafeMutablePointer<GumboNode>,
+    rule: HTMLAllowlist.Element
+  ) {
+    let attributes = node.attributes
+    var kept: [(String, String?)] = []
+    var styles: [String] = []
+    var removed: [String] = []
+    let hasID = attributes.contains { $0.name == "id" }
+    for (attribute, value) in attributes {
+      if let own = HTMLAllowlist.ownDataAttributes[name], own.contains(attribute) {
+        kept.append((attribute, nil))
+        continue
+      }
+      switch attribute {
+      case "id",
+        "name" where name == "a" && (attribute == "id" || !hasID):
+        if let id = contentID(value, element: name, attributes: attributes) {
+          kept.append(("id", id))
+        } else {
+          removed.append(attribute)
+        }
+      case "class":
+        let classes = value.split(whereSeparator: { $0 == " " || $0 == "\t" || $0 == "\n" })
+        if let allowed = HTMLAllowlist.ownClasses[name], !classes.isEmpty,
+          classes.allSatisfy({ allowed(String($0)) })
+        {
+          kept.append(("class", classes.joined(separator: " ")))
+        } else {
+          removed.append("class")
+        }
+      case "style":
+        // cmark-gfm's own alignment of a table cell; any other style is removed.
+        if let alignment = SanitizedWriter.textAlignment(ofStyle: value),
+          rule.attributes.contains("align")
+        {
+          styles.append("text-align: \(alignment)")
+        } else {
+          removed.append("style")
+        }
+      case "align" where rule.attributes.contains("align"):
+        if let style = SanitizedWriter.alignmentStyle(name, value) {
+          styles.append(style)
+        } else {
+          removed.append("align")
+        }
+      case "width",
+        "height" where rule.attributes.contains(attribute):
+        let number = value.hasSuffix("px") ? String(value.dropLast(2)) : value
+        if SanitizedWriter.isNumber(number) {
+          kept.append((attribute, number))
+        } else if value.hasSuffix("%"), SanitizedWriter.isNumber(String(value.dropLast())) {
+          styles.append("\(attribute): \(value)")
+        } else {
+          removed.append(attribute)
+        }
+      case _
+      where HTMLAllowlist.globalAttributes.contains(attribute)
+        || rule.attributes.contains(attribute):
+        if let checked = checkedValue(attribute, value, element: name) {
+          kept.append((attribute, checked))
+        } else {
+          let url = HTMLAllowlist.urlSchemes[attribute] != nil ? URLCheck(value) : nil
+          removed.append(
+            url.map { "\(attribute) (\($0.scheme.isEmpty ? "URL" : $0.scheme + ":"))" } ?? attribute
+          )
+          if name == "img" && attribute == "src" { kept.append(("src", "data:,")) }
+        }
+      default:
+        removed.append(attribute)
+      }
+    }
+    if name == "details" {
+      // Told apart from collapse's own sections, which it is styled unlike.
+      kept.removeAll { $0.0 == "class" }
+      kept.insert(("class", "content"), at: 0)
+    }
+    if name == "img" {
+      // HTML requires both: an image without a source loads nothing and shows its alt text.
+      if !kept.contains(where: { $0.0 == "src" }) { kept.insert(("src", "data:,"), at: 0) }
+      if !kept.contains(where: { $0.0 == "alt" }) { kept.append(("alt", "")) }
+    }
+    if !removed.isEmpty { note("removed from <\(written)>: \(removed.joined(separator: ", "))") }
+    append("<\(name)")
+    for (attribute, value) in kept {
+      append(" \(attribute)")
+      if let value {
+        append("=\"")
+        appendAttributeValue(value)
+        append("\"")
+      }
+    }
+    if !styles.isEmpty {
+      // Only collapse's own declarations, whose values were checked: nothing to escape.
+      append(" style=\"\(styles.joined(separator: "; "))\"")
+    }
+    append(rule.void ? " />" : ">")
+  }
+
+  /// The value an allowed attribute keeps, or nil when it may not have this one.
+  private func checkedValue(_ attribute: String, _ value: String, element: String) -> String?? {
+    switch attribute {
+    case "href", "src", "cite":
+      return url(value, attribute: attribute, element: element).map { .some($0) }
+    case "srcset":
+      let urls = SanitizedWriter.sourceSetURLs(value)
+      guard !urls.isEmpty,
+        urls.allSatisfy({ url($0, attribute: "srcset", element: element) != nil })
+      else { return nil }
+      return .some(value)
+    case "start", "value", "span", "colspan", "rowspan":
+      guard
+        SanitizedWriter.isNumber(value, allowingSign: attribute == "start" || attribute == "value"),
+        attribute == "start" || attribute == "value" || Int(value) ?? 0 >= 1
+      else { return nil }
+      return .some(value)
+    case "type" where element == "ol":
+      return ["1", "a", "A", "i", "I"].contains(value) ? .some(value) : nil
+    case "dir":
+      return ["ltr", "rtl", "auto"].contains(value.lowercased()) ? .some(value.lowercased()) : nil
+    case "scope":
+      return ["row", "col", "rowgroup", "colgroup"].contains(value.lowercased())
+        ? .some(value.lowercased()) : nil
+    case "loading":
+      return ["lazy", "eager"].contains(value.lowercased()) ? .some(value.lowercased()) : nil
+    case "open", "reversed":
+      return .some(nil)
+    default:
+      return .some(value)
+    }
+  }
+
+  /// `value` as a URL `attribute` of `element` may have: one of the schemes it allows, an
+  /// embedded image for a relative `img` source when images are embedded.
+  private func url(_ value: String, attribute: String, element: String) -> String? {
+    let check = URLCheck(value)
+    if element == "img" && attribute == "src" {
+      if let type = check.dataType {
+        return HTMLAllowlist.dataImageTypes.contains(type) ? check.cleaned : nil
+      }
+      if check.scheme.isEmpty, !check.isRemote, !check.cleaned.hasPrefix("#"),
+        let embed = settings.embed,
+        let data = embed(check.cleaned)
+      {
+        return data
+      }
+    }
+    guard let schemes = HTMLAllowlist.urlSchemes[attribute], schemes.contains(check.scheme) else {
+      return nil
+    }
+    return check.cleaned
+  }
+
+  /// The id an element keeps: the document's id prefixed, so that it cannot stand for
+  /// one of the page's, unless it is cmark-gfm's own for a footnote; nil for an empty id
+  /// or one written before.
+  private mutating func contentID(
+    _ value: String, element: String, attributes: [(name: String, value: String)]
+  ) -> String? {
+    var id = String(
+      value.map { $0 == " " || $0 == "\t" || $0 == "\n" || $0 == "\u{C}" || $0 == "\r" ? "-" : $0 })
+    guard !id.isEmpty else { return nil }
+    let footnote =
+      (element == "a" && id.hasPrefix("fnref-")
+        && attributes.contains { $0.name == "data-footnote-ref" })
+      || (settings.place == .notes && element == "li" && id.hasPrefix("fn-"))
+    if !footnote && !id.hasPrefix(HTMLAllowlist.idPrefix) { id = HTMLAllowlist.idPrefix + id }
+    guard ids.insert(id).inserted else { return nil }
+    return id
+  }
+
+  /// The alignment in a style of cmark-gfm's, `text-align: center`.
+  private static func textAlignment(ofStyle style: String) -> String? {
+    let parts = style.split(separator: ":", maxSplits: 1).map {
+      $0.trimmingCharacters(in: " ;").lowercased()
+    }
+    guard parts.count == 2, parts[0] == "text-align",
+      ["left", "right", "center", "justify"].contains(parts[1])
+    else { return nil }
+    return parts[1]
+  }
+
+  /// The style for an obsolete `align`: text alignment for a block or cell, floating or
+  /// vertical alignment for an image.
+  private static func alignmentStyle(_ element: String, _ value: String) -> String? {
+    let value = value.lowercased().trimmingCharacters(in: " ")
+    if element == "img" {
+      switch value {
+      case "left", "right": return "float: \(value)"
+      case "top", "middle", "bottom": return "vertical-align: \(value)"
+      default: return nil
+      }
+    }
+    return ["left", "right", "center", "justify"].contains(value) ? "text-align: \(value)" : nil
+  }
+
+  private static func isNumber(_ text: String, allowingSign: Bool = false) -> Bool {
+    var digits = Substring(text)
+    if allowingSign, digits.first == "-" { digits = digits.dropFirst() }
+    return !digits.isEmpty && digits.count <= 9 && digits.allSatisfy { $0.isASCII && $0.isNumber }
+  }
+
+  /// Writes a note of what was removed, in a comment; its words are collapse's, and the
+  /// names in it are kept to characters a comment can hold.
+  private mutating func note(_ text: String) {
+    append("<!-- collapse \(SanitizedWriter.commentSafe(text)) -->")
+  }
+
+  /// Writes a comment from the document, changed only so far as a comment must be to be
+  /// valid and to end where it seems to: no `--` inside, no `>` or `-` at its ends.
+  private mutating func comment(_ text: String) {
+    append("<!--\(SanitizedWriter.commentSafe(text))-->")
+  }
+
+  private static func commentSafe(_ text: String) -> String {
+    var text = text
+    while text.contains("--") { text = text.replacing("--", with: "- -") }
+    if text.hasPrefix(">") || text.hasPrefix("-") { text = " " + text }
+    if text.hasSuffix("-") || text.hasSuffix("<!") { text += " " }
+    return text
+  }
+
+  private mutating func append(_ text: String) {
+    output.append(contentsOf: text.utf8)
+  }
+
+  private mutating func appendText(_ text: String) {
+    for byte in text.utf8 {
+      switch byte {
+      case UInt8(ascii: "&"): append("&amp;")
+      case UInt8(ascii: "<"): append("&lt;")
+      case UInt8(ascii: ">"): append("&gt;")
+      default: output.append(byte)
+      }
+    }
+  }
+
+  private mutating func appendAttributeValue(_ text: String) {
+    for byte in text.utf8 {
+      switch byte {
+      case UInt8(ascii: "&"): append("&amp;")
+      case UInt8(ascii: "\""): append("&quot;")
+      case UInt8(ascii: "<"): append("&lt;")
+      case UInt8(ascii: ">"): append("&gt;")
+      default: output.append(byte)
+      }
+    }
+  }
+}
+
+extension String {
+  /// Without the characters of `set` at either end.
+  fileprivate func trimmingCharacters(in set: String) -> String {
+    var scalars = Substring(self).unicodeScalars
+    while let first = scalars.first, set.unicodeScalars.contains(first) { scalars.removeFirst() }
+    while let last = scalars.last, set.unicodeScalars.contains(last) { scalars.removeLast() }
+    return String(scalars)
+  }
+}
+
+extension Substring {
+  fileprivate func trimmingCharacters(in set: String) -> String {
+    String(self).trimmingCharacters(in: set)
+  }
+}
