@@ -92,6 +92,13 @@ enum Collapse {
 
     options.text.colors = terminal.colors(options.color)
     options.text.width = terminal.width(requested: options.width)
+    if options.embedResources {
+      // Relative images are read from the folder of the file naming them.
+      let paths = documents.flatMap { name, outline in
+        outline.documents.map { ($0, name == "stdin" ? "" : name) }
+      }
+      options.document.images = ImageEmbedder(documents: paths)
+    }
     let writing: Writing
     do {
       writing = try Writing(outline, selection: selection, inputs: inputs, options: options)
@@ -104,6 +111,10 @@ enum Collapse {
     } catch {
       // The output keeps why, for the caller to report once it has flushed it.
       return status
+    }
+    // An image that could not be embedded keeps its source; the rest is whole.
+    for warning in options.document.images?.warnings ?? [] {
+      errors.report("warning: \(warning); its image is linked, not embedded")
     }
     // What could not be rendered is noted in the output and said here.
     for (name, document) in documents {

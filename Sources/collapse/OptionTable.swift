@@ -74,7 +74,9 @@ let optionTable: [OptionSpec] = [
   ),
   OptionSpec(
     long: "unsafe", short: nil, value: nil, group: .output,
-    help: "Keep raw HTML and javascript: links from the document in html, and in markdown titles."),
+    help:
+      "Keep raw HTML and javascript: links exactly as written in html, and in markdown titles, instead of sanitising them."
+  ),
   OptionSpec(
     long: "color", short: nil, value: "WHEN", group: .text,
     help: "Colour the tree: auto (on a terminal, unless NO_COLOR is set), always or never."),
@@ -92,6 +94,11 @@ let optionTable: [OptionSpec] = [
   OptionSpec(
     long: "standalone", short: "s", value: nil, group: .html,
     help: "Write a whole HTML page: title, inline style and script, nothing loaded from elsewhere."),
+  OptionSpec(
+    long: "embed-resources", short: nil, value: nil, group: .html,
+    help:
+      "Write the document's local images into the html as data: URLs, so that the output is one self-contained file."
+  ),
   OptionSpec(
     long: "title", short: nil, value: "TEXT", group: .html,
     help: "Title the page (default: the first top-level title, else the file name)."),

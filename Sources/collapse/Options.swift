@@ -36,6 +36,8 @@ struct Options: Equatable {
   var document = DocumentWriterOptions()
   /// Whether HTML is a whole page rather than a fragment.
   var standalone = false
+  /// `--embed-resources`: local images go into the html as `data:` URLs.
+  var embedResources = false
   /// The page title `--title` asks for.
   var title: String?
   var json = JSONReader.Options()
@@ -204,6 +206,7 @@ extension Options {
     case "ascii": text.ascii = true
     case "outline": text.outline = true
     case "standalone": standalone = true
+    case "embed-resources": embedResources = true
     case "title": title = value
     case "toc":
       document.tableOfContents = true
@@ -279,6 +282,16 @@ extension Options {
     }
     if maxBytes != nil && !htmlOrMarkdown {
       throw UsageError(description: "--max-bytes applies to html and markdown output")
+    }
+    if embedResources && to != .html {
+      throw UsageError(
+        description: "--embed-resources writes images into html output; use -t html or -s")
+    }
+    if embedResources && document.unsafe {
+      throw UsageError(
+        description:
+          "--embed-resources rewrites the images of sanitised HTML; --unsafe keeps the HTML exactly as written"
+      )
     }
   }
 

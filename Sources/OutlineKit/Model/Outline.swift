@@ -19,7 +19,7 @@ public struct Outline: Sendable {
   /// it (`DocumentLoader.memoryKeptForOthers`).
   public internal(set) var memoryToWrite = 0
   /// The Markdown documents the outline was read from, in order.
-  var documents: [MarkdownDocument] = []
+  public internal(set) var documents: [MarkdownDocument] = []
 
   /// Where the Markdown blocks start that were left out of the HTML written so far because
   /// their HTML alone would be larger than cmark-gfm renders at once.

@@ -75,9 +75,21 @@ public struct MarkdownWriter {
       guard !lines.isEmpty else { return }
       blocks.start(&target)
       target.writePart(content.partKey) { target in
-        for line in lines { writeLine(source, line, to: &target) }
+        let balance = markdown.document.htmlBalance(
+          container: markdown.container, lines: markdown.lines)
+        for line in lines {
+          if let balance, balance.strayClosers.contains(where: { $0.line == line }) {
+            MarkdownWriter.writeLine(source, line, escaping: balance.strayClosers, to: &target)
+          } else {
+            writeLine(source, line, to: &target)
+          }
+        }
         if let closing = markdown.document.closingLine(container: markdown.container) {
           target.write(closing + "\n")
+        }
+        if let closers = balance?.closers, !closers.isEmpty {
+          // On lines of their own after a blank one: an HTML block, which GitHub keeps.
+          target.write("\n" + closers.joined(separator: "\n") + "\n")
         }
       }
     case .members(let members):
@@ -90,6 +102,26 @@ public struct MarkdownWriter {
         }
       }
     }
+  }
+
+  /// Writes source line `line` with the `<` of each stray end tag on it written as
+  /// `&lt;`, so that the tag reads as text, in Markdown and in an HTML block alike.
+  fileprivate static func writeLine<Target: ByteOutputStream>(
+    _ source: SourceText, _ line: Int, escaping strays: Set<HTMLBalance.SourceByte>,
+    to target: inout Target
+  ) {
+    let range = source.lineRange(line)
+    var copied = range.lowerBound
+    source.bytes.withUnsafeBytes { bytes in
+      for stray in strays.filter({ $0.line == line }).sorted(by: { $0.offset < $1.offset }) {
+        let at = range.lowerBound + stray.offset
+        target.write(bytes: UnsafeRawBufferPointer(rebasing: bytes[copied..<at]))
+        target.write("&lt;")
+        copied = at + 1
+      }
+      target.write(bytes: UnsafeRawBufferPointer(rebasing: bytes[copied..<range.upperBound]))
+    }
+    target.write("\n")
   }
 
   fileprivate func writeLine<Target: ByteOutputStream>(

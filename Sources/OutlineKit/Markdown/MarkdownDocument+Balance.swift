@@ -1,0 +1,248 @@
+import CCmark
+import CGumbo
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// What Markdown output changes in a section's raw HTML so that, as GitHub shows it,
+/// the HTML opens and closes within the section: GitHub keeps `<details>`, `<table>` and
+/// comments, so a stray `</details>` would close collapse's own wrapper early, and an
+/// unclosed `<details>`, `<table>` or `<!--` would swallow the sections after it.
+struct HTMLBalance: Equatable {
+  /// Where a stray `</details>` starts, to be written as text: the 0-based line and the
+  /// byte in it of its `<`.
+  var strayClosers: Set<SourceByte> = []
+  /// The lines that close, innermost first, what is left open: `<!-- -->` for a comment,
+  /// then end tags such as `</details>`.
+  var closers: [String] = []
+
+  struct SourceByte: Hashable {
+    let line: Int
+    let offset: Int
+  }
+
+  var isEmpty: Bool { strayClosers.isEmpty && closers.isEmpty }
+
+  /// Elements whose end tag HTML lets a later tag or the end of their parent imply: left
+  /// open, they close themselves.
+  static let closedByOthers: Set<String> = [
+    "p", "li", "dt", "dd", "rt", "rp", "optgroup", "option", "colgroup", "caption", "thead",
+    "tbody", "tfoot", "tr", "td", "th", "html", "head", "body",
+  ]
+}
+
+extension MarkdownDocument {
+  /// How the raw HTML of a container, whose source is `lines`, must change to stay
+  /// within its section; nil when it needs no change, as for any container without raw
+  /// HTML. Decided by parsing the container's raw HTML, in order, as a browser would.
+  func htmlBalance(container: Int, lines: Range<Int>) -> HTMLBalance? {
+    guard !lines.isEmpty else { return nil }
+    let start = source.lineRange(lines.lowerBound).lowerBound
+    let end = source.lineRange(lines.upperBound - 1).upperBound
+    let hasAngle = source.bytes.withUnsafeBytes { bytes in
+      bytes.baseAddress.map { memchr($0 + start, 0x3C, end - start) != nil } ?? false
+    }
+    guard hasAngle else { return nil }
+    let pieces = rawHTML(in: containers[container])
+    guard !pieces.isEmpty else { return nil }
+    var html: [UInt8] = []
+    var starts: [Int] = []
+    for piece in pieces {
+      starts.append(html.count)
+      html += piece.literal
+    }
+    // The line that closes a block the document ends in is part of what GitHub reads.
+    if let closing = closingLine(container: container) { html += Array(closing.utf8) + [0x0A] }
+    var balance = HTMLBalance()
+    html.withUnsafeBytes { bytes in
+      let fragment = GumboFragment(bytes, context: GUMBO_TAG_DIV)
+      guard let nodes = fragment.nodes, let base = bytes.baseAddress else { return }
+      let found = HTMLBalance.Findings(nodes, base: base)
+      balance.closers = found.closers
+      for offset in HTMLBalance.endTags(named: "details", in: bytes)
+      where !found.usedEndTags.contains(offset) && !found.isInside(offset) {
+        // Which piece the stray end tag is in, and where that is in the source.
+        guard let index = starts.lastIndex(where: { $0 <= offset }),
+          offset - starts[index] < pieces[index].literal.count
+        else { continue }
+        if let place = sourcePlace(of: pieces[index], at: offset - starts[index]) {
+          balance.strayClosers.insert(place)
+        }
+      }
+    }
+    return balance.isEmpty ? nil : balance
+  }
+
+  /// A raw HTML node's text and where it starts.
+  private struct RawPiece {
+    let literal: [UInt8]
+    let isBlock: Bool
+    let line: Int
+    let column: Int
+  }
+
+  /// The raw HTML nodes under `node`, in order.
+  private func rawHTML(in node: OpaquePointer) -> [RawPiece] {
+    guard let iterator = cmark_iter_new(node) else { return [] }
+    defer { cmark_iter_free(iterator) }
+    var pieces: [RawPiece] = []
+    while case let event = cmark_iter_next(iterator), event != CMARK_EVENT_DONE {
+      guard event == CMARK_EVENT_ENTER, let current = cmark_iter_get_node(iterator) else {
+        continue
+      }
+      let type = cmark_node_get_type(current)
+      guard type == CMARK_NODE_HTML_BLOCK || type == CMARK_NODE_HTML_INLINE,
+        let literal = cmark_node_get_literal(current)
+      else { continue }
+      pieces.append(
+        RawPiece(
+          literal: Array(UnsafeRawBufferPointer(start: literal, count: strlen(literal))),
+          isBlock: type == CMARK_NODE_HTML_BLOCK,
+          line: Int(cmark_node_get_start_line(current)) - 1,
+          column: Int(cmark_node_get_start_column(current)) - 1))
+    }
+    return pieces
+  }
+
+  /// Where byte `offset` of a raw HTML piece, the `<` of an end tag, is in the source. An
+  /// HTML block's text is its lines, each without what its container takes from its start
+  /// (`> ` in a block quote), so a line's text ends where the source line ends.
+  private func sourcePlace(of piece: RawPiece, at offset: Int) -> HTMLBalance.SourceByte? {
+    let before = piece.literal[..<offset]
+    let line = piece.line + (piece.isBlock ? before.count(where: { $0 == 0x0A }) : 0)
+    guard line >= 0, line < source.lineCount else { return nil }
+    let range = source.lineRange(line)
+    let text = source.bytes[range]
+    let guess: Int
+    if piece.isBlock {
+      let lineEnd = piece.literal[offset...].firstIndex(of: 0x0A) ?? piece.literal.count
+      guess = text.count - (lineEnd - offset)
+    } else {
+      guess = piece.column
+    }
+    if guess >= 0, guess < text.count,
+      HTMLBalance.isEndTag("details", at: text.startIndex + guess, in: source.bytes)
+    {
+      return HTMLBalance.SourceByte(line: line, offset: guess)
+    }
+    // The positions cmark gives may be off where tabs were taken apart: the first end tag
+    // on the line, then.
+    var index = text.startIndex
+    while index < text.endIndex {
+      if HTMLBalance.isEndTag("details", at: index, in: source.bytes) {
+        return HTMLBalance.SourceByte(line: line, offset: index - text.startIndex)
+      }
+      index += 1
+    }
+    return nil
+  }
+}
+
+extension HTMLBalance {
+  /// What a parse of raw HTML says: the end tags it used, the spans of text, comments
+  /// and start tags (where an end tag's bytes are no end tag), and what is left open.
+  fileprivate struct Findings {
+    var usedEndTags: Set<Int> = []
+    var spans: [Range<Int>] = []
+    var closers: [String] = []
+
+    init(_ nodes: [UnsafeMutablePointer<GumboNode>], base: UnsafeRawPointer) {
+      func offset(_ piece: GumboStringPiece) -> Range<Int>? {
+        guard let data = piece.data, piece.length > 0 else { return nil }
+        let start = base.distance(to: UnsafeRawPointer(data))
+        return start..<(start + piece.length)
+      }
+      var open: [String] = []
+      var commentLeftOpen = false
+      var stack = Array(nodes.reversed())
+      while let node = stack.popLast() {
+        switch node.pointee.type {
+        case GUMBO_NODE_ELEMENT, GUMBO_NODE_TEMPLATE:
+          let element = node.pointee.v.element
+          if let tag = offset(element.original_tag) { spans.append(tag) }
+          if let end = offset(element.original_end_tag) {
+            usedEndTags.insert(end.lowerBound)
+          } else if element.original_tag.length > 0,
+            element.tag_namespace == GUMBO_NAMESPACE_HTML,
+            !HTMLBalance.closedByOthers.contains(node.tagName), !HTMLBalance.isVoid(node),
+            node.tagName.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "-") })
+          {
+            open.append(node.tagName)
+          }
+          stack.append(contentsOf: node.children.reversed())
+        case GUMBO_NODE_COMMENT:
+          if let span = offset(node.pointee.v.text.original_text) {
+            spans.append(span)
+            if !HTMLBalance.isClosedComment(
+              UnsafeRawBufferPointer(
+                rebasing: UnsafeRawBufferPointer(start: base, count: span.upperBound)[span]))
+            {
+              commentLeftOpen = true
+            }
+          }
+        default:
+          if let span = offset(node.pointee.v.text.original_text) { spans.append(span) }
+        }
+      }
+      closers = (commentLeftOpen ? ["<!-- -->"] : []) + open.reversed().map { "</\($0)>" }
+      spans.sort { $0.lowerBound < $1.lowerBound }
+    }
+
+    /// Whether `offset` falls inside text, a comment or a start tag.
+    func isInside(_ offset: Int) -> Bool {
+      spans.contains { $0.contains(offset) && $0.lowerBound != offset }
+    }
+  }
+
+  /// Whether a comment's text, delimiters and all, ends as a comment ends: `-->` (or
+  /// `--!>`) after `<!--`, `>` after the `<!` or `<?` of a bogus one. One the input
+  /// ends inside runs on over everything after it.
+  static func isClosedComment(_ text: UnsafeRawBufferPointer) -> Bool {
+    let bytes = Array(text)
+    if bytes.starts(with: Array("<!--".utf8)) {
+      return bytes.count >= 5
+        && (bytes.suffix(3) == Array("-->".utf8)[...] || bytes.suffix(4) == Array("--!>".utf8)[...])
+    }
+    return bytes.last == 0x3E
+  }
+
+  static func isVoid(_ node: UnsafeMutablePointer<GumboNode>) -> Bool {
+    [
+      "area", "base", "br", "col", "embed", "hr", "img", "input", "link", "meta", "source",
+      "track", "wbr", "param", "keygen",
+    ].contains(node.tagName)
+  }
+
+  /// The offsets of every `</name` in `bytes` that reads as an end tag: the name, any
+  /// case, followed by white space, `/`, `>` or the end.
+  static func endTags(named name: String, in bytes: UnsafeRawBufferPointer) -> [Int] {
+    var found: [Int] = []
+    var index = 0
+    while index < bytes.count {
+      if bytes[index] == UInt8(ascii: "<"), isEndTag(name, at: index, in: bytes) {
+        found.append(index)
+      }
+      index += 1
+    }
+    return found
+  }
+
+  static func isEndTag<Bytes: Collection<UInt8>>(
+    _ name: String, at index: Bytes.Index, in bytes: Bytes
+  ) -> Bool
+  where Bytes.Index == Int {
+    let wanted = Array("</\(name)".utf8)
+    guard index + wanted.count <= bytes.endIndex else { return false }
+    for (position, byte) in wanted.enumerated() {
+      let actual = bytes[index + position]
+      let lower = (0x41...0x5A).contains(actual) ? actual | 0x20 : actual
+      if lower != byte { return false }
+    }
+    let after = index + wanted.count
+    guard after < bytes.endIndex else { return true }
+    return [0x09, 0x0A, 0x0C, 0x0D, 0x20, 0x2F, 0x3E].contains(bytes[after])
+  }
+}
