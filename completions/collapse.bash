@@ -40,7 +40,7 @@ _collapse() {
       -e --expand -c --collapse --collapse-all --expand-all -d --depth
       -t --to -i --interactive --toc --max-bytes --unsafe
       --color -w --width --ascii --outline
-      -s --standalone --title
+      -s --standalone --embed-resources --title
       -h --help -V --version' -- "$cur"))
     return
   fi

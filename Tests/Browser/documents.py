@@ -167,3 +167,173 @@ A deeper paragraph with a_very_long_identifier_without_any_breaks_in_it_at_all_a
 1. first
 2. second
 """
+
+
+# The sanitiser's hostile corpus: (name, HTML or Markdown), one line each. Every vector
+# sets window.pwned to its name if it ever runs, or requests a URL under {trap} (another
+# origin, which records what it is asked for) if it ever loads; {trap} becomes
+# http://HOST:PORT/NAME and {net} the same without its scheme (//HOST:PORT/NAME), so
+# that a request names its vector. `src=x` is a relative image that fails to load, for
+# onerror; {self} is an absolute URL on the page's own origin, which the standalone page
+# shows as a remote image but a fragment loads (and fails to) from the page's server.
+_GIF = "data:image/gif;base64,R0lGODlhAQABAIAAAAAAAP///yH5BAEAAAAALAAAAAABAAEAAAIBRAA7"
+_JS = "window.pwned='{name}'"
+
+SANITIZER_VECTORS = [
+    # 1. Event handlers, and elements that run script by being there.
+    ("img-onerror", f'<img src=x onerror="{_JS}">'),
+    # Unquoted, as CommonMark allows: no quote or = in the value.
+    ("img-onerror-unquoted", "<IMG SRC=x ALT={name} OnError=Object.assign(window,{pwned:this.alt})>"),
+    ("img-onload", f'<img src="{_GIF}" onload="{_JS}">'),
+    ("body-onload", f'<body onload="{_JS}">'),
+    ("onmouseover", f'<a href="#top" onmouseover="{_JS}">hover</a>'),
+    ("onfocus-autofocus", f'<input type=checkbox autofocus onfocus="{_JS}">'),
+    ("onfocus-tabindex", f'<span tabindex=0 autofocus onfocus="{_JS}">focus</span>'),
+    ("onanimationstart",
+     "<style>@keyframes spin{from{opacity:0}to{opacity:1}}</style>"
+     f'<b style="animation:spin 1ms" onanimationstart="{_JS}">spin</b>'),
+    ("ontoggle", f'<details open ontoggle="{_JS}"><summary>toggle</summary>open</details>'),
+    ("marquee-onstart", f'<marquee onstart="{_JS}">marquee</marquee>'),
+    ("source-onerror", f'<video><source src=x onerror="{_JS}"></video>'),
+    ("keygen-onfocus", f'<keygen autofocus onfocus="{_JS}">'),
+    ("svg-onload", f'<svg onload="{_JS}"></svg>'),
+    ("svg-animate-onbegin",
+     f'<svg><animate onbegin="{_JS}" attributeName=x dur=1s></animate></svg>'),
+    ("script", f"<script>{_JS}</script>"),
+    ("script-src", '<script src="{trap}/script.js"></script>'),
+    # 2. javascript: URLs, spelt as a browser still reads them.
+    ("href-javascript", f'<a href="javascript:{_JS}">a</a>'),
+    ("href-decimal-entity", f'<a href="&#106;avascript:{_JS}">a</a>'),
+    ("href-hex-entity", f'<a href="&#x6A;avascript:{_JS}">a</a>'),
+    ("href-padded-entities", f'<a href="&#0000106&#0000097vascript:{_JS}">a</a>'),
+    ("href-colon-entity", f'<a href="javascript&colon;{_JS}">a</a>'),
+    ("href-tab-entity", f'<a href="jav&#x09;ascript:{_JS}">a</a>'),
+    ("href-newline-entity", f'<a href="jav&#x0A;ascript:{_JS}">a</a>'),
+    ("href-raw-tab", f'<a href="jav\tascript:{_JS}">a</a>'),
+    ("href-leading-controls", f'<a href=" &#x01;&#x0B;&#x1F; javascript:{_JS}">a</a>'),
+    ("href-mixed-case", f'<a href="JaVaScRiPt:{_JS}">a</a>'),
+    ("href-vbscript", '<a href="vbscript:msgbox(1)">a</a>'),
+    ("href-data-html", f'<a href="data:text/html,&lt;script&gt;top.pwned=\'{{name}}\'&lt;/script&gt;">a</a>'),
+    ("img-src-javascript", f'<img src="javascript:{_JS}">'),
+    ("img-src-entity-javascript", f'<img src="&#x6A;avascript:{_JS}">'),
+    ("button-formaction", f'<form><button formaction="javascript:{_JS}">go</button></form>'),
+    ("input-formaction",
+     f'<form><input type=submit formaction="javascript:{_JS}" value=go></form>'),
+    ("form-action-javascript",
+     f'<form action="javascript:{_JS}"><input type=submit value=go></form>'),
+    ("object-javascript", f'<object data="javascript:{_JS}"></object>'),
+    ("svg-xlink-href",
+     f'<svg><a xlink:href="javascript:{_JS}"><text x=0 y=20>click</text></a></svg>'),
+    ("math-href", f'<math href="javascript:{_JS}"><mi>click</mi></math>'),
+    ("md-link", f"[link](javascript:{_JS})"),
+    ("md-link-entity", f"[link](&#106;avascript:{_JS})"),
+    ("md-link-colon-entity", f"[link](javascript&colon;{_JS})"),
+    ("md-link-mixed-case", f"[link](JaVaScRiPt:{_JS})"),
+    ("md-link-angle", f"[link](<javascript:{_JS}>)"),
+    ("md-image", f"![image](javascript:{_JS})"),
+    ("md-autolink", f"<javascript:{_JS}>"),
+    ("md-reference", "[link][{name}]"),
+    # 3. SVG and MathML, whose parsing differs from HTML's.
+    ("svg-style-img", f'<svg><style><img src=x onerror="{_JS}"></style></svg>'),
+    ("math-mglyph-style",
+     f'<math><mtext><table><mglyph><style><img src=x onerror="{_JS}"></style></mglyph>'
+     "</table></mtext></math>"),
+    ("svg-p-style", f'<svg></p><style><a id="</style><img src=x onerror={_JS}>"></a></style></svg>'),
+    ("svg-foreignobject", f'<svg><foreignObject><img src=x onerror="{_JS}"></foreignObject></svg>'),
+    ("svg-script", f"<svg><script>{_JS}</script></svg>"),
+    ("svg-cdata", f"<svg><![CDATA[><img src=x onerror={_JS}>]]></svg>"),
+    ("svg-image", '<svg><image href="{trap}/image.png"></image></svg>'),
+    ("img-data-svg",
+     "<img src=\"data:image/svg+xml,&lt;svg xmlns='http://www.w3.org/2000/svg' "
+     "onload='top.pwned=&quot;{name}&quot;'&gt;&lt;image href='{trap}/svg.png'/&gt;&lt;/svg&gt;\">"),
+    # 4. Markup that parses one way, and another once written out again.
+    ("noscript-title",
+     f'<noscript><p title="</noscript><img src=x onerror={_JS}>"></noscript>'),
+    ("template", f'<template><img src=x onerror="{_JS}"></template>'),
+    ("template-shadowroot",
+     f'<div><template shadowrootmode="open"><img src=x onerror="{_JS}"></template></div>'),
+    ("select-template-style",
+     f'<select><template><style><img src=x onerror="{_JS}"></style></template></select>'),
+    ("select-img", f'<select><img src=x onerror="{_JS}"></select>'),
+    ("comment-abrupt", f'<!--><img src=x onerror="{_JS}">-->'),
+    ("comment-bang", f'<!-- --!><img src=x onerror="{_JS}"> -->'),
+    ("bogus-comment", f'<? x="><img src=x onerror={_JS}>" ?>'),
+    ("xmp-title", f'<xmp><p title="</xmp><img src=x onerror={_JS}>"></xmp>'),
+    ("textarea-title", f'<textarea><p title="</textarea><img src=x onerror={_JS}>"></textarea>'),
+    ("style-title", f'<style><p title="</style><img src=x onerror={_JS}>"></style>'),
+    ("noembed-title", f'<noembed><p title="</noembed><img src=x onerror={_JS}>"></noembed>'),
+    ("attribute-breakout",
+     "<a href=\"#top\" title='\"><img src=x onerror=window.pwned=\"{name}\">'>title</a>"),
+    ("remote-image-alt",
+     "<img src=\"{self}/missing.png\" alt=\"<img src=x onerror=window.pwned='{name}'>\">"),
+    # 5. What loads, navigates or submits.
+    ("base-href", '<base href="{net}/"><img src="base.png" alt="base">'),
+    ("meta-refresh", '<meta http-equiv="refresh" content="0;url={trap}/refresh">'),
+    ("style-attribute-url", '<p style="background-image:url({trap}/style.png)">styled</p>'),
+    ("style-attribute-align-url",
+     '<p style="text-align: center; background:url({trap}/style.png)">styled</p>'),
+    ("style-element-url", "<style>body{background:url({trap}/style.png)}</style>"),
+    ("style-import", "<style>@import url({trap}/import.css);</style>"),
+    ("form-button", '<form action="{trap}/form"><button>go</button></form>'),
+    ("form-input-formaction",
+     '<form><input type=submit formaction="{trap}/formaction" value=go></form>'),
+    ("link-stylesheet", '<link rel="stylesheet" href="{trap}/link.css">'),
+    ("link-preload", '<link rel="preload" as="image" href="{trap}/preload.png">'),
+    ("object-data", '<object data="{trap}/object"></object>'),
+    ("embed-src", '<embed src="{trap}/embed">'),
+    ("iframe-src", '<iframe src="{trap}/iframe"></iframe>'),
+    ("iframe-srcdoc",
+     "<iframe srcdoc=\"&lt;img src=x onerror=top.pwned='{name}'&gt;"
+     '&lt;img src={trap}/srcdoc.png&gt;"></iframe>'),
+    ("a-ping", '<a href="#top" ping="{trap}/ping">ping</a>'),
+    ("video-poster", '<video poster="{trap}/poster.png"></video>'),
+    ("audio-src", '<audio src="{trap}/audio" autoplay></audio>'),
+    ("input-image", '<input type="image" src="{trap}/input.png">'),
+    ("table-background",
+     '<table background="{trap}/table.png"><tr><td background="{trap}/td.png">cell</td></tr></table>'),
+    ("img-srcset", '<img srcset="{trap}/srcset.png 1x" alt="srcset">'),
+    # 6. Names and ids that would stand for the page's own objects and elements.
+    ("clobber-getelementbyid", '<img name="getElementById" src=x alt="clobber">'),
+    ("clobber-queryselector", '<img name="querySelector" src=x alt="clobber">'),
+    ("clobber-queryselectorall", '<form name="querySelectorAll"></form><a name="querySelectorAll">a</a>'),
+    ("clobber-addeventlistener", '<img name="addEventListener" src=x alt="clobber">'),
+    ("clobber-controls-id", '<form id="controls"><input name="attributes"></form><div id="controls">c</div>'),
+    ("clobber-controls-class",
+     '<div class="controls" hidden><button type="button" data-open="true">Expand all</button></div>'),
+    ("clobber-reveal", '<a id="reveal">reveal</a>'),
+    ("clobber-section-id", '<a id="target">not the target</a><details id="target"></details>'),
+]
+
+# Reference definitions the vectors above use; they go at the end of a Markdown document.
+SANITIZER_DEFINITIONS = f"\n[md-reference]: javascript:{_JS.replace('{name}', 'md-reference')}\n"
+
+
+def sanitizer_vectors(trap, own):
+    """The corpus with its URLs filled in: `trap` is the recording origin
+    (http://host:port), `own` the page's."""
+    filled = []
+    for name, vector in SANITIZER_VECTORS:
+        text = vector.replace("{trap}", f"{trap}/{name}")
+        text = text.replace("{net}", f"{trap.split(':', 1)[1]}/{name}")
+        text = text.replace("{self}", f"{own}/{name}").replace("{name}", name)
+        filled.append((name, text))
+    return filled
+
+
+def sanitizer_markdown(vectors, where):
+    """A Markdown document with every vector in its titles (`where` "title") or in its
+    sections' text, as an HTML block and inside a paragraph (`where` "body"); it links to
+    its last section, Target, from its start."""
+    parts = ["[Go to the target](#target)\n\n"]
+    for name, vector in vectors:
+        if where == "title":
+            parts.append(f"# {vector}\n\nThe title of {name}.\n\n")
+        else:
+            parts.append(f"# {name}\n\n{vector}\n\nBefore {vector} after.\n\n")
+    parts.append("# Target\n\nThe real target.\n")
+    return "".join(parts) + SANITIZER_DEFINITIONS
+
+
+def sanitizer_json(vectors):
+    """A JSON document with every vector as a key and as a string value."""
+    return json.dumps({name: {vector: vector, "list": [vector]} for name, vector in vectors})

@@ -62,8 +62,8 @@ struct ManualTests {
     let manual = try Manual()
     #expect(
       manual.sections == [
-        "NAME", "SYNOPSIS", "DESCRIPTION", "OPTIONS", "NAMES", "OUTPUT", "INTERACTIVE VIEW",
-        "ENVIRONMENT", "EXIT STATUS", "EXAMPLES", "SEE ALSO",
+        "NAME", "SYNOPSIS", "DESCRIPTION", "OPTIONS", "NAMES", "OUTPUT", "RAW HTML",
+        "INTERACTIVE VIEW", "ENVIRONMENT", "EXIT STATUS", "EXAMPLES", "SEE ALSO",
       ])
     let text = try String(contentsOf: Manual.source, encoding: .utf8)
     for name in ["NO_COLOR", "COLUMNS", "TERM"] { #expect(text.contains("**\(name)**")) }

@@ -205,7 +205,9 @@ struct MarkdownRoundTripTests {
   @Test(
     "raw HTML or a fence left open at the end is closed before </details>, its content kept",
     arguments: [
-      ("<script>", "</script>"), ("<pre class=\"x\">", "</pre>"), ("<style", "</style>"),
+      // `<style` without its `>` takes the `</style` after it for an attribute, and needs a
+      // second end tag to close.
+      ("<script>", "</script>"), ("<pre class=\"x\">", "</pre>"), ("<style", "</style>\n</style>"),
       ("<Pre>\n</textarea>", "</pre>"), ("<?php", "?>"), ("<!DOCTYPE html", ">"),
       ("<![CDATA[", "]]>"), ("<!-- note", "-->"), ("```sh", "</code></pre>"),
       ("~~~", "</code></pre>"),

@@ -123,10 +123,12 @@ struct HTMLPageTests {
     #expect(!chrome.contains("url("))
     #expect(!chrome.contains("@import"))
     #expect(!chrome.contains("http:") && !chrome.contains("https:") && !chrome.contains("//"))
-    // And the browser is told to load nothing from anywhere.
+    // And the browser is told to run only the page's script, by its hash, and to load
+    // nothing but images from the page's own folder.
+    #expect(HTMLPage.scriptHash.hasPrefix("sha256-") && HTMLPage.scriptHash.count == 51)
     #expect(
       chrome.contains(
-        "<meta http-equiv=\"Content-Security-Policy\" content=\"default-src 'none'; style-src 'unsafe-inline'; script-src 'unsafe-inline'; img-src data:; base-uri 'none'; form-action 'none'\">"
+        "<meta http-equiv=\"Content-Security-Policy\" content=\"default-src 'none'; style-src 'unsafe-inline'; script-src '\(HTMLPage.scriptHash)'; img-src 'self' data:; base-uri 'none'; form-action 'none'\">"
       ))
   }
 
@@ -167,11 +169,14 @@ struct HTMLPageTests {
      "list": [{"name": "<script>alert(6)</script>", "v": 1}]}
     """#
 
-  @Test("hostile titles, bodies, JSON keys and values come out as text")
+  @Test("hostile titles and bodies are sanitised; JSON keys and values come out as text")
   func hostileDocuments() throws {
-    // The one image is the Markdown image, its javascript: source replaced by one that
-    // loads nothing.
-    let cases = [(markdown(Self.hostileMarkdown), ["data:,"]), (try json(Self.hostileJSON), [])]
+    // The raw images of the title and the body keep their relative source without their
+    // handler; the Markdown image's javascript: source is replaced by one that loads
+    // nothing. JSON holds no image at all.
+    let cases = [
+      (markdown(Self.hostileMarkdown), ["x", "x", "data:,"]), (try json(Self.hostileJSON), []),
+    ]
     for (outline, sources) in cases {
       let html = try page(
         outline, title: "\"><img src=x onerror=alert(0)>",

@@ -46,7 +46,7 @@ struct HTMLWriterTests {
       ))
   }
 
-  @Test("titles, ids and content are escaped; raw HTML is dropped unless unsafe")
+  @Test("titles, ids and content are escaped; raw HTML is sanitised unless unsafe")
   func escaping() throws {
     let source = """
       # <script>alert(1)</script> "quoted" & <b>bold</b>
@@ -56,10 +56,16 @@ struct HTMLWriterTests {
       """
     let safe = try html(markdown(source))
     #expect(!safe.contains("<script"))
-    #expect(!safe.contains("<img"))
-    #expect(!safe.contains("<b>"))
-    #expect(!safe.contains("onclick"))
-    #expect(!safe.contains("javascript:"))
+    #expect(safe.contains("<!-- collapse removed from img: onerror --><img src=\"x\" alt=\"\" />"))
+    #expect(
+      safe.contains(
+        "<summary><!-- collapse removed the script element and what it held --> &quot;quoted&quot; &amp; <b>bold</b>"
+      ))
+    #expect(safe.contains("<!-- collapse removed from span: onclick --><span>inline</span>"))
+    #expect(!safe.contains("onclick="))
+    // The link keeps its text; the comment before it names what went.
+    #expect(safe.contains("<!-- collapse removed from a: href (javascript:) --><a>x</a>"))
+    #expect(!safe.contains("=\"javascript:"))
     #expect(safe.contains("&quot;quoted&quot; &amp;"))
     #expect(safe.contains("id=\"alert1-quoted--bold\""))
     let unsafe = try html(markdown(source), options: HTMLWriter.Options(unsafe: true))

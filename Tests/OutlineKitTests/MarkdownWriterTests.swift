@@ -49,7 +49,7 @@ struct MarkdownWriterTests {
     )
     #expect(
       output.hasPrefix(
-        "<details>\n<summary><a name=\"use---depth-now\"></a>Use <code>--depth</code> <!-- raw HTML omitted -->now<!-- raw HTML omitted --> (1 section, 2 lines)</summary>\n\n"
+        "<details>\n<summary><a name=\"use---depth-now\"></a>Use <code>--depth</code> <b>now</b> (1 section, 2 lines)</summary>\n\n"
       ))
   }
 
@@ -86,7 +86,10 @@ struct MarkdownWriterTests {
   @Test(
     "raw HTML left open at the end is closed by what ends its kind",
     arguments: [
-      ("<script src=x>", "</script>"), ("  <pre>", "</pre>"), ("<STYLE", "</style>"),
+      ("<script src=x>", "</script>"), ("  <pre>", "</pre>"),
+      // Without its `>`, `<STYLE` takes the `</style` that ends cmark's block for an
+      // attribute: a browser still holds the element open, and a second end tag closes it.
+      ("<STYLE", "</style>\n\n</style>"),
       ("<pre>\n</textarea>", "</pre>"), ("<?xml", "?>"), ("<!DOCTYPE html", ">"),
       ("<![CDATA[", "]]>"),
     ])
@@ -97,12 +100,24 @@ struct MarkdownWriterTests {
 
   @Test(
     "raw HTML closed in the document gets no second end",
-    arguments: [
-      "<pre>\nx\n</pre>", "<script>\nx\n</STYLE> after", "<pre>x</pre>", "<?a\n?>",
-      "<!X\ny >", "<![CDATA[\n]]>", "<div>\nx", "<textarea>\nx",
-    ])
+    arguments: ["<pre>\nx\n</pre>", "<pre>x</pre>", "<?a\n?>", "<!X\ny >", "<![CDATA[\n]]>"])
   func closedHTML(_ block: String) throws {
     #expect(try markdownOutput(markdown("# A\n\(block)\n")).hasSuffix("\(block)\n\n</details>\n"))
+  }
+
+  @Test(
+    "an element that cmark's block ends but a browser holds open is closed before </details>",
+    arguments: [
+      // `</STYLE>` ends cmark's block, not the script, which would take in everything after
+      // it as its text; a textarea likewise.
+      ("<script>\nx\n</STYLE> after", "</script>"), ("<textarea>\nx", "</textarea>"),
+      ("<div>\nx", "</div>"), ("<details><summary>S</summary>\n\nx", "</details>"),
+      ("<table><tr><td>\nx", "</table>"), ("<div>\n<!-- open\n</div>", "<!-- -->\n</div>"),
+    ])
+  func elementsLeftOpen(_ block: String, _ closers: String) throws {
+    #expect(
+      try markdownOutput(markdown("# A\n\(block)\n")).hasSuffix(
+        "\(block)\n\n\(closers)\n\n</details>\n"))
   }
 
   @Test("the link definitions of a section left out come back in its place, if still used")

@@ -240,9 +240,15 @@ public final class MarkdownDocument: @unchecked Sendable {
     _ node: OpaquePointer, lines: Range<Int>?, place: HTMLSanitizer.Place,
     options: DocumentWriterOptions, _ body: (UnsafeRawBufferPointer) -> Void
   ) {
+    // A heading is rendered in `<hN>…</hN>\n`: its content is what it holds.
+    func content(_ html: UnsafeRawBufferPointer) -> UnsafeRawBufferPointer {
+      guard place == .title else { return html }
+      return UnsafeRawBufferPointer(
+        rebasing: html.count >= 10 ? html[4..<(html.count - 6)] : html[0..<0])
+    }
     let images = options.blocksRemoteImages || options.images != nil
     guard !options.unsafe, needsSanitizing(node, lines: lines, images: images) else {
-      render(node, unsafe: options.unsafe, body)
+      render(node, unsafe: options.unsafe) { body(content($0)) }
       return
     }
     var sanitizer = HTMLSanitizer(place: place)
@@ -251,11 +257,7 @@ public final class MarkdownDocument: @unchecked Sendable {
       sanitizer.embed = { [self] in embedder.dataURL(for: $0, in: self) }
     }
     render(node, unsafe: true) { html in
-      // A heading is rendered in `<hN>…</hN>\n`: its content is what it holds.
-      let content =
-        place == .title && html.count >= 10
-        ? UnsafeRawBufferPointer(rebasing: html[4..<(html.count - 6)]) : html
-      sanitizer.sanitized(content).withUnsafeBytes { body($0) }
+      sanitizer.sanitized(content(html)).withUnsafeBytes { body($0) }
     }
   }
 

@@ -139,14 +139,14 @@ private struct SanitizedWriter {
     if node.pointee.v.element.tag_namespace != GUMBO_NAMESPACE_HTML
       || node.pointee.type == GUMBO_NODE_TEMPLATE || HTMLAllowlist.removedWhole.contains(name)
     {
-      note("removed <\(written)> and what it held")
+      note("removed the \(written) element and what it held")
       return
     }
     let rule =
       settings.place == .notes && name == "section"
       ? HTMLAllowlist.Element(phrasing: false) : HTMLAllowlist.elements[name]
     guard let rule else {
-      note("removed <\(written)>, kept what it held")
+      note("removed the \(written) element, kept what it held")
       push(node.children, step)
       return
     }
@@ -160,7 +160,7 @@ private struct SanitizedWriter {
       }
     }
     guard fits(name, rule, step) else {
-      note("removed <\(written)> where HTML does not allow it, kept what it held")
+      note("removed the \(written) element where HTML does not allow it, kept what it held")
       if !rule.void { push(node.children, step) }
       return
     }
@@ -181,11 +181,11 @@ private struct SanitizedWriter {
       if image(node) { return }
     case "picture" where pictureShowsRemoteImage(node):
       // Its image is shown as text, which a picture cannot hold.
-      note("removed <picture> around an image from another host")
+      note("removed the picture element around an image from another host")
       push(node.children, step)
       return
     case "source" where settings.blocksRemoteImages && sourceIsRemote(node):
-      note("removed <source> of an image from another host")
+      note("removed the source element of an image from another host")
       return
     default:
       break
@@ -227,7 +227,7 @@ private struct SanitizedWriter {
     let attributes = node.attributes
     guard attributes.contains(where: { $0.name == "type" && $0.value.lowercased() == "checkbox" })
     else {
-      note("removed <input>")
+      note("removed the input element")
       return
     }
     let checked = attributes.contains { $0.name == "checked" }
@@ -361,7 +361,7 @@ private struct SanitizedWriter {
       if !kept.contains(where: { $0.0 == "src" }) { kept.insert(("src", "data:,"), at: 0) }
       if !kept.contains(where: { $0.0 == "alt" }) { kept.append(("alt", "")) }
     }
-    if !removed.isEmpty { note("removed from <\(written)>: \(removed.joined(separator: ", "))") }
+    if !removed.isEmpty { note("removed from \(written): \(removed.joined(separator: ", "))") }
     append("<\(name)")
     for (attribute, value) in kept {
       append(" \(attribute)")
@@ -505,10 +505,13 @@ private struct SanitizedWriter {
     output.append(contentsOf: text.utf8)
   }
 
+  /// Writes text escaped as cmark-gfm escapes it, quotes too, so that sanitised text
+  /// reads the same as the rest.
   private mutating func appendText(_ text: String) {
     for byte in text.utf8 {
       switch byte {
       case UInt8(ascii: "&"): append("&amp;")
+      case UInt8(ascii: "\""): append("&quot;")
       case UInt8(ascii: "<"): append("&lt;")
       case UInt8(ascii: ">"): append("&gt;")
       default: output.append(byte)

@@ -18,7 +18,6 @@ extension HTMLPage {
         }
       }
       function reveal(id, scroll) {
-        // The document's own ids are prefixed; a link names them as the document did.
         var target = id && (document.getElementById(id) || document.getElementById("user-content-" + id));
         if (!target) return;
         for (var node = target; node; node = node.parentElement) {
