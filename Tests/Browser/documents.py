@@ -178,6 +178,9 @@ A deeper paragraph with a_very_long_identifier_without_any_breaks_in_it_at_all_a
 # shows as a remote image but a fragment loads (and fails to) from the page's server.
 _GIF = "data:image/gif;base64,R0lGODlhAQABAIAAAAAAAP///yH5BAEAAAAALAAAAAABAAEAAAIBRAA7"
 _JS = "window.pwned='{name}'"
+# In a javascript: URL, a script that returns a string replaces the page with it, and the
+# vectors after it would never have their turn: these return nothing.
+_URL = "void(window.pwned='{name}')"
 
 SANITIZER_VECTORS = [
     # 1. Event handlers, and elements that run script by being there.
@@ -202,36 +205,36 @@ SANITIZER_VECTORS = [
     ("script", f"<script>{_JS}</script>"),
     ("script-src", '<script src="{trap}/script.js"></script>'),
     # 2. javascript: URLs, spelt as a browser still reads them.
-    ("href-javascript", f'<a href="javascript:{_JS}">a</a>'),
-    ("href-decimal-entity", f'<a href="&#106;avascript:{_JS}">a</a>'),
-    ("href-hex-entity", f'<a href="&#x6A;avascript:{_JS}">a</a>'),
-    ("href-padded-entities", f'<a href="&#0000106&#0000097vascript:{_JS}">a</a>'),
-    ("href-colon-entity", f'<a href="javascript&colon;{_JS}">a</a>'),
-    ("href-tab-entity", f'<a href="jav&#x09;ascript:{_JS}">a</a>'),
-    ("href-newline-entity", f'<a href="jav&#x0A;ascript:{_JS}">a</a>'),
-    ("href-raw-tab", f'<a href="jav\tascript:{_JS}">a</a>'),
-    ("href-leading-controls", f'<a href=" &#x01;&#x0B;&#x1F; javascript:{_JS}">a</a>'),
-    ("href-mixed-case", f'<a href="JaVaScRiPt:{_JS}">a</a>'),
+    ("href-javascript", f'<a href="javascript:{_URL}">a</a>'),
+    ("href-decimal-entity", f'<a href="&#106;avascript:{_URL}">a</a>'),
+    ("href-hex-entity", f'<a href="&#x6A;avascript:{_URL}">a</a>'),
+    ("href-padded-entities", f'<a href="&#0000106&#0000097vascript:{_URL}">a</a>'),
+    ("href-colon-entity", f'<a href="javascript&colon;{_URL}">a</a>'),
+    ("href-tab-entity", f'<a href="jav&#x09;ascript:{_URL}">a</a>'),
+    ("href-newline-entity", f'<a href="jav&#x0A;ascript:{_URL}">a</a>'),
+    ("href-raw-tab", f'<a href="jav\tascript:{_URL}">a</a>'),
+    ("href-leading-controls", f'<a href=" &#x01;&#x0B;&#x1F; javascript:{_URL}">a</a>'),
+    ("href-mixed-case", f'<a href="JaVaScRiPt:{_URL}">a</a>'),
     ("href-vbscript", '<a href="vbscript:msgbox(1)">a</a>'),
     ("href-data-html", f'<a href="data:text/html,&lt;script&gt;top.pwned=\'{{name}}\'&lt;/script&gt;">a</a>'),
-    ("img-src-javascript", f'<img src="javascript:{_JS}">'),
-    ("img-src-entity-javascript", f'<img src="&#x6A;avascript:{_JS}">'),
-    ("button-formaction", f'<form><button formaction="javascript:{_JS}">go</button></form>'),
+    ("img-src-javascript", f'<img src="javascript:{_URL}">'),
+    ("img-src-entity-javascript", f'<img src="&#x6A;avascript:{_URL}">'),
+    ("button-formaction", f'<form><button formaction="javascript:{_URL}">go</button></form>'),
     ("input-formaction",
-     f'<form><input type=submit formaction="javascript:{_JS}" value=go></form>'),
+     f'<form><input type=submit formaction="javascript:{_URL}" value=go></form>'),
     ("form-action-javascript",
-     f'<form action="javascript:{_JS}"><input type=submit value=go></form>'),
-    ("object-javascript", f'<object data="javascript:{_JS}"></object>'),
+     f'<form action="javascript:{_URL}"><input type=submit value=go></form>'),
+    ("object-javascript", f'<object data="javascript:{_URL}"></object>'),
     ("svg-xlink-href",
-     f'<svg><a xlink:href="javascript:{_JS}"><text x=0 y=20>click</text></a></svg>'),
-    ("math-href", f'<math href="javascript:{_JS}"><mi>click</mi></math>'),
-    ("md-link", f"[link](javascript:{_JS})"),
-    ("md-link-entity", f"[link](&#106;avascript:{_JS})"),
-    ("md-link-colon-entity", f"[link](javascript&colon;{_JS})"),
-    ("md-link-mixed-case", f"[link](JaVaScRiPt:{_JS})"),
-    ("md-link-angle", f"[link](<javascript:{_JS}>)"),
-    ("md-image", f"![image](javascript:{_JS})"),
-    ("md-autolink", f"<javascript:{_JS}>"),
+     f'<svg><a xlink:href="javascript:{_URL}"><text x=0 y=20>click</text></a></svg>'),
+    ("math-href", f'<math href="javascript:{_URL}"><mi>click</mi></math>'),
+    ("md-link", f"[link](javascript:{_URL})"),
+    ("md-link-entity", f"[link](&#106;avascript:{_URL})"),
+    ("md-link-colon-entity", f"[link](javascript&colon;{_URL})"),
+    ("md-link-mixed-case", f"[link](JaVaScRiPt:{_URL})"),
+    ("md-link-angle", f"[link](<javascript:{_URL}>)"),
+    ("md-image", f"![image](javascript:{_URL})"),
+    ("md-autolink", f"<javascript:{_URL}>"),
     ("md-reference", "[link][{name}]"),
     # 3. SVG and MathML, whose parsing differs from HTML's.
     ("svg-style-img", f'<svg><style><img src=x onerror="{_JS}"></style></svg>'),
@@ -305,7 +308,7 @@ SANITIZER_VECTORS = [
 ]
 
 # Reference definitions the vectors above use; they go at the end of a Markdown document.
-SANITIZER_DEFINITIONS = f"\n[md-reference]: javascript:{_JS.replace('{name}', 'md-reference')}\n"
+SANITIZER_DEFINITIONS = f"\n[md-reference]: javascript:{_URL.replace('{name}', 'md-reference')}\n"
 
 
 def sanitizer_vectors(trap, own):

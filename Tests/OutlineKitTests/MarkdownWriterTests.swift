@@ -2,17 +2,18 @@ import Testing
 
 @testable import OutlineKit
 
+/// The Markdown output of an outline.
+func markdownOutput(
+  _ outline: Outline, _ request: SelectionRequest = SelectionRequest()
+) throws -> String {
+  let selection = try Selection(outline: outline, request: request)
+  var output = ""
+  MarkdownWriter().write(outline, selection: selection, to: &output)
+  return output
+}
+
 @Suite("Markdown writer")
 struct MarkdownWriterTests {
-  private func markdownOutput(
-    _ outline: Outline, _ request: SelectionRequest = SelectionRequest()
-  ) throws -> String {
-    let selection = try Selection(outline: outline, request: request)
-    var output = ""
-    MarkdownWriter().write(outline, selection: selection, to: &output)
-    return output
-  }
-
   @Test("sections become <details> blocks laid out for GitHub, content exactly as written")
   func layout() throws {
     let source = "Intro *text*.\n\n# Pacific\n\nBig   and  deep.\n\n## Coral\n  - reef\n# Indian\n"
