@@ -3,6 +3,8 @@ every run for a given seed, and small ones that try to inject markup."""
 
 import json
 import random
+import struct
+import zlib
 
 WORDS = [
     "collapse", "section", "outline", "render", "Pacific", "Atlantic", "coral", "reef",
@@ -340,3 +342,16 @@ def sanitizer_markdown(vectors, where):
 def sanitizer_json(vectors):
     """A JSON document with every vector as a key and as a string value."""
     return json.dumps({name: {vector: vector, "list": [vector]} for name, vector in vectors})
+
+
+def png(width, height, rgb=(200, 40, 40)):
+    """A PNG image of one colour: the signature, then IHDR, IDAT and IEND chunks."""
+
+    def chunk(kind, data):
+        body = kind + data
+        return struct.pack(">I", len(data)) + body + struct.pack(">I", zlib.crc32(body))
+
+    rows = b"".join(b"\x00" + bytes(rgb) * width for _ in range(height))
+    header = struct.pack(">IIBBBBB", width, height, 8, 2, 0, 0, 0)
+    return (b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", header) + chunk(b"IDAT", zlib.compress(rows))
+            + chunk(b"IEND", b""))

@@ -312,48 +312,84 @@ def test_without_scripts_the_page_still_works(chromium_without_scripts, oceans_c
     assert driver.execute_script("return location.hash") == "#indian"
 
 
+def serve(handler):
+    """A local server in its own thread, and its origin."""
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    return server, thread, f"http://127.0.0.1:{server.server_port}"
+
+
 @pytest.mark.parametrize("unsafe", [False, True])
 def test_the_page_requests_nothing(browser, render, unsafe):
-    """Not even the document's own images, frames or scripts load: the page's policy
-    allows nothing from anywhere, raw HTML kept by --unsafe included."""
+    """Nothing comes from another origin: not the document's images, however their URL is
+    spelt (a scheme, two slashes, a backslash for one), nor its frames or scripts, raw HTML
+    kept by --unsafe included. The page's policy allows images only from beside the page
+    ('self') and as data:, so a relative image next to the page does load. The other
+    origin is a second local server, on another port, that records what it is asked."""
     requests = []
+    remote_requests = []
 
     class Handler(http.server.SimpleHTTPRequestHandler):
         def log_message(self, *arguments):
             requests.append(self.path)
 
+    class Remote(http.server.BaseHTTPRequestHandler):
+        def do_GET(self):
+            remote_requests.append(self.path)
+            self.send_response(404)
+            self.end_headers()
+
+        def log_message(self, *arguments):
+            pass
+
     folder = PAGES / "requests"
     folder.mkdir(parents=True, exist_ok=True)
-    server = http.server.ThreadingHTTPServer(
-        ("127.0.0.1", 0), functools.partial(Handler, directory=str(folder))
-    )
-    base = f"http://127.0.0.1:{server.server_port}"
+    (folder / "logo.png").write_bytes(documents.png(16, 16))
+    server, thread, base = serve(functools.partial(Handler, directory=str(folder)))
+    remote_server, remote_thread, remote = serve(Remote)
+    host = remote.removeprefix("http:")
     document = (
         Path("Samples/feeds.md").read_text()
-        + f"\n# Media\n\n![logo]({base}/logo.png)\n\n"
-        + f'<img src="{base}/raw.png"><iframe src="{base}/frame.html"></iframe>\n\n'
-        + f'<script src="{base}/script.js"></script>\n'
+        + f"\n# Media\n\n![logo](logo.png) ![remote]({remote}/logo.png) ![net]({host}/net.png)\n\n"
+        + f'<img src="\\\\{host[2:]}/backslash.png" alt="backslash"> '
+        + f'<img src="/\\{host[2:]}/mixed.png" alt="mixed">\n\n'
+        + f'<img src="{remote}/raw.png"><iframe src="{remote}/frame.html"></iframe>\n\n'
+        + f'<script src="{remote}/script.js"></script>\n'
     )
     name = "unsafe" if unsafe else "safe"
     page = render(f"requests/{name}", ["-s", "--toc", "-f", "markdown", "-"] + (["--unsafe"] if unsafe else []), document)
-    thread = threading.Thread(target=server.serve_forever, daemon=True)
-    thread.start()
     try:
         browser.get(f"{base}/{page.name}")
         browser.execute_script("return new Promise(done => setTimeout(done, 500))")
-        loaded = browser.execute_script(
-            "return performance.getEntriesByType('resource').filter(r => r.transferSize > 0).length"
+        logo = browser.execute_script(
+            "const img = document.querySelector('img[alt=logo]'); return img.complete && img.naturalWidth"
+        )
+        listed = browser.execute_script(
+            "return performance.getEntriesByType('resource').map(r => r.name)"
+            ".filter(name => name.startsWith(arguments[0]))",
+            remote,
         )
     finally:
-        server.shutdown()
-        thread.join()
-    # The server saw the page and nothing else; the browser fetched nothing either (it
-    # lists what the policy blocked, with nothing transferred).
-    assert requests == [f"/{page.name}"]
-    assert loaded == 0
+        for each, each_thread in [(server, thread), (remote_server, remote_thread)]:
+            each.shutdown()
+            each_thread.join()
+    # The other origin was asked nothing; the page's own server, the page and its image.
+    assert remote_requests == []
+    assert requests == [f"/{page.name}", "/logo.png"]
+    assert logo == 16
     if unsafe:
-        # The raw HTML is kept; the policy, not its absence, stops it from loading.
-        assert f'<iframe src="{base}/frame.html">' in page.read_text()
+        # The raw HTML is kept; the policy, not its absence, stops it from loading:
+        # Chromium lists what it blocked among the page's resources, and asks for none.
+        assert f'<iframe src="{remote}/frame.html">' in page.read_text()
+        assert f'<img src="/\\{host[2:]}/mixed.png" alt="mixed">' in page.read_text()
+        assert listed
+    else:
+        # The sanitiser shows each remote image as its alt text and URL: nothing to block.
+        assert listed == []
+        assert browser.execute_script(
+            "return [...document.querySelectorAll('.remote-image')].map(s => s.firstChild.textContent.trim())"
+        ) == ["remote", "net", "backslash", "mixed", "image"]
 
 
 @pytest.mark.parametrize("kind", ["markdown", "json"])
@@ -367,20 +403,40 @@ def test_hostile_documents_run_nothing(browser, render, kind):
         browser.switch_to.alert.text
     assert browser.execute_script("return window.pwned") is None
     assert browser.execute_script("return document.scripts.length") == 1
-    # The document's raw HTML is gone; its Markdown images keep only a source that loads
-    # nothing in place of the javascript: one (or none), so their alt text shows.
+    # What of the document's raw HTML the sanitiser keeps: its three `<img src=x>`, in the
+    # first title, the text and the second title, without their onerror; no frame or svg.
+    # Its four Markdown images keep only a source that loads nothing in place of the
+    # javascript: one (or none), so their alt text shows.
     assert browser.execute_script("return document.querySelectorAll('iframe, svg').length") == 0
     sources = browser.execute_script("return [...document.images].map(i => i.getAttribute('src'))")
-    assert sources == (["data:,"] * 4 if kind == "markdown" else [])
+    assert sources == (["x", "x", "data:,", "data:,", "x", "data:,", "data:,"]
+                       if kind == "markdown" else [])
+    assert browser.execute_script(
+        "return document.querySelectorAll('[onerror], [onload], [onclick]').length"
+    ) == 0
     assert browser.execute_script(
         "return [...document.links].filter(a => a.protocol === 'javascript:').length"
     ) == 0
     assert browser.title == documents.IMAGE
     if kind == "markdown":
-        # The check can fail: with --unsafe the document's own script does run.
+        # With --unsafe the document's scripts, handlers and javascript: links are all in
+        # the page, and still none runs: the policy allows only the page's own script, by
+        # the hash of its text.
         unsafe = render("hostile-unsafe", arguments + ["--unsafe"], text)
         load(browser, unsafe)
-        assert browser.execute_script("return window.pwned") is not None
+        browser.execute_script(
+            """document.querySelectorAll('main *').forEach(e => {
+              e.dispatchEvent(new Event('mouseover'));
+              e.dispatchEvent(new Event('error'));
+            });
+            document.querySelectorAll('main a[href^="javascript:"]').forEach(a => a.click());
+            return new Promise(done => setTimeout(done, 300));"""
+        )
+        assert browser.execute_script("return document.scripts.length") == 4
+        assert browser.execute_script("return document.querySelectorAll('[onerror]').length") == 3
+        assert browser.execute_script("return window.pwned") is None
+        with pytest.raises(NoAlertPresentException):
+            browser.switch_to.alert.text
 
 
 CONTRAST = """

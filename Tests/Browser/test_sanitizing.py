@@ -25,9 +25,7 @@ import hashlib
 import http.server
 import re
 import shutil
-import struct
 import threading
-import zlib
 from types import SimpleNamespace
 
 import html5lib
@@ -177,7 +175,7 @@ class Recorder(http.server.BaseHTTPRequestHandler):
     def answer(self):
         self.requests.append(f"{self.command} {self.path}")
         if self.command == "GET" and self.path.endswith(".png"):
-            image = png(2, 2)
+            image = documents.png(2, 2)
             self.send_response(200)
             self.send_header("Content-Type", "image/png")
             self.send_header("Content-Length", str(len(image)))
@@ -198,19 +196,6 @@ def serve(handler):
     thread = threading.Thread(target=server.serve_forever, daemon=True)
     thread.start()
     return server, thread, f"http://127.0.0.1:{server.server_port}"
-
-
-def png(width, height, rgb=(200, 40, 40)):
-    """A PNG image of one colour, made here: signature, IHDR, IDAT and IEND chunks."""
-
-    def chunk(kind, data):
-        body = kind + data
-        return struct.pack(">I", len(data)) + body + struct.pack(">I", zlib.crc32(body))
-
-    rows = b"".join(b"\x00" + bytes(rgb) * width for _ in range(height))
-    header = struct.pack(">IIBBBBB", width, height, 8, 2, 0, 0, 0)
-    return (b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", header) + chunk(b"IDAT", zlib.compress(rows))
-            + chunk(b"IEND", b""))
 
 
 @pytest.fixture(scope="module")
@@ -496,7 +481,7 @@ ALERT_MARKDOWN = """# Alert
 @pytest.fixture(scope="module")
 def kept(servers, render):
     """A standalone page of the raw HTML GitHub keeps, with a real image beside it."""
-    (FOLDER / "standalone" / "logo.png").write_bytes(png(24, 12))
+    (FOLDER / "standalone" / "logo.png").write_bytes(documents.png(24, 12))
     page = render("sanitizing/standalone/kept", ["-s", "-t", "html", "-f", "markdown", "-"],
                   KEPT_MARKDOWN)
     return page

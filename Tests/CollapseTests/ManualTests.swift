@@ -1,7 +1,7 @@
 import Foundation
-import OutlineKit
 import Testing
 
+@testable import OutlineKit
 @testable import collapse
 
 @Suite("help and manual")
@@ -108,5 +108,60 @@ struct ManualTests {
       #expect(page.output.contains("\n   \(group.rawValue)\n"), "\(group)")
     }
     for example in helpExamples { #expect(page.output.contains(example.command)) }
+  }
+}
+
+@Suite("the manual's RAW HTML section")
+struct ManualAllowlistTests {
+  /// The text of the manual's RAW HTML section, from its source.
+  static func rawHTMLSection() throws -> String {
+    let source = try String(contentsOf: Manual.source, encoding: .utf8)
+    let start = try #require(source.range(of: "\n# RAW HTML\n")).upperBound
+    let end = try #require(source.range(of: "\n# ", range: start..<source.endIndex)).lowerBound
+    return String(source[start..<end])
+  }
+
+  @Test("it lists every element kept and every element removed with what it holds")
+  func elements() throws {
+    let section = try Self.rawHTMLSection()
+    let kept = try #require(section.range(of: "Kept elements:"))
+    let attributes = try #require(section.range(of: "Kept attributes:"))
+    let keptText = section[kept.upperBound..<attributes.lowerBound]
+    for name in HTMLAllowlist.elements.keys where !(name.count == 2 && name.hasPrefix("h")) {
+      #expect(keptText.contains("`\(name)`"), "\(name) is kept but not listed")
+    }
+    #expect(keptText.contains("`h1` to `h6`"))
+    for (old, new) in HTMLAllowlist.renamed {
+      #expect(keptText.contains("`\(old)`") && keptText.contains("`\(new)`"))
+    }
+    let removed = try #require(section.range(of: "Removed with what they hold:"))
+    let removedText = section[removed.upperBound...]
+    for name in HTMLAllowlist.removedWhole {
+      #expect(removedText.contains("`\(name)`"), "\(name) is removed but not listed")
+    }
+  }
+
+  @Test("it lists each element's attributes and the URL schemes")
+  func attributes() throws {
+    let section = try Self.rawHTMLSection()
+    let start = try #require(section.range(of: "Kept attributes:")).upperBound
+    let end = try #require(section.range(of: "URLs:")).lowerBound
+    let text = section[start..<end]
+    for attribute in HTMLAllowlist.globalAttributes {
+      #expect(text.contains("`\(attribute)`"), "\(attribute)")
+    }
+    for (element, rule) in HTMLAllowlist.elements {
+      for attribute in rule.attributes {
+        #expect(text.contains("`\(attribute)`"), "\(element): \(attribute)")
+      }
+    }
+    for (attribute, schemes) in HTMLAllowlist.urlSchemes {
+      for scheme in schemes where !scheme.isEmpty {
+        #expect(section.contains("`\(scheme):`"), "\(attribute): \(scheme)")
+      }
+    }
+    for type in HTMLAllowlist.dataImageTypes {
+      #expect(section.contains("`\(type)`"), "\(type)")
+    }
   }
 }

@@ -1,6 +1,9 @@
+import CGumbo
 import Foundation
 import TestSupport
 import Testing
+
+@testable import OutlineKit
 
 /// `-t markdown` is read by GitHub as CommonMark with raw HTML allowed: parse it again
 /// with cmark that way, and check that the sections, their nesting and open state, and
@@ -295,5 +298,85 @@ struct MarkdownRoundTripTests {
         try Self.render("<details>\n<summary>A</summary>\n\n</details>\n", unsafe: true)) == [
           Shown(depth: 0, open: false, summary: "A")
         ])
+  }
+}
+
+/// Raw HTML that opens or closes across a section's edge, read back as GitHub shows it.
+@Suite("Markdown output, raw HTML balanced", .needs("cmark-gfm"))
+struct MarkdownBalanceTests {
+  /// Each of collapse's `<details>` wrappers (known by the anchor its summary starts
+  /// with) with the wrapper it stands in, and the text each holds outside comments, as a
+  /// browser parses the HTML.
+  static func wrappers(_ html: String) -> [String: (parent: String, text: String)] {
+    var found: [String: (parent: String, text: String)] = [:]
+    var html = html
+    html.withUTF8 { bytes in
+      let fragment = GumboFragment(UnsafeRawBufferPointer(bytes), context: GUMBO_TAG_BODY)
+      var stack = (fragment.nodes ?? []).reversed().map { ($0, "") }
+      while let (node, wrapper) = stack.popLast() {
+        if node.pointee.type == GUMBO_NODE_TEXT {
+          found[wrapper, default: ("", "")].text += node.text
+          continue
+        }
+        guard node.isElement else { continue }
+        var inner = wrapper
+        if node.tagName == "details", let summary = node.children.first(where: { $0.isElement }),
+          let anchor = summary.children.first(where: { $0.isElement && $0.tagName == "a" }),
+          let name = anchor.attributes.first(where: { $0.name == "name" })?.value
+        {
+          found[name] = (wrapper, "")
+          inner = name
+        }
+        stack += node.children.reversed().map { ($0, inner) }
+      }
+    }
+    return found
+  }
+
+  @Test(
+    "a stray </details> is text; an unclosed <details>, <table> or comment is closed in its section"
+  )
+  func sectionsKeepTheirPlace() throws {
+    let document = """
+      # A
+
+      </details>
+
+      <details><summary>mine</summary>
+
+      x
+
+      ## B
+
+      <table><tr><td>cell
+
+      # C
+
+      <div>
+      <!-- never closed
+      </div>
+
+      # D
+
+      last words
+
+      """
+    let output = try runBinary(["-t", "markdown", "--expand-all"], input: Data(document.utf8))
+    #expect(output.status == 0)
+    #expect(output.output.contains("\n&lt;/details>\n"))
+    let shown = Self.wrappers(try CmarkCommand.html(output.output, unsafe: true))
+    #expect(shown["a"]?.parent == "")
+    #expect(shown["b"]?.parent == "a")
+    #expect(shown["c"]?.parent == "")
+    #expect(shown["d"]?.parent == "")
+    // The stray end tag shows as text; D's words are no comment.
+    #expect(shown["a"]?.text.contains("</details>") == true)
+    #expect(shown["d"]?.text.contains("last words") == true)
+    // With its stray end tag as written, A's wrapper closes early and B leaves it: the
+    // check can fail.
+    let asWritten = Self.wrappers(
+      try CmarkCommand.html(
+        output.output.replacing("&lt;/details>", with: "</details>"), unsafe: true))
+    #expect(asWritten["b"]?.parent == "")
   }
 }

@@ -68,3 +68,62 @@ struct StandaloneTests {
     #expect(result.errors == "collapse: option '--title' needs a value (TEXT)\n")
   }
 }
+
+@Suite("--embed-resources")
+struct EmbedResourcesTests {
+  /// A PNG of one red pixel.
+  static let pixel =
+    Data(
+      base64Encoded:
+        "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAIAAACQd1PeAAAADElEQVR4nGP4z8AAAAMBAQDJ/pLvAAAAAElFTkSuQmCC"
+    ) ?? Data()
+
+  @Test("local images become data: URLs read beside the document; a missing one is a warning")
+  func embedsLocalImages() throws {
+    #expect(Self.pixel.count == 69)
+    let folder = try temporaryFolder()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    try FileManager.default.createDirectory(
+      at: folder.appendingPathComponent("img"), withIntermediateDirectories: true)
+    try Self.pixel.write(to: folder.appendingPathComponent("img/red dot.png"))
+    try Data("not a picture".utf8).write(to: folder.appendingPathComponent("img/notes.png"))
+    let document = """
+      # Pictures
+
+      ![dot](img/red%20dot.png) <img src="img/red dot.png?v=2" alt="raw">
+      ![gone](img/missing.png) ![text](img/notes.png) ![far](https://x.org/far.png)
+
+      """
+    try Data(document.utf8).write(to: folder.appendingPathComponent("doc.md"))
+    let path = folder.appendingPathComponent("doc.md").path
+    let result = try runBinary(["-s", "--embed-resources", path])
+    #expect(result.status == 0)
+    let data = "data:image/png;base64,\(Self.pixel.base64EncodedString())"
+    #expect(result.output.contains("<img src=\"\(data)\" alt=\"dot\" />"))
+    #expect(result.output.contains("<img src=\"\(data)\" alt=\"raw\" />"))
+    // What could not be embedded keeps its source, and is named on standard error.
+    #expect(result.output.contains("<img src=\"img/missing.png\" alt=\"gone\" />"))
+    #expect(result.output.contains("<img src=\"img/notes.png\" alt=\"text\" />"))
+    #expect(result.output.contains(">far <span class=\"remote-url\">https://x.org/far.png</span>"))
+    #expect(
+      result.errors == """
+        collapse: warning: \(folder.path)/img/missing.png: no such file or directory; its image is linked, not embedded
+        collapse: warning: \(folder.path)/img/notes.png: not an image collapse can embed (PNG, JPEG, GIF, WebP, AVIF or SVG); its image is linked, not embedded
+
+        """)
+    // Without the option nothing is read.
+    let plain = try runBinary(["-s", path])
+    #expect(!plain.output.contains("data:image/png"))
+    #expect(plain.errors == "")
+  }
+
+  @Test("--embed-resources goes with html output only, and not with --unsafe")
+  func combinations() throws {
+    let markdown = try runBinary(["-t", "markdown", "--embed-resources", "Samples/oceans.md"])
+    #expect(markdown.status == 2)
+    #expect(markdown.errors.contains("--embed-resources writes images into html output"))
+    let unsafe = try runBinary(["-s", "--unsafe", "--embed-resources", "Samples/oceans.md"])
+    #expect(unsafe.status == 2)
+    #expect(unsafe.errors.contains("--unsafe keeps the HTML exactly as written"))
+  }
+}
