@@ -1,11 +1,13 @@
 #!/usr/bin/env python3
 """Writes the benchmark inputs: real-shaped Markdown and JSON of a given size.
 
-usage: generate.py markdown|json SIZE_MB OUTPUT
+usage: generate.py markdown|markdown-html|json SIZE_MB OUTPUT
 
 The Markdown reads like a project's docs and changelog: many headings of every level,
 paragraphs with inline markup, fenced and indented code (with # lines that are not
-headings), lists, quotes and tables. The JSON reads like an API's list responses:
+headings), lists, quotes and tables; markdown-html adds the raw HTML of READMEs and of
+the reports CI tools write (aligned images, details blocks around Markdown, anchors,
+tables, kbd) to a quarter of the blocks. The JSON reads like an API's list responses:
 arrays of issue-like objects with nested users, labels and reactions. The same seed
 gives the same bytes on every machine.
 """
@@ -38,7 +40,24 @@ def sentence(rng, n):
     return " ".join(parts).capitalize() + "."
 
 
-def block(rng):
+def raw_html(rng):
+    r = rng.random()
+    if r < 0.2:
+        return f'<p align="center">\n  <img src="docs/{rng.choice(WORDS)}.png" alt="{sentence(rng, 2)}" width="{rng.randint(80, 400)}">\n</p>'
+    if r < 0.45:
+        return (f"<details><summary>{sentence(rng, 3)}</summary>\n\n{sentence(rng, 12)}\n\n"
+                f"- {sentence(rng, 5)}\n- {sentence(rng, 5)}\n\n</details>")
+    if r < 0.6:
+        return f'<a id="{rng.choice(WORDS).lower()}-{rng.randint(0, 9999)}"></a>\n{sentence(rng, 10)}'
+    if r < 0.8:
+        cells = "".join(f"<td>{rng.choice(WORDS)}</td>" for _ in range(4))
+        return "<table>\n" + "\n".join(f"<tr>{cells}</tr>" for _ in range(rng.randint(2, 6))) + "\n</table>"
+    return f"Press <kbd>Ctrl</kbd>+<kbd>{rng.choice('ABCXYZ')}</kbd> to {sentence(rng, 6)}<br>{sentence(rng, 4)}"
+
+
+def block(rng, html=False):
+    if html and rng.random() < 0.25:
+        return raw_html(rng)
     r = rng.random()
     if r < 0.45:
         return " ".join(sentence(rng, rng.randint(6, 18)) for _ in range(rng.randint(1, 4)))
@@ -58,7 +77,7 @@ def block(rng):
     return "| name | count | note |\n|---|---|---|\n" + "\n".join(rows)
 
 
-def markdown(rng, size, out):
+def markdown(rng, size, out, html=False):
     written = 0
     release = [3, 0, 0]
     out.write("# Project documentation\n\n")
@@ -68,10 +87,10 @@ def markdown(rng, size, out):
         for _ in range(rng.randint(1, 4)):
             parts.append(f"### {sentence(rng, rng.randint(1, 4))}\n")
             for _ in range(rng.randint(0, 3)):
-                parts.append(block(rng) + "\n")
+                parts.append(block(rng, html) + "\n")
             for _ in range(rng.randint(0, 2)):
                 parts.append(f"#### {sentence(rng, 2)}\n")
-                parts.append(block(rng) + "\n")
+                parts.append(block(rng, html) + "\n")
         text = "\n".join(parts) + "\n"
         out.write(text)
         written += len(text.encode())
@@ -123,7 +142,11 @@ def main():
     kind, megabytes, path = sys.argv[1], float(sys.argv[2]), sys.argv[3]
     rng = random.Random(20261130)
     with open(path, "w", encoding="utf-8") as out:
-        (markdown if kind == "markdown" else json_document)(rng, int(megabytes * 1_000_000), out)
+        size = int(megabytes * 1_000_000)
+        if kind == "json":
+            json_document(rng, size, out)
+        else:
+            markdown(rng, size, out, html=kind == "markdown-html")
 
 
 if __name__ == "__main__":

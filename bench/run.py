@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Measures collapse beside the tools people would use instead, in the same run.
 
-usage: run.py COLLAPSE [--runs N] [--quick] [--tricks-only]
+usage: run.py COLLAPSE [--runs N] [--quick] [--tricks-only] [--raw-html-only]
 
 Each comparison runs collapse and its peer with hyperfine in rounds that each run every
 command once (the order turns every round, so drift in a shared machine's load falls on
@@ -12,7 +12,9 @@ are shown beside the figures for a person to read.
 
 It also builds collapse without each of its performance tricks (a compilation condition
 each: PLAIN_RENDER and so on) and times the trick's target with and without it, in
-bench/tricks.md; `--tricks-only` does only that.
+bench/tricks.md; `--tricks-only` does only that. And it builds collapse without its look
+for raw HTML (NO_RAW_HTML_CHECK), to show what that look costs a document without any;
+`--raw-html-only` does only that.
 """
 import json
 import os
@@ -69,7 +71,8 @@ def written(name, make):
 
 
 def inputs(kind, size):
-    name = f"doc-{size}.md" if kind == "markdown" else f"api-{size}.json"
+    name = {"markdown": f"doc-{size}.md", "markdown-html": f"html-doc-{size}.md"}.get(
+        kind, f"api-{size}.json")
     path = os.path.join(INPUTS, name)
     generator = os.path.join(HERE, "generate.py")
     if not os.path.exists(path) or os.path.getmtime(path) < os.path.getmtime(generator):
@@ -143,6 +146,33 @@ def variant(condition):
     return os.path.join(scratch, "release", "collapse")
 
 
+def raw_html(collapse, runs):
+    """What sanitising raw HTML costs: nothing on a document without any, measured against
+    collapse built without the look for it (`-D NO_RAW_HTML_CHECK`); and, on a document
+    with raw HTML in a quarter of its blocks, collapse against cmark-gfm keeping it
+    unsanitised. Returns the lines of results.md's section."""
+    plain = variant("NO_RAW_HTML_CHECK")
+    without, with_html = inputs("markdown", 10), inputs("markdown-html", 10)
+    rows = []
+    for label, commands in (
+        ("Markdown 10 MB without raw HTML, `-t html --expand-all`: collapse against collapse "
+         "built without the look for raw HTML",
+         [f"{collapse} -t html --expand-all {without}", f"{plain} -t html --expand-all {without}"]),
+        ("Markdown 10 MB with raw HTML in a quarter of its blocks, `-t html --expand-all`: "
+         "collapse (sanitising) against `cmark-gfm --unsafe` (keeping it as written)",
+         [f"{collapse} -t html --expand-all {with_html}", f"{CMARK_GFM} --unsafe {with_html}"]),
+    ):
+        medians = hyperfine(commands, runs, 4)
+        ratio = medians[commands[0]] / medians[commands[1]]
+        rows.append(f"| {label} | {medians[commands[0]]:.3f} s | {medians[commands[1]]:.3f} s | "
+                    f"{ratio:.2f}× |")
+        print(rows[-1], flush=True)
+    return ["", "Raw HTML: what sanitising costs. Without raw HTML a section is rendered as "
+            "before, after a `memchr` for `<` in its source; the first row's ratio is that "
+            "look's whole cost.", "",
+            "| input and command | collapse | peer | ratio |", "|---|---:|---:|---:|"] + rows
+
+
 def tricks(collapse, runs):
     """Times each trick's target with and without it, interleaved run by run, and writes
     bench/tricks.md. A trick is kept when it gains at least 5% on its target."""
@@ -188,6 +218,9 @@ def main():
     collapse = os.path.abspath(sys.argv[1])
     if "--tricks-only" in sys.argv:
         tricks(collapse, 3)
+        return
+    if "--raw-html-only" in sys.argv:
+        print("\n".join(raw_html(collapse, 3)))
         return
     runs = int(sys.argv[sys.argv.index("--runs") + 1]) if "--runs" in sys.argv else 5
     rounds = 2
@@ -356,6 +389,7 @@ def main():
                      f"{times['-t html']:.2f}× / {times['text']:.2f}× / {times['-t markdown']:.2f}× | "
                      f"{ratios['-t html']:.2f}× / {ratios['text']:.2f}× / {ratios['-t markdown']:.2f}× "
                      f"| ≤ 1.3× ({verdict}) |")
+    lines += raw_html(collapse, runs)
     lines += ["", startup, "", "What each performance trick gains on its target, with and "
               "without it: `bench/tricks.md`."]
     machine = subprocess.run(["uname", "-srm"], capture_output=True, text=True).stdout.strip()
