@@ -323,7 +323,7 @@ def serve(handler):
 @pytest.mark.parametrize("unsafe", [False, True])
 def test_the_page_requests_nothing(browser, render, unsafe):
     """Nothing comes from another origin: not the document's images, however their URL is
-    spelt (a scheme, two slashes, a backslash for one), nor its frames or scripts, raw HTML
+    spelt (a scheme, two slashes, a backslash for one, a tab between them), nor its frames or scripts, raw HTML
     kept by --unsafe included. The page's policy allows images only from beside the page
     ('self') and as data:, so a relative image next to the page does load. The other
     origin is a second local server, on another port, that records what it is asked."""
@@ -353,7 +353,8 @@ def test_the_page_requests_nothing(browser, render, unsafe):
         Path("Samples/feeds.md").read_text()
         + f"\n# Media\n\n![logo](logo.png) ![remote]({remote}/logo.png) ![net]({host}/net.png)\n\n"
         + f'<img src="\\\\{host[2:]}/backslash.png" alt="backslash"> '
-        + f'<img src="/\\{host[2:]}/mixed.png" alt="mixed">\n\n'
+        + f'<img src="/\\{host[2:]}/mixed.png" alt="mixed"> '
+        + f'<img src=" /&#9;/{host[2:]}/tab.png" alt="tab">\n\n'
         + f'<img src="{remote}/raw.png"><iframe src="{remote}/frame.html"></iframe>\n\n'
         + f'<script src="{remote}/script.js"></script>\n'
     )
@@ -389,7 +390,7 @@ def test_the_page_requests_nothing(browser, render, unsafe):
         assert listed == []
         assert browser.execute_script(
             "return [...document.querySelectorAll('.remote-image')].map(s => s.firstChild.textContent.trim())"
-        ) == ["remote", "net", "backslash", "mixed", "image"]
+        ) == ["remote", "net", "backslash", "mixed", "tab", "image"]
 
 
 @pytest.mark.parametrize("kind", ["markdown", "json"])
