@@ -323,10 +323,11 @@ def serve(handler):
 @pytest.mark.parametrize("unsafe", [False, True])
 def test_the_page_requests_nothing(browser, render, unsafe):
     """Nothing comes from another origin: not the document's images, however their URL is
-    spelt (a scheme, two slashes, a backslash for one, a tab between them), nor its frames or scripts, raw HTML
-    kept by --unsafe included. The page's policy allows images only from beside the page
-    ('self') and as data:, so a relative image next to the page does load. The other
-    origin is a second local server, on another port, that records what it is asked."""
+    spelt (a scheme, two slashes, a backslash for one, a tab between them), nor its frames
+    or scripts, raw HTML kept by --unsafe included. The page's policy allows images only
+    from beside the page ('self') and as data:, so a relative image next to the page does
+    load. The other origin is a second local server, on another port, that records what
+    it is asked."""
     requests = []
     remote_requests = []
 
@@ -395,6 +396,9 @@ def test_the_page_requests_nothing(browser, render, unsafe):
 
 @pytest.mark.parametrize("kind", ["markdown", "json"])
 def test_hostile_documents_run_nothing(browser, render, kind):
+    """Scripts, handlers and javascript: links in a document's titles, text and JSON run
+    nothing: the sanitiser takes them out, and with --unsafe, which keeps them, the page's
+    policy stops them."""
     text = documents.HOSTILE_MARKDOWN if kind == "markdown" else documents.HOSTILE_JSON
     arguments = ["-s", "-t", "html", "--toc", "-f", kind, "-"]
     safe = render(f"hostile-{kind}", arguments + ["--title", documents.IMAGE], text)

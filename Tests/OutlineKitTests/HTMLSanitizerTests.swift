@@ -171,6 +171,27 @@ struct HTMLSanitizerTests {
     #expect(!body.contains("collapse removed"), "\(body)")
   }
 
+  @Test(
+    "what is kept is made valid HTML: a details gets a summary, a URL its escapes",
+    arguments: [
+      ("<details></details>", "<details class=\"content\"><summary>Details</summary></details>\n"),
+      (
+        "<details open><p>x</p><summary>late</summary></details>",
+        "<details class=\"content\" open><summary>Details</summary><p>x</p><!-- collapse removed the summary element where HTML does not allow it, kept what it held -->late</details>\n"
+      ),
+      (
+        "<img src=\"data:image/svg+xml,<svg xmlns='http://www.w3.org/2000/svg'/>\" alt=\"a\">",
+        "<img src=\"data:image/svg+xml,%3Csvg%20xmlns='http://www.w3.org/2000/svg'/%3E\" alt=\"a\" />\n"
+      ),
+      (
+        "<a href=\"my docs/a%20b%zz/é.html\">a</a>",
+        "<p><a href=\"my%20docs/a%20b%25zz/%C3%A9.html\">a</a></p>\n"
+      ),
+    ])
+  func madeValid(_ raw: String, _ expected: String) throws {
+    #expect(try sanitisedBody(raw) == expected)
+  }
+
   @Test("ids and names from the document are prefixed, once each; footnotes keep their own")
   func ids() throws {
     let body = try sanitisedBody(

@@ -199,6 +199,10 @@ private struct SanitizedWriter {
       // A parser drops the line end just after `<pre>`: one more keeps the text's own.
       append("\n")
     }
+    if name == "details", children.first(where: { $0.isElement })?.tagName != "summary" {
+      // HTML requires a summary first; a browser shows this one when there is none.
+      append("<summary>Details</summary>")
+    }
     work.append(.text("</\(name)>"))
     let model = rule.children == .transparent ? step.model : rule.children
     push(children, Step(model: model, depth: step.depth + 1, opensDetails: name == "details"))
@@ -417,7 +421,8 @@ private struct SanitizedWriter {
     let check = URLCheck(value)
     if element == "img" && attribute == "src" {
       if let type = check.dataType {
-        return HTMLAllowlist.dataImageTypes.contains(type) ? check.cleaned : nil
+        return HTMLAllowlist.dataImageTypes.contains(type)
+          ? SanitizedWriter.percentEncoded(check.cleaned) : nil
       }
       if check.scheme.isEmpty, !check.isRemote, !check.cleaned.hasPrefix("#"),
         let embed = settings.embed,
@@ -429,7 +434,38 @@ private struct SanitizedWriter {
     guard let schemes = HTMLAllowlist.urlSchemes[attribute], schemes.contains(check.scheme) else {
       return nil
     }
-    return check.cleaned
+    return attribute == "srcset" ? check.cleaned : SanitizedWriter.percentEncoded(check.cleaned)
+  }
+
+  /// `url` with what a URL may not hold written as `%XX`, as a browser's URL parser would:
+  /// spaces, quotes, `<`, `>`, `\`, other characters outside ASCII, and a `%` that starts
+  /// no escape. A `data:` picture written `<svg …>` then is a valid URL too.
+  private static func percentEncoded(_ url: String) -> String {
+    let bytes = Array(url.utf8)
+    guard
+      bytes.contains(where: { byte in
+        byte <= 0x20 || byte >= 0x7F || "\"<>\\^`{|}%".utf8.contains(byte)
+      })
+    else { return url }
+    var encoded: [UInt8] = []
+    let hex = Array("0123456789ABCDEF".utf8)
+    for (index, byte) in bytes.enumerated() {
+      let escape =
+        byte == UInt8(ascii: "%") && index + 2 < bytes.count
+        && isHexDigit(bytes[index + 1]) && isHexDigit(bytes[index + 2])
+      if byte <= 0x20 || byte >= 0x7F || "\"<>\\^`{|}".utf8.contains(byte)
+        || (byte == UInt8(ascii: "%") && !escape)
+      {
+        encoded += [UInt8(ascii: "%"), hex[Int(byte >> 4)], hex[Int(byte & 0x0F)]]
+      } else {
+        encoded.append(byte)
+      }
+    }
+    return String(decoding: encoded, as: UTF8.self)
+  }
+
+  private static func isHexDigit(_ byte: UInt8) -> Bool {
+    (0x30...0x39).contains(byte) || (0x41...0x46).contains(byte) || (0x61...0x66).contains(byte)
   }
 
   /// The id an element keeps: the document's id prefixed, so that it cannot stand for
