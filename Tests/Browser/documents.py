@@ -151,6 +151,21 @@ make && sudo make install
 
 > A quoted note with `code`.
 
+> [!NOTE]
+> A note, as GitHub shows it.
+
+> [!TIP]
+> A tip.
+
+> [!IMPORTANT]
+> Something important.
+
+> [!WARNING]
+> A warning with `code`.
+
+> [!CAUTION]
+> A caution.
+
 | option | meaning |
 |--------|---------|
 | `-s`   | page    |

@@ -467,7 +467,7 @@ return [...document.querySelectorAll(arguments[0])].filter(e => e.getClientRects
 READABLE = [
     "h1", "summary", "summary .hidden", "main p", "main li", "main a", "main code",
     "main pre", "main blockquote", ".members .key", ".members code", ".toc a",
-    "button",
+    "button", ".markdown-alert-title", ".markdown-alert p:not(.markdown-alert-title)",
 ]
 
 

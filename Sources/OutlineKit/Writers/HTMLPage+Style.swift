@@ -186,11 +186,13 @@ extension HTMLPage {
     details.content > :not(summary) { margin-left: 1rem; margin-right: 0; }
     .markdown-alert {
       --alert: var(--alert-note);
-      padding: 0.5rem 1rem;
+      margin-top: 0.25rem;
+      margin-bottom: 0.75rem;
+      padding: 0.25rem 1rem;
       border-left: 0.25rem solid var(--alert);
     }
     .markdown-alert > :last-child { margin-bottom: 0; }
-    .markdown-alert-title { color: var(--alert); font-weight: 600; }
+    .markdown-alert-title { margin-bottom: 0.25rem; color: var(--alert); font-weight: 600; }
     .markdown-alert-tip { --alert: var(--alert-tip); }
     .markdown-alert-important { --alert: var(--alert-important); }
     .markdown-alert-warning { --alert: var(--alert-warning); }
