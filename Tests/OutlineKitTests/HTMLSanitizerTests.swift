@@ -97,9 +97,10 @@ struct HTMLSanitizerTests {
       ),
       (
         // Parsed as a browser without scripts parses it, the inner p ends the paragraph
-        // around the noscript, and its title keeps its text, escaped.
+        // around the noscript, which leaves its end tag nothing to close, and its title
+        // keeps its text, escaped.
         "<noscript><p title=\"</noscript><img src=x onerror=y>\"></noscript>",
-        "<p><!-- collapse removed the noscript element and what it held --></p><p title=\"&lt;/noscript&gt;&lt;img src=x onerror=y&gt;\"></p>\n"
+        "<p><!-- collapse removed the noscript element and what it held --></p><p title=\"&lt;/noscript&gt;&lt;img src=x onerror=y&gt;\"></p><!-- collapse removed an end tag of noscript that closed nothing -->\n"
       ),
       (
         "<form action=\"https://x.org\"><input type=\"text\" name=\"q\"><button>Go</button></form>",
@@ -190,6 +191,17 @@ struct HTMLSanitizerTests {
     ])
   func madeValid(_ raw: String, _ expected: String) throws {
     #expect(try sanitisedBody(raw) == expected)
+  }
+
+  @Test("an end tag that closes nothing is named where it was; one in raw text is text")
+  func strayEndTags() throws {
+    let body = try sanitisedBody(
+      "</details>\n\n<div>x</div></div>\n\n<textarea></details></textarea> <script>a</span></script>"
+    )
+    #expect(
+      body
+        == "<!-- collapse removed an end tag of details that closed nothing -->\n<div>x</div><!-- collapse removed an end tag of div that closed nothing -->\n<p><!-- collapse removed the textarea element and what it held --> <!-- collapse removed the script element and what it held --></p>\n"
+    )
   }
 
   @Test("ids and names from the document are prefixed, once each; footnotes keep their own")

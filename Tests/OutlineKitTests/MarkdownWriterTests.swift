@@ -107,6 +107,26 @@ struct MarkdownWriterTests {
   }
 
   @Test(
+    "a stray </details> is written as text, in Markdown and in HTML blocks, but not in raw text",
+    arguments: [
+      ("text </details> more", "text &lt;/details> more"),
+      ("</details>", "&lt;/details>"),
+      ("> quoted </DETAILS >", "> quoted &lt;/DETAILS >"),
+      ("<div>\n  </details>\n</div>", "<div>\n  &lt;/details>\n</div>"),
+      ("<textarea>\n</details></textarea>", "<textarea>\n</details></textarea>"),
+      ("<!-- </details> -->", "<!-- </details> -->"),
+      ("`</details>`", "`</details>`"),
+      (
+        "<details><summary>x</summary>\n\ny\n\n</details>",
+        "<details><summary>x</summary>\n\ny\n\n</details>"
+      ),
+    ])
+  func strayCloser(_ body: String, _ written: String) throws {
+    #expect(
+      try markdownOutput(markdown("# A\n\n\(body)\n")).contains("\n\n\(written)\n\n</details>\n"))
+  }
+
+  @Test(
     "an element that cmark's block ends but a browser holds open is closed before </details>",
     arguments: [
       // `</STYLE>` ends cmark's block, not the script, which would take in everything after

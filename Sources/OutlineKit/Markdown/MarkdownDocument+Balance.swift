@@ -25,13 +25,6 @@ struct HTMLBalance: Equatable {
   }
 
   var isEmpty: Bool { strayClosers.isEmpty && closers.isEmpty }
-
-  /// Elements whose end tag HTML lets a later tag or the end of their parent imply: left
-  /// open, they close themselves.
-  static let closedByOthers: Set<String> = [
-    "p", "li", "dt", "dd", "rt", "rp", "optgroup", "option", "colgroup", "caption", "thead",
-    "tbody", "tfoot", "tr", "td", "th", "html", "head", "body",
-  ]
 }
 
 extension MarkdownDocument {
@@ -60,10 +53,10 @@ extension MarkdownDocument {
     html.withUnsafeBytes { bytes in
       let fragment = GumboFragment(bytes, context: GUMBO_TAG_DIV)
       guard let nodes = fragment.nodes, let base = bytes.baseAddress else { return }
-      let found = HTMLBalance.Findings(nodes, base: base)
-      balance.closers = found.closers
-      for offset in HTMLBalance.endTags(named: "details", in: bytes)
-      where !found.usedEndTags.contains(offset) && !found.isInside(offset) {
+      let found = ParsedTags(nodes, base: base)
+      balance.closers =
+        (found.commentLeftOpen ? ["<!-- -->"] : []) + found.leftOpen.reversed().map { "</\($0)>" }
+      for (offset, name) in found.strayEndTags(in: bytes) where name == "details" {
         // Which piece the stray end tag is in, and where that is in the source.
         guard let index = starts.lastIndex(where: { $0 <= offset }),
           offset - starts[index] < pieces[index].literal.count
@@ -142,94 +135,6 @@ extension MarkdownDocument {
 }
 
 extension HTMLBalance {
-  /// What a parse of raw HTML says: the end tags it used, the spans of text, comments
-  /// and start tags (where an end tag's bytes are no end tag), and what is left open.
-  fileprivate struct Findings {
-    var usedEndTags: Set<Int> = []
-    var spans: [Range<Int>] = []
-    var closers: [String] = []
-
-    init(_ nodes: [UnsafeMutablePointer<GumboNode>], base: UnsafeRawPointer) {
-      func offset(_ piece: GumboStringPiece) -> Range<Int>? {
-        guard let data = piece.data, piece.length > 0 else { return nil }
-        let start = base.distance(to: UnsafeRawPointer(data))
-        return start..<(start + piece.length)
-      }
-      var open: [String] = []
-      var commentLeftOpen = false
-      var stack = Array(nodes.reversed())
-      while let node = stack.popLast() {
-        switch node.pointee.type {
-        case GUMBO_NODE_ELEMENT, GUMBO_NODE_TEMPLATE:
-          let element = node.pointee.v.element
-          if let tag = offset(element.original_tag) { spans.append(tag) }
-          if let end = offset(element.original_end_tag) {
-            usedEndTags.insert(end.lowerBound)
-          } else if element.original_tag.length > 0,
-            element.tag_namespace == GUMBO_NAMESPACE_HTML,
-            !HTMLBalance.closedByOthers.contains(node.tagName), !HTMLBalance.isVoid(node),
-            node.tagName.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "-") })
-          {
-            open.append(node.tagName)
-          }
-          stack.append(contentsOf: node.children.reversed())
-        case GUMBO_NODE_COMMENT:
-          if let span = offset(node.pointee.v.text.original_text) {
-            spans.append(span)
-            if !HTMLBalance.isClosedComment(
-              UnsafeRawBufferPointer(
-                rebasing: UnsafeRawBufferPointer(start: base, count: span.upperBound)[span]))
-            {
-              commentLeftOpen = true
-            }
-          }
-        default:
-          if let span = offset(node.pointee.v.text.original_text) { spans.append(span) }
-        }
-      }
-      closers = (commentLeftOpen ? ["<!-- -->"] : []) + open.reversed().map { "</\($0)>" }
-      spans.sort { $0.lowerBound < $1.lowerBound }
-    }
-
-    /// Whether `offset` falls inside text, a comment or a start tag.
-    func isInside(_ offset: Int) -> Bool {
-      spans.contains { $0.contains(offset) && $0.lowerBound != offset }
-    }
-  }
-
-  /// Whether a comment's text, delimiters and all, ends as a comment ends: `-->` (or
-  /// `--!>`) after `<!--`, `>` after the `<!` or `<?` of a bogus one. One the input
-  /// ends inside runs on over everything after it.
-  static func isClosedComment(_ text: UnsafeRawBufferPointer) -> Bool {
-    let bytes = Array(text)
-    if bytes.starts(with: Array("<!--".utf8)) {
-      return bytes.count >= 5
-        && (bytes.suffix(3) == Array("-->".utf8)[...] || bytes.suffix(4) == Array("--!>".utf8)[...])
-    }
-    return bytes.last == 0x3E
-  }
-
-  static func isVoid(_ node: UnsafeMutablePointer<GumboNode>) -> Bool {
-    [
-      "area", "base", "br", "col", "embed", "hr", "img", "input", "link", "meta", "source",
-      "track", "wbr", "param", "keygen",
-    ].contains(node.tagName)
-  }
-
-  /// The offsets of every `</name` in `bytes` that reads as an end tag: the name, any
-  /// case, followed by white space, `/`, `>` or the end.
-  static func endTags(named name: String, in bytes: UnsafeRawBufferPointer) -> [Int] {
-    var found: [Int] = []
-    var index = 0
-    while index < bytes.count {
-      if bytes[index] == UInt8(ascii: "<"), isEndTag(name, at: index, in: bytes) {
-        found.append(index)
-      }
-      index += 1
-    }
-    return found
-  }
-
   static func isEndTag<Bytes: Collection<UInt8>>(
     _ name: String, at index: Bytes.Index, in bytes: Bytes
   ) -> Bool

@@ -39,6 +39,11 @@ struct HTMLSanitizer {
       return Array("<!-- collapse removed this HTML: memory ran out while parsing it -->\n".utf8)
     }
     var writer = SanitizedWriter(settings: self)
+    if let base = html.baseAddress {
+      // The end tags that closed nothing, which the parse dropped: named where they were.
+      writer.base = base
+      writer.strays = ParsedTags(nodes, base: base).strayEndTags(in: html)
+    }
     writer.write(nodes, model: place == .title ? .phrasing : .flow)
     // Blocks end their line, as cmark's do, so that what follows starts on its own.
     if place != .title, let last = writer.output.last, last != 0x0A { writer.output.append(0x0A) }
@@ -73,6 +78,11 @@ private struct SanitizedWriter {
   private var ids: Set<String> = []
   private var flattened = false
   private var work: [Work] = []
+  /// Where the parsed HTML starts, and the end tags in it that closed nothing, in order,
+  /// each noted before the first node written after it.
+  var base: UnsafeRawPointer?
+  var strays: [(offset: Int, name: String)] = []
+  private var noted = 0
 
   init(settings: HTMLSanitizer) {
     self.settings = settings
@@ -83,8 +93,26 @@ private struct SanitizedWriter {
     while let next = work.popLast() {
       switch next {
       case .text(let text): output.append(contentsOf: text.utf8)
-      case .node(let node, let step): visit(node, step)
+      case .node(let node, let step):
+        if noted < strays.count, let start = start(of: node) { noteStrays(before: start) }
+        visit(node, step)
       }
+    }
+    noteStrays(before: Int.max)
+  }
+
+  /// Where a node's text starts in the parsed HTML; nil for one the parser made up.
+  private func start(of node: UnsafeMutablePointer<GumboNode>) -> Int? {
+    let piece =
+      node.isElement ? node.pointee.v.element.original_tag : node.pointee.v.text.original_text
+    guard let base, let data = piece.data, piece.length > 0 else { return nil }
+    return base.distance(to: UnsafeRawPointer(data))
+  }
+
+  private mutating func noteStrays(before offset: Int) {
+    while noted < strays.count, strays[noted].offset < offset {
+      note("removed an end tag of \(strays[noted].name) that closed nothing")
+      noted += 1
     }
   }
 
