@@ -399,7 +399,7 @@ private struct SanitizedWriter {
       append(" \(attribute)")
       if let value {
         append("=\"")
-        appendAttributeValue(value)
+        appendText(value)
         append("\"")
       }
     }
@@ -569,21 +569,9 @@ private struct SanitizedWriter {
     output.append(contentsOf: text.utf8)
   }
 
-  /// Writes text escaped as cmark-gfm escapes it, quotes too, so that sanitised text
-  /// reads the same as the rest.
+  /// Writes text or an attribute's value escaped as cmark-gfm escapes text, quotes too, so
+  /// that sanitised text reads the same as the rest and a value stays in its quotes.
   private mutating func appendText(_ text: String) {
-    for byte in text.utf8 {
-      switch byte {
-      case UInt8(ascii: "&"): append("&amp;")
-      case UInt8(ascii: "\""): append("&quot;")
-      case UInt8(ascii: "<"): append("&lt;")
-      case UInt8(ascii: ">"): append("&gt;")
-      default: output.append(byte)
-      }
-    }
-  }
-
-  private mutating func appendAttributeValue(_ text: String) {
     for byte in text.utf8 {
       switch byte {
       case UInt8(ascii: "&"): append("&amp;")
