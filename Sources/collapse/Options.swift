@@ -264,7 +264,7 @@ extension Options {
       throw UsageError(
         description: "--interactive shows the text outline; it cannot be combined with \(other)")
     }
-    if standalone && !toGiven { to = .html }
+    if (standalone || embedResources) && !toGiven { to = .html }
     // `-e "$NAMES"` with no NAMEs still means exactly those sections open: none.
     if expandGiven && selection.expand.isEmpty && selection.base == .automatic {
       selection.base = .nothing
@@ -285,7 +285,8 @@ extension Options {
     }
     if embedResources && to != .html {
       throw UsageError(
-        description: "--embed-resources writes images into html output; use -t html or -s")
+        description:
+          "--embed-resources writes images into html output; it does not go with -t \(to.rawValue)")
     }
     if embedResources && document.unsafe {
       throw UsageError(

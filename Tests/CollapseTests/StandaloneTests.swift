@@ -117,11 +117,46 @@ struct EmbedResourcesTests {
     #expect(plain.errors == "")
   }
 
+  @Test(
+    "a picture's sources are embedded, a theme's fragment kept; a path from / is from the repository"
+  )
+  func picturesAndRoots() throws {
+    let folder = try temporaryFolder()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    for path in [".git", "docs/img"] {
+      try FileManager.default.createDirectory(
+        at: folder.appendingPathComponent(path), withIntermediateDirectories: true)
+    }
+    try Self.pixel.write(to: folder.appendingPathComponent("docs/img/dark.png"))
+    try Self.pixel.write(to: folder.appendingPathComponent("docs/img/light.png"))
+    let document = """
+      # Logo
+
+      <picture><source media="(prefers-color-scheme: dark)" srcset="img/dark.png 2x"><img src="/docs/img/light.png" alt="logo"></picture>
+
+      ![dark](img/dark.png#gh-dark-mode-only)
+
+      """
+    try Data(document.utf8).write(to: folder.appendingPathComponent("docs/README.md"))
+    // Without -t, --embed-resources means html, as -s does.
+    let result = try runBinary(["--embed-resources", "docs/README.md"], directory: folder)
+    #expect(result.status == 0)
+    #expect(result.errors == "")
+    let data = "data:image/png;base64,\(Self.pixel.base64EncodedString())"
+    #expect(
+      result.output.contains(
+        "<picture><source media=\"(prefers-color-scheme: dark)\" srcset=\"\(data) 2x\" /><img src=\"\(data)\" alt=\"logo\" /></picture>"
+      ))
+    #expect(result.output.contains("<img src=\"\(data)#gh-dark-mode-only\" alt=\"dark\" />"))
+  }
+
   @Test("--embed-resources goes with html output only, and not with --unsafe")
   func combinations() throws {
     let markdown = try runBinary(["-t", "markdown", "--embed-resources", "Samples/oceans.md"])
     #expect(markdown.status == 2)
-    #expect(markdown.errors.contains("--embed-resources writes images into html output"))
+    #expect(
+      markdown.errors.contains(
+        "--embed-resources writes images into html output; it does not go with -t markdown"))
     let unsafe = try runBinary(["-s", "--unsafe", "--embed-resources", "Samples/oceans.md"])
     #expect(unsafe.status == 2)
     #expect(unsafe.errors.contains("--unsafe keeps the HTML exactly as written"))

@@ -106,6 +106,16 @@ struct MarkdownWriterTests {
     #expect(try markdownOutput(markdown("# A\n\(block)\n")).hasSuffix("\(block)\n\n</details>\n"))
   }
 
+  @Test("titles are sanitised, their ids left for GitHub to prefix")
+  func titleIDs() throws {
+    let output = try markdownOutput(
+      markdown("# Install <a name=\"setup\"></a><img src=x onerror=y>\n"))
+    #expect(
+      output.hasPrefix(
+        "<details open>\n<summary><a name=\"install\"></a>Install <a id=\"setup\"></a><!-- collapse removed from img: onerror --><img src=\"x\" alt=\"\" /></summary>"
+      ))
+  }
+
   @Test(
     "a stray </details> is written as text, in Markdown and in HTML blocks, but not in raw text",
     arguments: [

@@ -259,6 +259,7 @@ public final class MarkdownDocument: @unchecked Sendable {
     }
     var sanitizer = HTMLSanitizer(place: place)
     sanitizer.blocksRemoteImages = options.blocksRemoteImages
+    sanitizer.prefixesIDs = !options.leavesIDsToGitHub
     if let embedder = options.images {
       sanitizer.embed = { [self] in embedder.dataURL(for: $0, in: self) }
     }

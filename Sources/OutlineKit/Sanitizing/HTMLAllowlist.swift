@@ -25,7 +25,8 @@ enum HTMLAllowlist {
   }
 
   struct Element {
-    /// The attributes it may have beside the global ones.
+    /// The attributes it may have beside the global ones. Those HTML5 made obsolete
+    /// (`align`, `valign`, `width` of a cell, `clear`, `hspace`…) become the same style.
     let attributes: Set<String>
     /// Whether it goes in a line of text (phrasing content).
     let phrasing: Bool
@@ -56,7 +57,7 @@ enum HTMLAllowlist {
 
   /// The elements kept, by tag name.
   static let elements: [String: Element] = [
-    "a": Element(["href", "name"], phrasing: true, children: .transparent),
+    "a": Element(["href", "name", "target", "rel"], phrasing: true, children: .transparent),
     "abbr": inline, "b": inline, "bdi": inline, "bdo": inline, "cite": inline,
     "code": inline, "dfn": inline, "em": inline, "i": inline, "kbd": inline,
     "mark": inline, "s": inline, "samp": inline, "small": inline, "span": inline,
@@ -66,10 +67,11 @@ enum HTMLAllowlist {
     "data": Element(["value"], phrasing: true, children: .phrasing),
     "del": Element(["cite", "datetime"], phrasing: true, children: .transparent),
     "ins": Element(["cite", "datetime"], phrasing: true, children: .transparent),
-    "br": Element(phrasing: true, void: true),
+    "br": Element(["clear"], phrasing: true, void: true),
     "wbr": Element(phrasing: true, void: true),
     "img": Element(
-      ["src", "alt", "width", "height", "align", "loading"], phrasing: true, void: true),
+      ["src", "alt", "width", "height", "align", "loading", "hspace", "vspace"], phrasing: true,
+      void: true),
     "picture": Element(phrasing: true, children: .picture),
     "source": Element(
       ["srcset", "media", "type", "width", "height", "sizes"], phrasing: false, void: true),
@@ -91,16 +93,19 @@ enum HTMLAllowlist {
     "details": Element(["open"], phrasing: false),
     "summary": Element(phrasing: false, children: .summary),
     "figure": Element(phrasing: false), "figcaption": Element(phrasing: false),
-    "table": Element(phrasing: false, children: .table),
+    "table": Element(["align", "width"], phrasing: false, children: .table),
     "caption": Element(phrasing: false),
     "colgroup": Element(["span"], phrasing: false, children: .table),
     "col": Element(["span"], phrasing: false, void: true),
-    "thead": Element(phrasing: false, children: .table),
-    "tbody": Element(phrasing: false, children: .table),
-    "tfoot": Element(phrasing: false, children: .table),
-    "tr": Element(phrasing: false, children: .table),
-    "td": Element(["align", "colspan", "rowspan"], phrasing: false),
-    "th": Element(["align", "colspan", "rowspan", "scope", "abbr"], phrasing: false),
+    "thead": Element(["valign"], phrasing: false, children: .table),
+    "tbody": Element(["valign"], phrasing: false, children: .table),
+    "tfoot": Element(["valign"], phrasing: false, children: .table),
+    "tr": Element(["align", "valign"], phrasing: false, children: .table),
+    "td": Element(
+      ["align", "valign", "width", "height", "colspan", "rowspan"], phrasing: false),
+    "th": Element(
+      ["align", "valign", "width", "height", "colspan", "rowspan", "scope", "abbr"],
+      phrasing: false),
   ]
 
   /// Obsolete elements kept under the names HTML now has for them.

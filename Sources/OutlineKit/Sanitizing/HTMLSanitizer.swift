@@ -24,6 +24,9 @@ struct HTMLSanitizer {
   /// Shows an image from another host as its alt text and URL instead: the standalone
   /// page's policy would block it.
   var blocksRemoteImages = false
+  /// Prefixes the document's ids with `user-content-`; markdown output leaves that to
+  /// GitHub, which would prefix them again.
+  var prefixesIDs = true
   /// The `data:` URL for a relative image source, when images are embedded; nil when the
   /// image cannot be read.
   var embed: ((String) -> String?)? = nil
@@ -208,12 +211,26 @@ private struct SanitizedWriter {
     case "img":
       if image(node) { return }
     case "picture" where pictureShowsRemoteImage(node):
-      // Its image is shown as text, which a picture cannot hold.
-      note("removed the picture element around an image from another host")
-      push(node.children, step)
+      // Its image is shown as text, which a picture cannot hold; its sources go with it.
+      note("removed the picture element around an image from another host, and its sources")
+      push(node.children.filter { !($0.isElement && $0.tagName == "source") }, step)
       return
     case "source" where settings.blocksRemoteImages && sourceIsRemote(node):
       note("removed the source element of an image from another host")
+      return
+    case "source"
+    where !node.attributes.contains(where: {
+      $0.name == "srcset" && checkedValue("srcset", $0.value, element: name) != nil
+    }):
+      // A source is its images: without a srcset it may keep, nothing is left of it.
+      let scheme = node.attributes.first { $0.name == "srcset" }.flatMap { attribute in
+        SanitizedWriter.sourceSet(attribute.value).first {
+          url($0.url, attribute: "srcset", element: name) == nil
+        }
+      }.map { URLCheck($0.url).scheme }
+      note(
+        "removed the source element"
+          + (scheme.map { ", its srcset holding a \($0.isEmpty ? "URL" : $0 + ":") URL" } ?? ""))
       return
     default:
       break
@@ -302,11 +319,36 @@ private struct SanitizedWriter {
     }
   }
 
-  /// The URLs of a `srcset`: each candidate's first word.
+  /// The URLs of a `srcset`.
   private static func sourceSetURLs(_ value: String) -> [String] {
-    value.split(separator: ",").compactMap {
-      $0.split(whereSeparator: { $0 == " " || $0 == "\t" || $0 == "\n" }).first.map(String.init)
+    sourceSet(value).map(\.url)
+  }
+
+  /// A `srcset`'s candidates, each a URL and what describes it (`2x`, `480w`), read as a
+  /// browser reads them: a URL runs to white space, and may hold commas (a `data:` URL
+  /// does) but for those that end it.
+  static func sourceSet(_ value: String) -> [(url: String, descriptor: String)] {
+    var candidates: [(url: String, descriptor: String)] = []
+    var rest = Substring(value)
+    let space: (Character) -> Bool = {
+      $0 == " " || $0 == "\t" || $0 == "\n" || $0 == "\r" || $0 == "\u{C}"
     }
+    while true {
+      rest = rest.drop { space($0) || $0 == "," }
+      guard !rest.isEmpty else { break }
+      var url = rest.prefix { !space($0) }
+      rest = rest.dropFirst(url.count)
+      var descriptor = Substring("")
+      if url.hasSuffix(",") {
+        while url.hasSuffix(",") { url = url.dropLast() }
+      } else {
+        descriptor = rest.prefix { $0 != "," }
+        rest = rest.dropFirst(descriptor.count)
+      }
+      let trimmed = descriptor.drop(while: space).reversed().drop(while: space).reversed()
+      candidates.append((String(url), String(trimmed)))
+    }
+    return candidates
   }
 
   /// Writes an element's start tag with the attributes it may keep, after a note of those
@@ -357,14 +399,25 @@ private struct SanitizedWriter {
         } else {
           removed.append("align")
         }
+      case "valign", "clear", "hspace", "vspace":
+        if rule.attributes.contains(attribute),
+          let style = SanitizedWriter.presentationStyle(attribute, value)
+        {
+          styles.append(style)
+        } else {
+          removed.append(attribute)
+        }
       case "width",
         "height" where rule.attributes.contains(attribute):
-        let number = value.hasSuffix("px") ? String(value.dropLast(2)) : value
-        if SanitizedWriter.isNumber(number) {
-          kept.append((attribute, number))
-        } else if value.hasSuffix("%"), SanitizedWriter.isNumber(String(value.dropLast())) {
-          styles.append("\(attribute): \(value)")
-        } else {
+        switch SanitizedWriter.length(value) {
+        case .pixels(let pixels) where name == "img" || name == "source":
+          kept.append((attribute, pixels))
+        case .pixels(let pixels):
+          // A cell's or a table's width: a style in HTML5.
+          styles.append("\(attribute): \(pixels)px")
+        case .other(let css):
+          styles.append("\(attribute): \(css)")
+        case nil:
           removed.append(attribute)
         }
       case _
@@ -373,15 +426,27 @@ private struct SanitizedWriter {
         if let checked = checkedValue(attribute, value, element: name) {
           kept.append((attribute, checked))
         } else {
-          let url = HTMLAllowlist.urlSchemes[attribute] != nil ? URLCheck(value) : nil
+          // A URL's scheme says why it went; in a `srcset`, the first that did not pass.
+          let refused =
+            attribute == "srcset"
+            ? SanitizedWriter.sourceSet(value).first {
+              url($0.url, attribute: attribute, element: name) == nil
+            }?.url : value
+          let check = HTMLAllowlist.urlSchemes[attribute] != nil ? refused.map(URLCheck.init) : nil
           removed.append(
-            url.map { "\(attribute) (\($0.scheme.isEmpty ? "URL" : $0.scheme + ":"))" } ?? attribute
+            check.map { "\(attribute) (\($0.scheme.isEmpty ? "URL" : $0.scheme + ":"))" }
+              ?? attribute
           )
           if name == "img" && attribute == "src" { kept.append(("src", "data:,")) }
         }
       default:
         removed.append(attribute)
       }
+    }
+    if kept.contains(where: { $0.0 == "target" }) {
+      // What a new tab opens cannot reach back to the page, nor learn where it was.
+      kept.removeAll { $0.0 == "rel" }
+      kept.append(("rel", "noopener noreferrer"))
     }
     if name == "details" {
       // Told apart from collapse's own sections, which it is styled unlike.
@@ -416,11 +481,25 @@ private struct SanitizedWriter {
     case "href", "src", "cite":
       return url(value, attribute: attribute, element: element).map { .some($0) }
     case "srcset":
-      let urls = SanitizedWriter.sourceSetURLs(value)
-      guard !urls.isEmpty,
-        urls.allSatisfy({ url($0, attribute: "srcset", element: element) != nil })
-      else { return nil }
-      return .some(value)
+      let candidates = SanitizedWriter.sourceSet(value)
+      let kept = candidates.compactMap { candidate in
+        url(candidate.url, attribute: "srcset", element: element).map {
+          candidate.descriptor.isEmpty ? $0 : "\($0) \(candidate.descriptor)"
+        }
+      }
+      guard !kept.isEmpty, kept.count == candidates.count else { return nil }
+      return .some(kept.joined(separator: ", "))
+    case "target":
+      // A new tab only, which then cannot reach this page (`rel` gets `noopener`).
+      return value.lowercased() == "_blank" ? .some("_blank") : nil
+    case "rel":
+      let words = value.lowercased().split(whereSeparator: { $0 == " " || $0 == "\t" || $0 == "\n" }
+      )
+      let known: Set<Substring> = [
+        "noopener", "noreferrer", "nofollow", "ugc", "sponsored", "external", "me",
+      ]
+      return !words.isEmpty && words.allSatisfy(known.contains)
+        ? .some(words.joined(separator: " ")) : nil
     case "start", "value", "span", "colspan", "rowspan":
       guard
         SanitizedWriter.isNumber(value, allowingSign: attribute == "start" || attribute == "value"),
@@ -447,7 +526,7 @@ private struct SanitizedWriter {
   /// embedded image for a relative `img` source when images are embedded.
   private func url(_ value: String, attribute: String, element: String) -> String? {
     let check = URLCheck(value)
-    if element == "img" && attribute == "src" {
+    if (element == "img" && attribute == "src") || attribute == "srcset" {
       if let type = check.dataType {
         return HTMLAllowlist.dataImageTypes.contains(type)
           ? SanitizedWriter.percentEncoded(check.cleaned) : nil
@@ -462,7 +541,7 @@ private struct SanitizedWriter {
     guard let schemes = HTMLAllowlist.urlSchemes[attribute], schemes.contains(check.scheme) else {
       return nil
     }
-    return attribute == "srcset" ? check.cleaned : SanitizedWriter.percentEncoded(check.cleaned)
+    return SanitizedWriter.percentEncoded(check.cleaned)
   }
 
   /// `url` with what a URL may not hold written as `%XX`, as a browser's URL parser would:
@@ -509,7 +588,9 @@ private struct SanitizedWriter {
       (element == "a" && id.hasPrefix("fnref-")
         && attributes.contains { $0.name == "data-footnote-ref" })
       || (settings.place == .notes && element == "li" && id.hasPrefix("fn-"))
-    if !footnote && !id.hasPrefix(HTMLAllowlist.idPrefix) { id = HTMLAllowlist.idPrefix + id }
+    if !footnote && settings.prefixesIDs && !id.hasPrefix(HTMLAllowlist.idPrefix) {
+      id = HTMLAllowlist.idPrefix + id
+    }
     guard ids.insert(id).inserted else { return nil }
     return id
   }
@@ -525,10 +606,61 @@ private struct SanitizedWriter {
     return parts[1]
   }
 
+  /// A length as an attribute gives it, `120`, `120px;`, ` 80 `, `14.28%` or `12.5`: whole
+  /// pixels, which an image may keep as its attribute, or a length only a style can hold.
+  enum Length: Equatable {
+    case pixels(String)
+    case other(String)
+  }
+
+  static func length(_ value: String) -> Length? {
+    var text = Substring(value.trimmingCharacters(in: " \t\n;"))
+    let percent = text.hasSuffix("%")
+    if percent {
+      text = text.dropLast()
+    } else if text.lowercased().hasSuffix("px") {
+      text = text.dropLast(2)
+    }
+    let parts = text.split(separator: ".", omittingEmptySubsequences: false)
+    guard (1...2).contains(parts.count), parts.allSatisfy({ !$0.isEmpty && $0.count <= 6 }),
+      parts.joined().allSatisfy({ $0.isASCII && $0.isNumber })
+    else { return nil }
+    if percent { return .other("\(text)%") }
+    return parts.count == 1 ? .pixels(String(text)) : .other("\(text)px")
+  }
+
+  /// The style for an obsolete presentational attribute: `valign`, `clear` on a line
+  /// break, `hspace` and `vspace` around an image.
+  private static func presentationStyle(_ attribute: String, _ value: String) -> String? {
+    let value = value.lowercased().trimmingCharacters(in: " ")
+    switch attribute {
+    case "valign":
+      return ["top", "middle", "bottom", "baseline"].contains(value)
+        ? "vertical-align: \(value)" : nil
+    case "clear":
+      let side = value == "all" ? "both" : value
+      return ["left", "right", "both"].contains(side) ? "clear: \(side)" : nil
+    case "hspace", "vspace":
+      guard case .pixels(let pixels) = length(value) else { return nil }
+      return attribute == "hspace"
+        ? "margin-left: \(pixels)px; margin-right: \(pixels)px"
+        : "margin-top: \(pixels)px; margin-bottom: \(pixels)px"
+    default:
+      return nil
+    }
+  }
+
   /// The style for an obsolete `align`: text alignment for a block or cell, floating or
-  /// vertical alignment for an image.
+  /// vertical alignment for an image, centring or floating for a table.
   private static func alignmentStyle(_ element: String, _ value: String) -> String? {
     let value = value.lowercased().trimmingCharacters(in: " ")
+    if element == "table" {
+      switch value {
+      case "center": return "margin-left: auto; margin-right: auto"
+      case "left", "right": return "float: \(value)"
+      default: return nil
+      }
+    }
     if element == "img" {
       switch value {
       case "left", "right": return "float: \(value)"

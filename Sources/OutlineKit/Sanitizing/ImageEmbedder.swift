@@ -42,11 +42,17 @@ public final class ImageEmbedder: Equatable, Sendable {
   /// The `data:` URL of the image at `source`, a relative URL in `document`; nil when it
   /// cannot be had.
   func dataURL(for source: String, in document: MarkdownDocument) -> String? {
+    // A fragment stays, for what reads it: `#gh-dark-mode-only` picks the image's theme.
+    if let hash = source.firstIndex(of: "#") {
+      return dataURL(for: String(source[..<hash]), in: document).map { $0 + source[hash...] }
+    }
     // The path: the URL without its query and fragment, percent-escapes decoded.
     let path = Self.percentDecoded(String(source.prefix { $0 != "?" && $0 != "#" }))
     guard !path.isEmpty else { return nil }
-    let file =
-      path.hasPrefix("/") ? path : (folders[ObjectIdentifier(document)] ?? "") + path
+    let folder = folders[ObjectIdentifier(document)] ?? ""
+    // A path from the root is, as on GitHub, from the root of the repository the document
+    // is in, when it is in one.
+    let file = path.hasPrefix("/") ? Self.repositoryRoot(of: folder) + path : folder + path
     if let known = found.withLock({ $0[file] }) { return known }
     let result: String?
     switch read(file) {
@@ -65,6 +71,26 @@ public final class ImageEmbedder: Equatable, Sendable {
     }
     found.withLock { $0[file] = result }
     return result
+  }
+
+  /// The folder that holds `.git` among `folder` and those above it, without its last
+  /// slash; "" (the file system's root) when there is none.
+  static func repositoryRoot(of folder: String) -> String {
+    var current =
+      folder.isEmpty ? "." : String(folder.hasSuffix("/") ? folder.dropLast() : folder[...])
+    if !current.hasPrefix("/"), let working = getcwd(nil, 0) {
+      current = String(cString: working) + "/" + current
+      free(working)
+    }
+    var parts = current.split(separator: "/").map(String.init)
+    while true {
+      let candidate = "/" + parts.joined(separator: "/")
+      if access((parts.isEmpty ? "" : candidate) + "/.git", F_OK) == 0 {
+        return parts.isEmpty ? "" : candidate
+      }
+      guard !parts.isEmpty else { return "" }
+      parts.removeLast()
+    }
   }
 
   private struct ReadProblem: Error, CustomStringConvertible {

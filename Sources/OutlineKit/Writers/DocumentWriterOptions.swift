@@ -12,6 +12,9 @@ public struct DocumentWriterOptions: Equatable, Sendable {
   /// Writes the images that sanitised HTML shows from local files into it, as `data:`
   /// URLs, when set.
   public var images: ImageEmbedder?
+  /// Leaves the document's ids as written: GitHub, which reads markdown output, gives
+  /// them its `user-content-` prefix itself.
+  var leavesIDsToGitHub = false
 
   public init(
     unsafe: Bool = false, tableOfContents: Bool = false, images: ImageEmbedder? = nil

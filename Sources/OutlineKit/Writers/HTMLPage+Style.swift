@@ -177,8 +177,30 @@ extension HTMLPage {
     img { max-width: 100%; height: auto; }
     hr { border: 0; border-top: 1px solid var(--rule); }
     .remote-image { padding: 0 0.25rem; border: 1px dashed var(--rule); border-radius: 0.25rem; }
-    .remote-url { color: var(--muted); font-size: 0.875em; word-break: break-all; }
-    details.content { margin: 0.25rem 0 0.75rem; border: 0; }
+    .remote-url {
+      display: inline-block;
+      max-width: 14em;
+      overflow: hidden;
+      color: var(--muted);
+      font-size: 0.8125em;
+      text-overflow: ellipsis;
+      white-space: nowrap;
+      vertical-align: bottom;
+    }
+    @media (prefers-color-scheme: dark) { img[src$="#gh-light-mode-only"] { display: none; } }
+    @media (prefers-color-scheme: light) { img[src$="#gh-dark-mode-only"] { display: none; } }
+    kbd {
+      padding: 0.1em 0.4em;
+      border: 1px solid var(--rule);
+      border-bottom-width: 2px;
+      border-radius: 0.3em;
+      background: var(--code);
+    }
+    summary { clear: both; }
+    details.content {
+      margin: 0.25rem var(--pad) 0.75rem var(--content);
+      border: 0;
+    }
     details.content > summary { min-height: 0; padding: 0; font-weight: inherit; }
     details.content > summary::after { content: none; }
     details.content > summary::before { content: "▸ "; }

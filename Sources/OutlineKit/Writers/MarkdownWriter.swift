@@ -12,6 +12,13 @@ public struct MarkdownWriter {
 
   public var options: Options
 
+  /// The options titles are rendered with: GitHub prefixes their ids itself.
+  var titleOptions: Options {
+    var options = options
+    options.leavesIDsToGitHub = true
+    return options
+  }
+
   public init(options: Options = Options()) {
     self.options = options
   }
@@ -297,7 +304,7 @@ private struct MarkdownWalk<Target: ByteOutputStream>: OutlineWalker {
     let closed = elision?.cuts[index] == .closed
     let expanded = selection.isExpanded(index) && !closed
     var summary =
-      section.heading?.html(options: writer.options) ?? HTML.escaped(section.title)
+      section.heading?.html(options: writer.titleOptions) ?? HTML.escaped(section.title)
     if !expanded, let hidden = outline.hiddenSummary(of: index) {
       summary += " " + HTML.escaped(hidden)
     }
