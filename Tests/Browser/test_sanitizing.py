@@ -25,6 +25,7 @@ import hashlib
 import http.server
 import re
 import shutil
+import subprocess
 import threading
 from types import SimpleNamespace
 
@@ -575,7 +576,7 @@ def test_an_anchor_from_the_document_is_reached(trapped, servers, kept):
 
 
 def test_github_alerts_render(browser, render):
-    """A GitHub alert, `> [!WARNING]`, becomes cmark-gfm's markup for it: a div of classes
+    """A GitHub alert, `> [!WARNING]`, becomes GitHub's markup for it: a div of classes
     markdown-alert and markdown-alert-warning, titled Warning."""
     page = render("sanitizing/standalone/alert", ["-s", "-t", "html", "-f", "markdown", "-"],
                   ALERT_MARKDOWN)
@@ -586,6 +587,28 @@ def test_github_alerts_render(browser, render):
           alert.textContent.includes('Be careful.')];"""
     )
     assert alert == ["markdown-alert markdown-alert-warning", "Warning", True]
+
+
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+def test_theme_images_show_in_their_mode_and_load_beside_a_file_page(browser, collapse, scheme):
+    """Opened from the disk, the page loads the images beside it (its policy's 'self'),
+    and an image meant for one mode (`#gh-dark-mode-only`) shows only in that mode."""
+    folder = FOLDER / "themes"
+    folder.mkdir(parents=True, exist_ok=True)
+    (folder / "light.png").write_bytes(documents.png(12, 6))
+    (folder / "dark.png").write_bytes(documents.png(12, 6))
+    (folder / "doc.md").write_text(
+        "# Logo\n\n![light](light.png#gh-light-mode-only) ![dark](dark.png#gh-dark-mode-only)\n")
+    result = subprocess.run([str(collapse), "-s", "doc.md"], cwd=folder, capture_output=True,
+                            check=True)
+    (folder / "page.html").write_bytes(result.stdout)
+    browser.execute_cdp_cmd("Emulation.setEmulatedMedia", {
+        "media": "", "features": [{"name": "prefers-color-scheme", "value": scheme}]})
+    browser.get((folder / "page.html").as_uri())
+    shown = browser.execute_script(
+        """return [...document.images].map(i => [i.alt, i.naturalWidth,
+           getComputedStyle(i).display !== 'none']);""")
+    assert shown == [["light", 12, scheme == "light"], ["dark", 12, scheme == "dark"]]
 
 
 def test_the_pages_are_valid(hostile, kept):
