@@ -106,6 +106,8 @@ enum Collapse {
       errors.report(error)
       return .failure
     }
+    // Only the images of what is written are warned of, not those measured and cut.
+    options.document.images?.beginWriting()
     do {
       try writing.write(outline, selection: selection, to: &output)
     } catch {

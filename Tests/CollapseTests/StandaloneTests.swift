@@ -150,6 +150,36 @@ struct EmbedResourcesTests {
     #expect(result.output.contains("<img src=\"\(data)#gh-dark-mode-only\" alt=\"dark\" />"))
   }
 
+  @Test("no file outside the document's folder, or its repository, is read into the page")
+  func confinement() throws {
+    let folder = try temporaryFolder()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    try FileManager.default.createDirectory(
+      at: folder.appendingPathComponent("docs"), withIntermediateDirectories: true)
+    try Data("SECRET=hunter2\n".utf8).write(to: folder.appendingPathComponent("secret.env"))
+    try Data("<svg xmlns='http://www.w3.org/2000/svg'/>".utf8).write(
+      to: folder.appendingPathComponent("docs/logo.svg"))
+    try Data("SECRET=again\n".utf8).write(to: folder.appendingPathComponent("docs/notes.svg"))
+    let document = """
+      # A
+
+      ![up](../secret.env) <img src="../secret.env%00.svg"> ![root](/etc/hostname)
+      ![text named .svg](notes.svg) ![logo](logo.svg)
+
+      """
+    try Data(document.utf8).write(to: folder.appendingPathComponent("docs/a.md"))
+    let result = try runBinary(["--embed-resources", "docs/a.md"], directory: folder)
+    #expect(result.status == 0)
+    #expect(!result.output.contains(Data("SECRET".utf8).base64EncodedString().prefix(6)))
+    #expect(result.output.contains("<img src=\"data:image/svg+xml;base64,"))
+    #expect(
+      result.errors.contains(
+        "docs/../secret.env: outside docs/, the folder images are embedded from"))
+    #expect(result.errors.contains("a file name with a control character in it"))
+    #expect(result.errors.contains("/etc/hostname: outside docs/"))
+    #expect(result.errors.contains("docs/notes.svg: not an image collapse can embed"))
+  }
+
   @Test("--embed-resources goes with html output only, and not with --unsafe")
   func combinations() throws {
     let markdown = try runBinary(["-t", "markdown", "--embed-resources", "Samples/oceans.md"])

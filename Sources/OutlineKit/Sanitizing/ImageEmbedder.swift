@@ -9,16 +9,20 @@ import Synchronization
 /// Reads the local images that a document's HTML shows and gives them back as `data:`
 /// URLs, so that a page holds its images itself (`--embed-resources`).
 ///
-/// A relative source is read from the folder of the document that names it. An image
-/// that cannot be read, or is no image, keeps its source and is noted in `warnings`,
-/// once. Each file is read once, however often the output is measured or written.
+/// A relative source is read from the folder of the document that names it, a path from
+/// `/` from the root of its git repository. Only files inside that repository, or inside
+/// the document's folder when it is in none, are read: a document cannot pull any other
+/// file of the machine into its page. An image that cannot be read, or is no image, keeps
+/// its source and is noted in `warnings`. Each file is read once, however often the
+/// output is measured or written.
 public final class ImageEmbedder: Equatable, Sendable {
   /// The folder each document's relative sources are read from, by document.
   private let folders: [ObjectIdentifier: String]
   /// The largest image written into the page, in bytes.
   public let largestImage: Int
-  private let found = Mutex<[String: String?]>([:])
-  private let problems = Mutex<[String]>([])
+  private let found = Mutex<[String: Result<String, ReadProblem>]>([:])
+  /// The problems met since `beginWriting`, with the files they were met in.
+  private let problems = Mutex<(lines: [String], files: Set<String>)>(([], []))
 
   /// Embeds the images of `documents`, each paired with the path of its file (`-` and ""
   /// read from the working folder).
@@ -36,8 +40,15 @@ public final class ImageEmbedder: Equatable, Sendable {
 
   public static func == (left: ImageEmbedder, right: ImageEmbedder) -> Bool { left === right }
 
-  /// What went wrong, one line per image, in the order met: `images/logo.png: no such file`.
-  public var warnings: [String] { problems.withLock { $0 } }
+  /// What went wrong since `beginWriting`, one line per image, in the order met:
+  /// `images/logo.png: no such file or directory`.
+  public var warnings: [String] { problems.withLock { $0.lines } }
+
+  /// Forgets the problems met so far: those of measuring an output that is then cut, for
+  /// images it leaves out, are none of the reader's business.
+  public func beginWriting() {
+    problems.withLock { $0 = ([], []) }
+  }
 
   /// The `data:` URL of the image at `source`, a relative URL in `document`; nil when it
   /// cannot be had.
@@ -46,36 +57,68 @@ public final class ImageEmbedder: Equatable, Sendable {
     if let hash = source.firstIndex(of: "#") {
       return dataURL(for: String(source[..<hash]), in: document).map { $0 + source[hash...] }
     }
-    // The path: the URL without its query and fragment, percent-escapes decoded.
-    let path = Self.percentDecoded(String(source.prefix { $0 != "?" && $0 != "#" }))
+    // The path: the URL without its query, percent-escapes decoded.
+    let path = Self.percentDecoded(String(source.prefix { $0 != "?" }))
     guard !path.isEmpty else { return nil }
     let folder = folders[ObjectIdentifier(document)] ?? ""
-    // A path from the root is, as on GitHub, from the root of the repository the document
-    // is in, when it is in one.
-    let file = path.hasPrefix("/") ? Self.repositoryRoot(of: folder) + path : folder + path
-    if let known = found.withLock({ $0[file] }) { return known }
-    let result: String?
-    switch read(file) {
-    case .success(let bytes):
-      if let type = Self.imageType(bytes, name: file) {
-        result = "data:\(type);base64,\(Base64.encoded(bytes))"
-      } else {
-        result = nil
-        problems.withLock {
-          $0.append("\(file): not an image collapse can embed (PNG, JPEG, GIF, WebP, AVIF or SVG)")
-        }
-      }
+    let root = Self.repositoryRoot(of: folder)
+    // A path from the root is, as on GitHub, from the root of the repository.
+    let file = path.hasPrefix("/") ? (root ?? "") + path : folder + path
+    let confinement = root ?? (folder.isEmpty ? "." : folder)
+    let key = confinement + "\u{0}" + file
+    let result =
+      found.withLock { $0[key] }
+      ?? {
+        let made = embedded(file, within: confinement)
+        found.withLock { $0[key] = made }
+        return made
+      }()
+    switch result {
+    case .success(let url):
+      return url
     case .failure(let problem):
-      result = nil
-      problems.withLock { $0.append("\(file): \(problem.description)") }
+      problems.withLock { problems in
+        if problems.files.insert(file).inserted { problems.lines.append("\(file): \(problem)") }
+      }
+      return nil
     }
-    found.withLock { $0[file] = result }
-    return result
   }
 
-  /// The folder that holds `.git` among `folder` and those above it, without its last
-  /// slash; "" (the file system's root) when there is none.
-  static func repositoryRoot(of folder: String) -> String {
+  /// The `data:` URL of `file`, when it is an image inside the folder `confinement`.
+  private func embedded(_ file: String, within confinement: String) -> Result<String, ReadProblem> {
+    guard !file.unicodeScalars.contains(where: { $0.value < 0x20 }) else {
+      return .failure(ReadProblem(description: "a file name with a control character in it"))
+    }
+    guard let resolved = Self.realPath(file) else {
+      return .failure(ReadProblem(description: String(cString: strerror(errno)).lowercased()))
+    }
+    guard let inside = Self.realPath(confinement),
+      resolved.hasPrefix(inside == "/" ? "/" : inside + "/")
+    else {
+      return .failure(
+        ReadProblem(
+          description: "outside \(confinement), the folder images are embedded from"))
+    }
+    return readFile(resolved).flatMap { bytes in
+      guard let type = Self.imageType(bytes) else {
+        return .failure(
+          ReadProblem(
+            description: "not an image collapse can embed (PNG, JPEG, GIF, WebP, AVIF or SVG)"))
+      }
+      return .success("data:\(type);base64,\(Base64.encoded(bytes))")
+    }
+  }
+
+  /// `path` with every link and `..` resolved; nil, with `errno` set, when it does not
+  /// lead to a file.
+  private static func realPath(_ path: String) -> String? {
+    guard let resolved = realpath(path, nil) else { return nil }
+    defer { free(resolved) }
+    return String(cString: resolved)
+  }
+
+  /// The folder that holds `.git` among `folder` and those above it; nil when none does.
+  static func repositoryRoot(of folder: String) -> String? {
     var current =
       folder.isEmpty ? "." : String(folder.hasSuffix("/") ? folder.dropLast() : folder[...])
     if !current.hasPrefix("/"), let working = getcwd(nil, 0) {
@@ -85,19 +128,17 @@ public final class ImageEmbedder: Equatable, Sendable {
     var parts = current.split(separator: "/").map(String.init)
     while true {
       let candidate = "/" + parts.joined(separator: "/")
-      if access((parts.isEmpty ? "" : candidate) + "/.git", F_OK) == 0 {
-        return parts.isEmpty ? "" : candidate
-      }
-      guard !parts.isEmpty else { return "" }
+      if access(candidate + (parts.isEmpty ? ".git" : "/.git"), F_OK) == 0 { return candidate }
+      guard !parts.isEmpty else { return nil }
       parts.removeLast()
     }
   }
 
-  private struct ReadProblem: Error, CustomStringConvertible {
+  struct ReadProblem: Error, CustomStringConvertible {
     let description: String
   }
 
-  private func read(_ file: String) -> Result<[UInt8], ReadProblem> {
+  private func readFile(_ file: String) -> Result<[UInt8], ReadProblem> {
     let descriptor = open(file, O_RDONLY | O_CLOEXEC)
     guard descriptor >= 0 else {
       return .failure(ReadProblem(description: String(cString: strerror(errno)).lowercased()))
@@ -106,7 +147,7 @@ public final class ImageEmbedder: Equatable, Sendable {
     var bytes: [UInt8] = []
     var chunk = [UInt8](repeating: 0, count: 1 << 16)
     while true {
-      let count = chunk.withUnsafeMutableBytes { Glibc.read(descriptor, $0.baseAddress, $0.count) }
+      let count = chunk.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
       if count < 0 {
         if errno == EINTR { continue }
         return .failure(ReadProblem(description: String(cString: strerror(errno)).lowercased()))
@@ -122,9 +163,9 @@ public final class ImageEmbedder: Equatable, Sendable {
     return .success(bytes)
   }
 
-  /// The media type of an image: by its first bytes, else by the file's extension for
-  /// SVG, which is text.
-  static func imageType(_ bytes: [UInt8], name: String) -> String? {
+  /// The media type of an image, by its first bytes: SVG, which is text, by an `<svg`
+  /// element near its start, after any XML declaration, comments or document type.
+  static func imageType(_ bytes: [UInt8]) -> String? {
     func starts(_ prefix: [UInt8], at offset: Int = 0) -> Bool {
       bytes.count >= offset + prefix.count
         && Array(bytes[offset..<(offset + prefix.count)]) == prefix
@@ -134,7 +175,13 @@ public final class ImageEmbedder: Equatable, Sendable {
     if starts(Array("GIF87a".utf8)) || starts(Array("GIF89a".utf8)) { return "image/gif" }
     if starts(Array("RIFF".utf8)) && starts(Array("WEBP".utf8), at: 8) { return "image/webp" }
     if starts(Array("ftypavif".utf8), at: 4) { return "image/avif" }
-    if name.lowercased().hasSuffix(".svg") { return "image/svg+xml" }
+    let head = String(decoding: bytes.prefix(4096), as: UTF8.self)
+    let opening = head.drop { $0.isWhitespace || $0 == "\u{FEFF}" }
+    if opening.hasPrefix("<svg") || (opening.hasPrefix("<?xml") && head.contains("<svg"))
+      || (opening.hasPrefix("<!") && head.contains("<svg"))
+    {
+      return "image/svg+xml"
+    }
     return nil
   }
 
@@ -152,32 +199,5 @@ public final class ImageEmbedder: Equatable, Sendable {
       }
     }
     return String(decoding: bytes, as: UTF8.self)
-  }
-}
-
-/// Base64, as `data:` URLs hold binary data.
-enum Base64 {
-  private static let alphabet = Array(
-    "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/".utf8)
-
-  static func encoded(_ bytes: [UInt8]) -> String {
-    var output: [UInt8] = []
-    output.reserveCapacity((bytes.count + 2) / 3 * 4)
-    var index = 0
-    while index < bytes.count {
-      let count = min(3, bytes.count - index)
-      var group = UInt32(bytes[index]) << 16
-      if count > 1 { group |= UInt32(bytes[index + 1]) << 8 }
-      if count > 2 { group |= UInt32(bytes[index + 2]) }
-      for position in 0..<4 {
-        if position <= count {
-          output.append(alphabet[Int((group >> (18 - 6 * UInt32(position))) & 0x3F)])
-        } else {
-          output.append(UInt8(ascii: "="))
-        }
-      }
-      index += 3
-    }
-    return String(decoding: output, as: UTF8.self)
   }
 }
