@@ -55,16 +55,14 @@ static inline void collapse_gumbo_deallocate(void *userdata, void *block) {
 /* Parses `length` bytes of HTML as the children of an element `context` would, as a
    browser parses what is set as that element's innerHTML. Every part of the result lives
    in `arena`; free it with `collapse_gumbo_free` and never with gumbo's own functions.
-   NULL when memory ran out. `record_errors` keeps the parse errors, which say where end
-   tags were ignored. */
+   NULL when memory ran out. Parse errors are not kept: nothing reads them. */
 static inline GumboOutput *collapse_gumbo_parse_fragment(
-    collapse_gumbo_arena *arena, const char *html, size_t length, GumboTag context,
-    int record_errors) {
+    collapse_gumbo_arena *arena, const char *html, size_t length, GumboTag context) {
   GumboOptions options = kGumboDefaultOptions;
   options.allocator = collapse_gumbo_allocate;
   options.deallocator = collapse_gumbo_deallocate;
   options.userdata = arena;
-  options.max_errors = record_errors ? 100000 : 0;
+  options.max_errors = 0;
   options.fragment_context = context;
   options.fragment_namespace = GUMBO_NAMESPACE_HTML;
   if (setjmp(arena->out_of_memory) != 0) return NULL;

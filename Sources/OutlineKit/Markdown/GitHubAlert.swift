@@ -32,7 +32,7 @@ enum GitHubAlert {
       let type = cmark_node_get_type(inline)
       return type == CMARK_NODE_SOFTBREAK || type == CMARK_NODE_LINEBREAK ? inline : nil
     }
-    let word = marker.trimmingTrailingSpaces.uppercased()
+    let word = marker.trimmingCharacters(in: " \t").uppercased()
     guard word.hasPrefix("[!"), word.hasSuffix("]"),
       let title = kinds[String(word.dropFirst(2).dropLast())],
       lineBreak != nil || cmark_node_next(paragraph) != nil
@@ -59,13 +59,5 @@ enum GitHubAlert {
       cmark_node_append_child(alert, child)
     }
     return alert
-  }
-}
-
-extension String {
-  fileprivate var trimmingTrailingSpaces: Substring {
-    var text = Substring(self)
-    while text.last == " " || text.last == "\t" { text = text.dropLast() }
-    return text
   }
 }

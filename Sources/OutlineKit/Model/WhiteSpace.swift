@@ -156,3 +156,13 @@ func whiteSpaceLength(_ bytes: UnsafeBufferPointer<UInt8>, at index: Int) -> Int
     return 0
   }
 }
+
+extension StringProtocol {
+  /// Without the characters of `set` at either end, as a new String.
+  func trimmingCharacters(in set: String) -> String {
+    var scalars = Substring(self).unicodeScalars
+    while let first = scalars.first, set.unicodeScalars.contains(first) { scalars.removeFirst() }
+    while let last = scalars.last, set.unicodeScalars.contains(last) { scalars.removeLast() }
+    return String(scalars)
+  }
+}

@@ -18,7 +18,7 @@ final class GumboFragment {
     let empty: StaticString = ""
     let text = UnsafeRawPointer(html.baseAddress ?? UnsafeRawPointer(empty.utf8Start))
     output = collapse_gumbo_parse_fragment(
-      arena, text.assumingMemoryBound(to: CChar.self), html.count, context, 0)
+      arena, text.assumingMemoryBound(to: CChar.self), html.count, context)
   }
 
   deinit {

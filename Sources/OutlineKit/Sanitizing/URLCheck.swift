@@ -41,20 +41,10 @@ struct URLCheck {
     guard scheme == "data" else { return nil }
     let rest = cleaned.unicodeScalars.dropFirst(5)
     let type = rest.prefix { $0 != ";" && $0 != "," }
-    return String(String.UnicodeScalarView(type)).trimmingSpaces.lowercased()
+    return String(String.UnicodeScalarView(type)).trimmingCharacters(in: " ").lowercased()
   }
 }
 
 extension Unicode.Scalar {
   fileprivate var isASCIILetter: Bool { ("a"..."z").contains(self) || ("A"..."Z").contains(self) }
-}
-
-extension String {
-  /// Without the ASCII spaces at either end.
-  fileprivate var trimmingSpaces: String {
-    var scalars = Substring(self).unicodeScalars
-    while scalars.first == " " { scalars.removeFirst() }
-    while scalars.last == " " { scalars.removeLast() }
-    return String(scalars)
-  }
 }

@@ -46,7 +46,8 @@ extension HTMLPage {
   /// What the page may load and run. Scripts: only the page's own, named by the SHA-256
   /// of its text, so that no script from the document runs, even one `--unsafe` keeps:
   /// neither an inline one nor an event handler nor a `javascript:` link. Images: those
-  /// beside the page (`'self'`) and those written into it as `data:`. Nothing else is
+  /// from the page's own origin (`'self'`: its host, or for a page opened from the disk,
+  /// local files) and those written into it as `data:`. Nothing else is
   /// fetched: no frame, font, style sheet, object or connection, from anywhere; no form
   /// is sent and no `<base>` changes where links lead.
   static let policy =
