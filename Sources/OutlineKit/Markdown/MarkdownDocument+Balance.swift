@@ -41,29 +41,23 @@ extension MarkdownDocument {
     guard hasAngle else { return nil }
     let pieces = rawHTML(in: containers[container])
     guard !pieces.isEmpty else { return nil }
+    // The section as GitHub reads it: cmark-gfm's HTML with the raw HTML kept, and the
+    // line that closes a block the document ends in.
     var html: [UInt8] = []
-    var starts: [Int] = []
-    for piece in pieces {
-      starts.append(html.count)
-      html += piece.literal
-    }
-    // The line that closes a block the document ends in is part of what GitHub reads.
+    render(containers[container], unsafe: true) { html = [UInt8]($0) }
     if let closing = closingLine(container: container) { html += Array(closing.utf8) + [0x0A] }
-    var balance = HTMLBalance()
-    html.withUnsafeBytes { bytes in
-      let fragment = GumboFragment(bytes, context: GUMBO_TAG_DIV)
-      guard let nodes = fragment.nodes, let base = bytes.baseAddress else { return }
-      let found = ParsedTags(nodes, base: base)
-      balance.closers =
-        (found.commentLeftOpen ? ["<!-- -->"] : []) + found.leftOpen.reversed().map { "</\($0)>" }
-      for (offset, name) in found.strayEndTags(in: bytes) where name == "details" {
-        // Which piece the stray end tag is in, and where that is in the source.
-        guard let index = starts.lastIndex(where: { $0 <= offset }),
-          offset - starts[index] < pieces[index].literal.count
-        else { continue }
-        if let place = sourcePlace(of: pieces[index], at: offset - starts[index]) {
+    let (strays, closers) = SectionBalance.repairs(for: html)
+    var balance = HTMLBalance(closers: closers)
+    guard !strays.isEmpty else { return balance.isEmpty ? nil : balance }
+    // cmark-gfm writes no `</details>` of its own and escapes every `<` of text: each in
+    // its HTML is one of the raw HTML's, in the same order.
+    var ordinal = 0
+    for piece in pieces {
+      for offset in SectionBalance.detailsEndTags(in: piece.literal) {
+        if strays.contains(ordinal), let place = sourcePlace(of: piece, at: offset) {
           balance.strayClosers.insert(place)
         }
+        ordinal += 1
       }
     }
     return balance.isEmpty ? nil : balance
@@ -109,26 +103,30 @@ extension MarkdownDocument {
     guard line >= 0, line < source.lineCount else { return nil }
     let range = source.lineRange(line)
     let text = source.bytes[range]
-    let guess: Int
+    // An HTML block's line ends where the source line does. An inline tag's column is
+    // cmark-gfm's, which leaves out the indent a paragraph's later lines lose.
+    let indent = text.prefix { $0 == 0x20 || $0 == 0x09 }.count
+    let guesses: [Int]
     if piece.isBlock {
       let lineEnd = piece.literal[offset...].firstIndex(of: 0x0A) ?? piece.literal.count
-      guess = text.count - (lineEnd - offset)
+      guesses = [text.count - (lineEnd - offset)]
     } else {
-      guess = piece.column
+      guesses = [piece.column, piece.column + indent]
     }
-    if guess >= 0, guess < text.count,
-      HTMLBalance.isEndTag("details", at: text.startIndex + guess, in: source.bytes)
-    {
-      return HTMLBalance.SourceByte(line: line, offset: guess)
+    let isEndTag = { (index: Int) in
+      index >= 0 && index < text.count
+        && HTMLBalance.isEndTag("details", at: text.startIndex + index, in: self.source.bytes)
     }
-    // The positions cmark gives may be off where tabs were taken apart: the first end tag
-    // on the line, then.
-    var index = text.startIndex
-    while index < text.endIndex {
-      if HTMLBalance.isEndTag("details", at: index, in: source.bytes) {
-        return HTMLBalance.SourceByte(line: line, offset: index - text.startIndex)
-      }
-      index += 1
+    if let exact = guesses.first(where: isEndTag) {
+      return HTMLBalance.SourceByte(line: line, offset: exact)
+    }
+    // Positions may be off further where tabs were taken apart: the end tag nearest to
+    // where it was thought to be, then.
+    let target = guesses.last ?? 0
+    if let nearest = (0..<text.count).filter(isEndTag).min(by: {
+      abs($0 - target) < abs($1 - target)
+    }) {
+      return HTMLBalance.SourceByte(line: line, offset: nearest)
     }
     return nil
   }

@@ -305,8 +305,7 @@ public final class MarkdownDocument: @unchecked Sendable {
   }
 
   /// Hands `body` the HTML cmark renders for `node`, without copying it.
-  private func render(_ node: OpaquePointer, unsafe: Bool, _ body: (UnsafeRawBufferPointer) -> Void)
-  {
+  func render(_ node: OpaquePointer, unsafe: Bool, _ body: (UnsafeRawBufferPointer) -> Void) {
     let html = rendered(node, unsafe: unsafe)
     defer { free(html.baseAddress) }
     body(UnsafeRawBufferPointer(html))
