@@ -46,6 +46,8 @@ extension MarkdownDocument {
     var html: [UInt8] = []
     render(containers[container], unsafe: true) { html = [UInt8]($0) }
     if let closing = closingLine(container: container) { html += Array(closing.utf8) + [0x0A] }
+    // A section nested past what a parser reads in good time is left as it is.
+    if html.withUnsafeBytes(HTMLSanitizer.nestsTooDeep) { return nil }
     let (strays, closers) = SectionBalance.repairs(for: html)
     var balance = HTMLBalance(closers: closers)
     guard !strays.isEmpty else { return balance.isEmpty ? nil : balance }

@@ -263,8 +263,18 @@ public final class MarkdownDocument: @unchecked Sendable {
     if let embedder = options.images {
       sanitizer.embed = { [self] in embedder.dataURL(for: $0, in: self) }
     }
+    var tooDeep = false
     render(node, unsafe: true) { html in
-      sanitizer.sanitized(content(html)).withUnsafeBytes { body($0) }
+      tooDeep = HTMLSanitizer.nestsTooDeep(content(html))
+      if !tooDeep { sanitizer.sanitized(content(html)).withUnsafeBytes { body($0) } }
+    }
+    guard tooDeep else { return }
+    // Too deep to parse in good time: the section without its raw HTML, and why.
+    render(node, unsafe: false) { html in
+      let note = Array(
+        "<!-- collapse left out the raw HTML here: its elements nest deeper than \(HTMLSanitizer.parsedDepth) -->"
+          .utf8)
+      (note + content(html)).withUnsafeBytes { body($0) }
     }
   }
 

@@ -35,6 +35,48 @@ struct HTMLSanitizer {
   /// flatten deeper trees too.
   static let maximumDepth = 256
 
+  /// How deep a section's elements may nest for it to be parsed: a parser's time grows
+  /// with the square of the depth (100,000 levels took gumbo 15 seconds), and no document
+  /// nests so deep but to make it so.
+  static let parsedDepth = 8_192
+
+  /// Whether `html` seems to nest its elements deeper than `parsedDepth`, counted on its
+  /// tags alone: start tags of elements that have an end tag, less end tags. A guard of
+  /// time only: what is parsed is sanitised whatever this says.
+  static func nestsTooDeep(_ html: UnsafeRawBufferPointer) -> Bool {
+    var depth = 0
+    var index = 0
+    let count = html.count
+    while index + 1 < count {
+      guard html[index] == UInt8(ascii: "<") else {
+        index += 1
+        continue
+      }
+      let next = html[index + 1] | 0x20
+      if html[index + 1] == UInt8(ascii: "/") {
+        depth = max(0, depth - 1)
+      } else if (0x61...0x7A).contains(next) {
+        var end = index + 1
+        while end < count,
+          (html[end] | 0x20 >= 0x61 && html[end] | 0x20 <= 0x7A)
+            || (0x30...0x39).contains(html[end])
+        {
+          end += 1
+        }
+        let name = String(
+          decoding: UnsafeRawBufferPointer(rebasing: html[(index + 1)..<end]), as: UTF8.self)
+        if !ParsedTags.void.contains(name.lowercased()) {
+          depth += 1
+          if depth > parsedDepth { return true }
+        }
+        index = end
+        continue
+      }
+      index += 1
+    }
+    return false
+  }
+
   /// `html` made safe, in UTF-8; the forbidden code points are still to be replaced.
   func sanitized(_ html: UnsafeRawBufferPointer) -> [UInt8] {
     let fragment = GumboFragment(html, context: place == .title ? GUMBO_TAG_SPAN : GUMBO_TAG_DIV)
