@@ -1,5 +1,4 @@
 import CCmark
-import CGumbo
 
 #if canImport(Glibc)
   import Glibc
