@@ -99,7 +99,11 @@ struct MarkdownWriterTests {
 
   @Test(
     "raw HTML closed in the document gets no second end",
-    arguments: ["<pre>\nx\n</pre>", "<pre>x</pre>", "<?a\n?>", "<!X\ny >", "<![CDATA[\n]]>"])
+    arguments: [
+      "<pre>\nx\n</pre>", "<pre>x</pre>", "<?a\n?>", "<!X\ny >", "<![CDATA[\n]]>",
+      // A start tag without its `>`, which nothing written after it could end, is left.
+      "<div id=\"foo\"\n*hi*",
+    ])
   func closedHTML(_ block: String) throws {
     #expect(try markdownOutput(markdown("# A\n\(block)\n")).hasSuffix("\(block)\n\n</details>\n"))
   }

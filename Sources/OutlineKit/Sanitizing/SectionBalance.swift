@@ -111,9 +111,13 @@ enum SectionBalance {
       // Swallowed: by a comment left open, or by an element read as raw text.
       guard let last else { return nil }
       if last.pointee.type == GUMBO_NODE_COMMENT { return .close("<!-- -->") }
-      if let parent = last.pointee.parent, parent.isElement {
+      if let parent = last.pointee.parent, parent.isElement,
+        ParsedTags.rawText.contains(parent.tagName)
+      {
         return .close("</\(parent.tagName)>")
       }
+      // Something else took the probe in, such as a start tag without its `>`, which
+      // nothing written after the section can end: leave it as written.
       return nil
     }
     // Put in front of a table left open (a parser moves what a table cannot hold in front
