@@ -92,11 +92,13 @@ enum SectionBalance {
     _ nodes: [UnsafeMutablePointer<GumboNode>], base: UnsafeRawPointer, content: Range<Int>
   ) -> Mend? {
     var byID: [String: UnsafeMutablePointer<GumboNode>] = [:]
+    var byTag: [UnsafeMutablePointer<GumboNode>] = []
     var last: UnsafeMutablePointer<GumboNode>?
     var stack = Array(nodes.reversed())
     while let node = stack.popLast() {
       last = node
       guard node.isElement else { continue }
+      byTag.append(node)
       if let id = node.attributes.first(where: { $0.name == "id" })?.value { byID[id] = node }
       stack += node.children.reversed()
     }
@@ -111,13 +113,19 @@ enum SectionBalance {
       // Swallowed: by a comment left open, or by an element read as raw text.
       guard let last else { return nil }
       if last.pointee.type == GUMBO_NODE_COMMENT { return .close("<!-- -->") }
-      if let parent = last.pointee.parent, parent.isElement,
-        ParsedTags.rawText.contains(parent.tagName)
-      {
+      // A start tag without its `>` takes the probe in as its attributes; nothing written
+      // after the section can end it: leave it as written.
+      let tagsRunOn = byTag.contains { tag in
+        let piece = tag.pointee.v.element.original_tag
+        guard let data = piece.data, piece.length > 0 else { return false }
+        return base.distance(to: UnsafeRawPointer(data)) + piece.length > content.upperBound
+          && base.distance(to: UnsafeRawPointer(data)) < content.upperBound
+      }
+      guard !tagsRunOn else { return nil }
+      // Else the element that holds what came last: raw text, a select, an object.
+      if let parent = last.pointee.parent, parent != root, parent.isElement {
         return .close("</\(parent.tagName)>")
       }
-      // Something else took the probe in, such as a start tag without its `>`, which
-      // nothing written after the section can end: leave it as written.
       return nil
     }
     // Put in front of a table left open (a parser moves what a table cannot hold in front
