@@ -38,7 +38,9 @@ let optionTable: [OptionSpec] = [
   ),
   OptionSpec(
     long: "title-key", short: nil, value: "KEY", group: .input,
-    help: "Title JSON array elements by this member (default: name, then title, then id)."),
+    help:
+      "Title JSON array elements and JSON Lines records by this member first, then by name, title and id."
+  ),
   OptionSpec(
     long: "expand", short: "e", value: "NAMES", group: .selection,
     help: "Expand these sections and their ancestors; given alone, only these are open."),

@@ -41,7 +41,8 @@ struct Options: Equatable {
   /// The page title `--title` asks for.
   var title: String?
   var json = JSONReader.Options()
-  private var titleKeyGiven = false
+  /// The `--title-key`s given, in order.
+  private var givenTitleKeys: [String] = []
   private var toGiven = false
   private var expandGiven = false
   /// The files to read, as the command line spells them (not necessarily UTF-8); empty or
@@ -189,8 +190,10 @@ extension Options {
         .flatMap(OutputFormat.init(rawValue:)) ?? .text
       toGiven = true
     case "title-key":
-      json.titleKeys = (titleKeyGiven ? json.titleKeys : []) + [value]
-      titleKeyGiven = true
+      // Tried in the order given, before the default keys.
+      givenTitleKeys.append(value)
+      json.titleKeys =
+        givenTitleKeys + JSONReader.Options().titleKeys.filter { !givenTitleKeys.contains($0) }
     case "expand":
       selection.expand += SelectionRequest.names(in: value)
       expandGiven = true

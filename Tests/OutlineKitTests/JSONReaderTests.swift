@@ -168,16 +168,17 @@ struct JSONReaderTests {
       ])
   }
 
-  @Test("several top-level values, as in JSON Lines, are sections [0], [1], …")
+  @Test("several top-level values, as in JSON Lines, are sections titled as elements are")
   func severalValues() throws {
     let outline = try json("{\"name\": \"a\", \"x\": 1}\n{\"y\": 2}\n7\n[]\n")
-    #expect(shape(outline) == ["0:[0]", "0:[1]"])
+    #expect(shape(outline) == ["0:a", "0:[1]"])
     #expect(outline.sections.map(\.key) == ["0", "1"])
     #expect(memberLines(outline.content) == ["[2]: 7", "[3]: []"])
     #expect(outline.kind == .array(elements: 4))
   }
 
-  @Test("JSON Lines: every value is a section [i] or a line [i], even a lone one")
+  @Test(
+    "JSON Lines: every value is a section, titled as an element is, or a line [i], even a lone one")
   func jsonLines() throws {
     func lines(_ text: String) throws -> Outline {
       try JSONReader.read(Array(text.utf8), options: JSONReader.Options(isJSONLines: true))
@@ -189,7 +190,8 @@ struct JSONReaderTests {
     #expect(one.kind == .array(elements: 1))
     #expect(try OutlineKitTests.text(one) == "▾ [0]\n  ▾ a\n    b: 1\n")
     let named = try lines("{\"name\": \"start\", \"x\": 1}")
-    #expect(shape(named) == ["0:[0]"])
+    #expect(shape(named) == ["0:start"])
+    #expect(named.sections.map(\.key) == ["0"])
     #expect(memberLines(try lines("7\n").content) == ["[0]: 7"])
     #expect(memberLines(try lines("{}\n").content) == ["[0]: {}"])
     let two = try lines("{\"a\": 1}\n{\"b\": 2}\n")

@@ -117,7 +117,9 @@ final class JSONOutlineBuilder {
     stack.append(
       Frame(
         isObject: isObject, key: parent.isObject ? parent.pendingKey : nil,
-        index: parent.isObject ? nil : parent.count, titledByMember: !parent.isObject && top > 0,
+        index: parent.isObject ? nil : parent.count,
+        // An array's elements, and values at the top: the records of JSON Lines.
+        titledByMember: !parent.isObject,
         runStart: values.count))
   }
 
