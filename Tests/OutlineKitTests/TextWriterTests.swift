@@ -63,6 +63,17 @@ struct TextWriterTests {
         """)
   }
 
+  @Test("a heading with no title shows a placeholder, in the tree and in -i's rows and path")
+  func untitled() throws {
+    let outline = markdown("#\n\ntext\n\n## \n\n### Deep\n")
+    #expect(try text(outline) == "▾ (untitled)\n  text\n  ▾ (untitled)\n    ▾ Deep\n")
+    let selection = try Selection(outline: outline, request: SelectionRequest())
+    // The row -i draws is the same line, its placeholder dim like a summary.
+    let row = TextWriter().sectionLine(outline, 1, selection: selection)
+    #expect(row.rendered(TerminalLine.Format()) == "  ▾ (untitled)")
+    #expect(row.rendered(TerminalLine.Format(colors: true)).contains("\u{1B}[2m(untitled)"))
+  }
+
   @Test("--outline shows titles only")
   func outlineOnly() throws {
     #expect(

@@ -110,7 +110,8 @@ extension InteractiveView {
   private func path(within columns: Int) -> String {
     guard let section = cursorSection else { return "" }
     var titles = ([section] + outline.ancestors(of: section)).reversed().map {
-      Printable.escaped(outline.sections[$0].title)
+      let title = outline.sections[$0].title
+      return TextWriter.isUntitled(title) ? TextWriter.untitled : Printable.escaped(title)
     }
     let ellipsis = writer.options.ascii ? "..." : "…"
     var path = titles.joined(separator: "/")

@@ -55,7 +55,11 @@ public struct TextWriter {
     let marker = options.ascii ? (expanded ? "-" : "+") : (expanded ? "▾" : "▸")
     line.append(marker, style: .marker(depth: section.depth))
     line.append(" ")
-    line.append(Printable.escaped(section.title), style: .title)
+    if TextWriter.isUntitled(section.title) {
+      line.append(TextWriter.untitled, style: .annotation)
+    } else {
+      line.append(Printable.escaped(section.title), style: .title)
+    }
     if !expanded, let summary = outline.hiddenSummary(of: index) {
       line.append("  ")
       line.append(options.ascii ? Printable.ascii(summary) : summary, style: .annotation)
@@ -74,12 +78,24 @@ public struct TextWriter {
     if section.depth > TextWriter.deepestIndent { target.write("[depth \(section.depth)] ") }
     target.write(options.ascii ? (expanded ? "- " : "+ ") : (expanded ? "▾ " : "▸ "))
     var title = section.title
-    title.withUTF8 { Printable.write(UnsafeRawBufferPointer($0), to: &target) }
+    if TextWriter.isUntitled(title) {
+      target.write(TextWriter.untitled)
+    } else {
+      title.withUTF8 { Printable.write(UnsafeRawBufferPointer($0), to: &target) }
+    }
     if !expanded && outline.hidesSomething(index) {
       target.write("  ")
       outline.writeHiddenSummary(of: index, ascii: options.ascii, to: &target)
     }
     target.write("\n")
+  }
+
+  /// What stands for a title with nothing to show, such as a heading `#` alone, so that
+  /// its line is not a marker with nothing after it.
+  static let untitled = "(untitled)"
+
+  static func isUntitled(_ title: String) -> Bool {
+    title.unicodeScalars.allSatisfy { $0.properties.isWhitespace }
   }
 
   /// Indentation stops growing this deep, so that output stays linear in the input.
