@@ -31,13 +31,7 @@ extension MarkdownDocument {
   /// within its section; nil when it needs no change, as for any container without raw
   /// HTML. Decided by parsing the container's raw HTML, in order, as a browser would.
   func htmlBalance(container: Int, lines: Range<Int>) -> HTMLBalance? {
-    guard !lines.isEmpty else { return nil }
-    let start = source.lineRange(lines.lowerBound).lowerBound
-    let end = source.lineRange(lines.upperBound - 1).upperBound
-    let hasAngle = source.bytes.withUnsafeBytes { bytes in
-      bytes.baseAddress.map { memchr($0 + start, 0x3C, end - start) != nil } ?? false
-    }
-    guard hasAngle else { return nil }
+    guard mayHoldRawHTML(lines) else { return nil }
     let pieces = rawHTML(in: containers[container])
     guard !pieces.isEmpty else { return nil }
     // The section as GitHub reads it: cmark-gfm's HTML with the raw HTML kept, and the
@@ -116,7 +110,8 @@ extension MarkdownDocument {
     }
     let isEndTag = { (index: Int) in
       index >= 0 && index < text.count
-        && HTMLBalance.isEndTag("details", at: text.startIndex + index, in: self.source.bytes)
+        && ParsedTags.spellsTag(
+          SectionBalance.detailsEndTag, at: text.startIndex + index, in: self.source.bytes)
     }
     if let exact = guesses.first(where: isEndTag) {
       return HTMLBalance.SourceByte(line: line, offset: exact)
@@ -130,23 +125,5 @@ extension MarkdownDocument {
       return HTMLBalance.SourceByte(line: line, offset: nearest)
     }
     return nil
-  }
-}
-
-extension HTMLBalance {
-  static func isEndTag<Bytes: Collection<UInt8>>(
-    _ name: String, at index: Bytes.Index, in bytes: Bytes
-  ) -> Bool
-  where Bytes.Index == Int {
-    let wanted = Array("</\(name)".utf8)
-    guard index + wanted.count <= bytes.endIndex else { return false }
-    for (position, byte) in wanted.enumerated() {
-      let actual = bytes[index + position]
-      let lower = (0x41...0x5A).contains(actual) ? actual | 0x20 : actual
-      if lower != byte { return false }
-    }
-    let after = index + wanted.count
-    guard after < bytes.endIndex else { return true }
-    return [0x09, 0x0A, 0x0C, 0x0D, 0x20, 0x2F, 0x3E].contains(bytes[after])
   }
 }

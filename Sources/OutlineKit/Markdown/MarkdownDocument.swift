@@ -278,26 +278,37 @@ public final class MarkdownDocument: @unchecked Sendable {
     }
   }
 
+  /// Whether source `lines` hold a `<`, without which they hold no raw HTML; found with
+  /// memchr, so that a section without any pays next to nothing.
+  func mayHoldRawHTML(_ lines: Range<Int>) -> Bool {
+    guard !lines.isEmpty else { return false }
+    let start = source.lineRange(lines.lowerBound).lowerBound
+    let end = source.lineRange(lines.upperBound - 1).upperBound
+    return source.bytes.withUnsafeBytes { bytes in
+      bytes.baseAddress.map { memchr($0 + start, 0x3C, end - start) != nil } ?? false
+    }
+  }
+
+  /// Whether source `lines` hold `![`, without which they hold no Markdown image.
+  private func mayHoldImage(_ lines: Range<Int>) -> Bool {
+    guard !lines.isEmpty else { return false }
+    let start = source.lineRange(lines.lowerBound).lowerBound
+    let end = source.lineRange(lines.upperBound - 1).upperBound
+    return source.bytes.withUnsafeBytes { bytes in
+      guard let base = bytes.baseAddress else { return false }
+      var from = base + start
+      while from < base + end, let bang = memchr(from, 0x21, base + end - from) {
+        let next = UnsafeRawPointer(bang) + 1
+        if next < base + end, next.load(as: UInt8.self) == 0x5B { return true }
+        from = next
+      }
+      return false
+    }
+  }
+
   /// Whether `node` holds raw HTML, or an image when `images` are to be looked at.
   private func needsSanitizing(_ node: OpaquePointer, lines: Range<Int>?, images: Bool) -> Bool {
-    if let lines, !lines.isEmpty {
-      let start = source.lineRange(lines.lowerBound).lowerBound
-      let end = source.lineRange(lines.upperBound - 1).upperBound
-      let found = source.bytes.withUnsafeBytes { bytes in
-        guard let base = bytes.baseAddress else { return false }
-        if memchr(base + start, 0x3C, end - start) != nil { return true }
-        guard images else { return false }
-        // An image starts with `![`.
-        var from = base + start
-        while from < base + end, let bang = memchr(from, 0x21, base + end - from) {
-          let next = UnsafeRawPointer(bang) + 1
-          if next < base + end, next.load(as: UInt8.self) == 0x5B { return true }
-          from = next
-        }
-        return false
-      }
-      guard found else { return false }
-    }
+    if let lines, !mayHoldRawHTML(lines) && !(images && mayHoldImage(lines)) { return false }
     guard let iterator = cmark_iter_new(node) else { return true }
     defer { cmark_iter_free(iterator) }
     while case let event = cmark_iter_next(iterator), event != CMARK_EVENT_DONE {

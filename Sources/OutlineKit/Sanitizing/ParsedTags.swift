@@ -127,6 +127,22 @@ struct ParsedTags {
     return found
   }
 
+  /// Whether `bytes` at `index` spell `text` (lower case ASCII, such as `</details` or
+  /// `script`) in any case, followed by what ends a tag's name: white space, `/`, `>` or
+  /// the end.
+  static func spellsTag<Bytes: Collection<UInt8>>(_ text: [UInt8], at index: Int, in bytes: Bytes)
+    -> Bool
+  where Bytes.Index == Int {
+    guard index >= bytes.startIndex, index + text.count <= bytes.endIndex else { return false }
+    for (position, byte) in text.enumerated() {
+      let actual = bytes[index + position]
+      if ((0x41...0x5A).contains(actual) ? actual | 0x20 : actual) != byte { return false }
+    }
+    let after = index + text.count
+    return after == bytes.endIndex
+      || [0x09, 0x0A, 0x0C, 0x0D, 0x20, 0x2F, 0x3E].contains(bytes[after])
+  }
+
   /// Whether a comment's text, delimiters and all, ends as a comment ends: `-->` (or
   /// `--!>`) after `<!--`, `>` after the `<!` or `<?` of a bogus one. One the input
   /// ends inside runs on over everything after it.

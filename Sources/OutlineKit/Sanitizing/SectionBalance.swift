@@ -176,41 +176,18 @@ enum SectionBalance {
   }
 
   private static func isFiltered(_ html: [UInt8], at index: Int) -> Bool {
-    var start = index + 1
-    if start < html.count, html[start] == UInt8(ascii: "/") { start += 1 }
-    for name in filteredTags where start + name.count <= html.count {
-      let matches = zip(html[start..<(start + name.count)], name).allSatisfy {
-        ((0x41...0x5A).contains($0) ? $0 | 0x20 : $0) == $1
-      }
-      guard matches else { continue }
-      let after = start + name.count
-      if after == html.count { return true }
-      if [0x09, 0x0A, 0x0C, 0x0D, 0x20, 0x2F, 0x3E].contains(html[after]) { return true }
-    }
-    return false
+    let start =
+      index + 1 < html.count && html[index + 1] == UInt8(ascii: "/") ? index + 2 : index + 1
+    return filteredTags.contains { ParsedTags.spellsTag($0, at: start, in: html) }
   }
 
   /// Where each `</details` that reads as an end tag starts in `bytes`: the name, any
   /// case, followed by white space, `/`, `>` or the end.
   static func detailsEndTags(in bytes: [UInt8]) -> [Int] {
-    let name = Array("</details".utf8)
-    var found: [Int] = []
-    var index = 0
-    while index + name.count <= bytes.count {
-      if bytes[index] == UInt8(ascii: "<"),
-        zip(bytes[index..<(index + name.count)], name).allSatisfy({
-          ((0x41...0x5A).contains($0) ? $0 | 0x20 : $0) == $1
-        })
-      {
-        let after = index + name.count
-        if after == bytes.count
-          || [0x09, 0x0A, 0x0C, 0x0D, 0x20, 0x2F, 0x3E].contains(bytes[after])
-        {
-          found.append(index)
-        }
-      }
-      index += 1
-    }
-    return found
+    bytes.indices.filter { ParsedTags.spellsTag(detailsEndTag, at: $0, in: bytes) }
   }
+
+  /// How a `</details>` end tag starts.
+  static let detailsEndTag = Array("</details".utf8)
+
 }
