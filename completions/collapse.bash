@@ -20,7 +20,7 @@ _collapse() {
     -f | --from) values="markdown gfm commonmark json" ;;
     -t | --to) values="text html markdown json" ;;
     --color) values="auto always never" ;;
-    -e | --expand | -c | --collapse | -d | --depth | -w | --width | --title-key | --max-bytes \
+    -e | --expand | -c | --collapse | --only | -d | --depth | -w | --width | --title-key | --max-bytes \
       | --title)
       # Free values: names, numbers, keys.
       COMPREPLY=()
@@ -37,7 +37,7 @@ _collapse() {
   if [[ $cur == -* ]]; then
     COMPREPLY=($(compgen -W '
       -f --from --title-key
-      -e --expand -c --collapse --collapse-all --expand-all -d --depth
+      -e --expand -c --collapse --only --collapse-all --expand-all -d --depth
       -t --to -i --interactive --toc --max-bytes --unsafe
       --color -w --width --ascii --outline
       -s --standalone --embed-resources --title

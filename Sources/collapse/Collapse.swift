@@ -72,8 +72,16 @@ enum Collapse {
       }
     }
     if inputs.count == 1 && documents.isEmpty { return status }
-    let outline = inputs.count == 1 ? documents[0].outline : Outline.combining(documents)
+    var outline = inputs.count == 1 ? documents[0].outline : Outline.combining(documents)
     defer { keep((outline, documents)) }
+    if !options.only.isEmpty {
+      do {
+        outline = try outline.extracting(options.only)
+      } catch {
+        for problem in error.errors { errors.report(problem) }
+        return .usage
+      }
+    }
 
     let selection: Selection
     do {

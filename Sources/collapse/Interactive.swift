@@ -43,8 +43,11 @@ enum Interactive {
     }
     switch ending {
     case .quit:
+      // The view is of the extract --only made: the flags name its sections within it.
+      let only = options.only.flatMap { ["--only", $0] }
       output.write(
-        view.flags.arguments.map { shellQuoted($0, visibly: true) }.joined(separator: " ") + "\n")
+        (only + view.flags.arguments).map { shellQuoted($0, visibly: true) }.joined(separator: " ")
+          + "\n")
       return .success
     case .signal(let number):
       // End the way the signal ends a program, so that the shell knows.

@@ -48,11 +48,16 @@ let optionTable: [OptionSpec] = [
     long: "collapse", short: "c", value: "NAMES", group: .selection,
     help: "Collapse these sections, after everything else is applied."),
   OptionSpec(
+    long: "only", short: nil, value: "NAMES", group: .selection,
+    help:
+      "Write only these sections, each with everything under it, as the top level; the other options apply within them."
+  ),
+  OptionSpec(
     long: "collapse-all", short: nil, value: nil, group: .selection,
     help: "Start with every section collapsed."),
   OptionSpec(
     long: "expand-all", short: nil, value: nil, group: .selection,
-    help: "Start with every section expanded, ignoring the document's own hints."),
+    help: "Start with every section expanded."),
   OptionSpec(
     long: "depth", short: "d", value: "N", group: .selection,
     help: "Start with the first N levels expanded (0 is --collapse-all)."),

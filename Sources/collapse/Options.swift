@@ -28,6 +28,8 @@ struct Options: Equatable {
   var from: InputFormat?
   var to = OutputFormat.text
   var selection = SelectionRequest()
+  /// Lists of NAMEs given to `--only`: the sections to write, each with its subtree.
+  var only: [String] = []
   var text = TextWriter.Options()
   var color = ColorChoice.auto
   /// The width `--width` asks for: nil to ask the terminal, 0 for no limit.
@@ -195,9 +197,13 @@ extension Options {
       json.titleKeys =
         givenTitleKeys + JSONReader.Options().titleKeys.filter { !givenTitleKeys.contains($0) }
     case "expand":
-      selection.expand += SelectionRequest.names(in: value)
+      // Kept whole: a list is read against the titles before it is cut at its commas.
+      if !SelectionRequest.names(in: value).isEmpty { selection.expand.append(value) }
       expandGiven = true
-    case "collapse": selection.collapse += SelectionRequest.names(in: value)
+    case "collapse":
+      if !SelectionRequest.names(in: value).isEmpty { selection.collapse.append(value) }
+    case "only":
+      if !SelectionRequest.names(in: value).isEmpty { only.append(value) }
     case "collapse-all": selection.base = .nothing
     case "expand-all": selection.base = .everything
     case "depth": selection.base = .depth(try Options.count(value, for: spec))

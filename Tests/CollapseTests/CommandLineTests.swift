@@ -125,7 +125,7 @@ struct EndToEndTests {
         == "collapse: no section matches 'overvie'; did you mean 'Overview^[]52;c;cHduZWQ=^G'?\n")
     let cases: [([String], String)] = [
       (["-e", "\u{1B}[31mX"], "collapse: no section matches '^[[31mX'\n"),
-      (["-e", "/\u{1B}(/"], "collapse: invalid regular expression '/^[(/': "),
+      (["-e", "/\u{1B}(/"], "collapse: invalid /regex/ '/^[(/' at character 3: "),
       (["-d", "\u{1B}[31m"], "collapse: invalid value '^[[31m' for --depth"),
       (["-f", "\u{9B}31m"], "collapse: invalid value 'M-^[31m' for --from"),
       (["--\u{1B}[31m"], "collapse: unknown option '--^[[31m'"),

@@ -256,7 +256,7 @@ struct InteractiveTests {
     try run.send("q")
     let ended = try run.end()
     #expect(ended.status == 0)
-    #expect(ended.flags == "--expand Pacific,Atlantic\n")
+    #expect(ended.flags == "--depth 2 --collapse Oceans/Indian\n")
   }
 
   @Test("the view is drawn again at the new size when the terminal is resized", .needs("tmux"))
@@ -382,7 +382,7 @@ struct InteractiveTests {
     try run.send("q")
     let ended = try run.end()
     #expect(ended.status == 0)
-    #expect(ended.flags == "--collapse Pacific\n")
+    #expect(ended.flags == "--collapse Oceans/Pacific\n")
   }
 
   @Test(
@@ -452,7 +452,7 @@ struct InteractiveTests {
         && lines.last { !$0.isEmpty }.map(trimmedEnd) == "bash>"
     }
     let printed = try String(contentsOf: folder.appendingPathComponent("flags"), encoding: .utf8)
-    #expect(printed == "--collapse Pacific\n")
+    #expect(printed == "--collapse Oceans/Pacific\n")
   }
 
   @Test(

@@ -46,6 +46,46 @@ struct ManualTests {
     for example in helpExamples { #expect(shown.contains("  " + example.command)) }
   }
 
+  @Test("--help, the manual and the code follow one rule for a document's hints")
+  func hintRule() throws {
+    let words = { (text: String) in
+      text.split(whereSeparator: \.isWhitespace).joined(separator: " ")
+    }
+    let help = words(try runBinary(["--help"]).output)
+    let helpList = try #require(
+      help.firstMatch(of: /starts that way, unless (.*?) sets every start/))
+    let manual = words(
+      try String(
+        contentsOf: packageRoot.appendingPathComponent("docs/collapse.1.md"), encoding: .utf8))
+    let manualList = try #require(
+      manual.firstMatch(of: /set the base only when no option does: (.*?) each set every section/))
+    let options = { (list: Substring) in Set(list.matches(of: /--[a-z-]+/).map { String($0.0) }) }
+    let setters: Set = ["--expand-all", "--collapse-all", "--depth", "--expand"]
+    #expect(options(helpList.1) == setters)
+    #expect(options(manualList.1).subtracting(["--collapse"]) == setters)
+
+    // Each of them gives a document with hints the view it gives the document without.
+    let hinted =
+      "# A <!-- collapsed -->\n## B <!-- expanded -->\ntext\n# C <!-- expanded -->\n## D\nmore\n"
+    let plain = "# A\n## B\ntext\n# C\n## D\nmore\n"
+    let arguments = [
+      "--expand-all": ["--expand-all"], "--collapse-all": ["--collapse-all"],
+      "--depth": ["--depth", "1"], "--expand": ["--expand", "A"],
+    ]
+    for option in setters {
+      let flags = try #require(arguments[option])
+      #expect(
+        try runBinary(flags, input: Data(hinted.utf8)).output
+          == (try runBinary(flags, input: Data(plain.utf8)).output), "\(option)")
+    }
+    // Without them the hints count, with --collapse too.
+    for flags in [[], ["--collapse", "D"]] {
+      #expect(
+        try runBinary(flags, input: Data(hinted.utf8)).output
+          != (try runBinary(flags, input: Data(plain.utf8)).output), "\(flags)")
+    }
+  }
+
   @Test("--help fits an 80-column terminal")
   func helpWidth() throws {
     let help = try runBinary(["--help"]).output

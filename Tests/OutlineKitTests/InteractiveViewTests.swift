@@ -241,7 +241,7 @@ struct InteractiveViewTests {
     press(&view, .character("N"))
     #expect(cursorTitle(view) == "South China")
     // The path is cut from the top down to fit.
-    #expect(lines(view).last?.hasPrefix(" …/South China  ") == true)
+    #expect(lines(view).last?.hasPrefix(" … South China  ") == true)
     view.resize(columns: 60, rows: 8)
     #expect(lines(view).last?.hasPrefix(" Oceans/Pacific/South China  ") == true)
   }

@@ -188,7 +188,7 @@ struct SelectionTests {
       try expanded(SelectionRequest(expand: ["/(unclosed/"]))
     } throws: { error in
       guard let failure = error as? SelectionFailure,
-        case .invalidPattern(let name, _) = failure.errors.first
+        case .invalidPattern(let name, _, _) = failure.errors.first
       else { return false }
       return name == "/(unclosed/"
     }
@@ -212,21 +212,61 @@ struct SelectionTests {
   }
 
   @Test(
-    "NAMES split on commas; \\, is a comma and \\\\ a backslash",
+    "NAMES split at commas that are not escaped or quoted; each keeps its escapes",
     arguments: [
       ("Pacific,Atlantic", ["Pacific", "Atlantic"]),
-      ("Salt\\, Pepper,Other", ["Salt, Pepper", "Other"]),
-      ("a\\\\,b", ["a\\", "b"]),
+      ("Salt\\, Pepper,Other", ["Salt\\, Pepper", "Other"]),
+      ("a\\\\,b", ["a\\\\", "b"]),
       ("path\\d+", ["path\\d+"]),
       ("one,,two,", ["one", "two"]),
       ("", []),
+      ("\"/health, live\",paths/\"/a,b\"/get", ["\"/health, live\"", "paths/\"/a,b\"/get"]),
+      // A quote counts only around a whole step.
+      ("say \"a,b\"", ["say \"a", "b\""]),
       // A combining mark after a comma or backslash does not hide it.
       ("a,\u{301}b", ["a", "\u{301}b"]),
       ("a\\\u{301}", ["a\\\u{301}"]),
-      ("a\\\\\u{301},b", ["a\\\u{301}", "b"]),
+      ("a\\\\\u{301},b", ["a\\\\\u{301}", "b"]),
     ])
   func names(_ list: String, _ names: [String]) {
     #expect(SelectionRequest.names(in: list) == names)
+  }
+}
+
+@Suite("NAME syntax")
+struct NameSyntaxTests {
+  @Test(
+    "steps split at slashes not escaped or quoted; quotes count around whole steps",
+    arguments: [
+      (#"paths/"/pets/{petId}"/get"#, ["paths", "/pets/{petId}", "get"]),
+      (#"a\/b/c"#, ["a/b", "c"]),
+      (#"say "hi"/x"#, [#"say "hi""#, "x"]),
+      (#""a\"b"/c"#, [#"a"b"#, "c"]),
+      (#""unclosed/x"#, [#""unclosed"#, "x"]),
+      (#""a"b"/c"#, [#""a"b""#, "c"]),
+      (#"C:\Users/x"#, [#"C:\Users"#, "x"]),
+      (#"a\,b"#, ["a,b"]),
+      ("", [""]),
+    ])
+  func steps(_ name: String, _ steps: [String]) {
+    #expect(SelectionRequest.steps(of: name) == steps)
+  }
+
+  @Test(
+    "a path is written with a step quoted only where it holds what a NAME reads",
+    arguments: [
+      (["/pets/{petId}", "get"], #""/pets/{petId}"/get"#),
+      (["Pacific", "Coral"], "Pacific/Coral"),
+      (["Salt, Pepper"], #""Salt, Pepper""#),
+      (["**"], #""**""#),
+      (["#x"], ##""#x""##),
+      ([" a"], #"" a""#),
+      ([#"a"b\c"#], #""a\"b\\c""#),
+      ([""], #""""#),
+    ])
+  func written(_ steps: [String], _ name: String) {
+    #expect(SelectionRequest.name(path: steps) == name)
+    #expect(SelectionRequest.steps(of: name) == steps)
   }
 }
 

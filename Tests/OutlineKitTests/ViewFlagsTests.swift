@@ -19,13 +19,14 @@ struct ViewFlagsTests {
 
   @Test("a few sections open are named, their ancestors left to --expand")
   func fewOpen() {
-    #expect(flags(["Oceans", "Pacific", "Coral"]).arguments == ["--expand", "Coral"])
+    #expect(
+      flags(["Oceans", "Pacific", "Coral"]).arguments == ["--expand", "Oceans/Pacific/Coral"])
   }
 
   @Test("a few sections closed are named in --collapse")
   func fewClosed() {
     let open = Self.oceans.sections.map(\.title).filter { $0 != "Atlantic" }
-    #expect(flags(open).arguments == ["--collapse", "Atlantic"])
+    #expect(flags(open).arguments == ["--collapse", "Oceans/Atlantic"])
   }
 
   @Test("levels open are said with --depth")
@@ -46,18 +47,41 @@ struct ViewFlagsTests {
     #expect(arguments == ["--collapse", "Linux/Setup"])
   }
 
-  @Test("a title with a comma, when it is the name to give, is written with the comma escaped")
+  @Test("a title with a comma or a slash is a quoted step of the path that names it")
   func commas() throws {
-    // The id `salt-pepper` would also name the title of the third section: the first is
-    // named by its own title, whose comma must not split it in two.
-    let outline = markdown("# Salt, Pepper\n## Inner\n# salt-pepper\n## Inner2\n")
-    let expanded = [true, false, false, false]
-    let view = ViewFlags(reproducing: expanded, in: outline)
-    #expect(view.arguments.contains { $0.contains("Salt\\, Pepper") }, "\(view.arguments)")
-    #expect(try Selection(outline: outline, request: view.request).flags == expanded)
-    let inner = ViewFlags(reproducing: [true, true, false, false], in: outline)
+    // The id `salt-pepper` would also name the title of the third section, so that
+    // section is named by its own id.
+    let outline = markdown("# Salt, Pepper\n## Inner\n# salt-pepper\n## Inner2\n# A/B\n## C\n")
+    let view = ViewFlags(reproducing: [true, true, false, false, true, false], in: outline)
     #expect(
-      try Selection(outline: outline, request: inner.request).flags == [true, true, false, false])
+      view.arguments == ["--collapse", "#salt-pepper-1,\"A/B\"/C"]
+        || view.arguments == ["--expand", "\"Salt, Pepper\"/Inner,\"A/B\""], "\(view.arguments)")
+    #expect(try sameView(view, [true, true, false, false, true, false], in: outline))
+    let outer = ViewFlags(reproducing: [true, false, false, false, false, false], in: outline)
+    #expect(outer.arguments == ["--expand", "\"Salt, Pepper\""])
+    #expect(try sameView(outer, [true, false, false, false, false, false], in: outline))
+  }
+
+  @Test("names are paths from the top, so they last when sections are added before")
+  func lasting() throws {
+    let before = markdown("# Guide\n## Setup\n### Linux\n## Usage\n### Linux\n")
+    let view = ViewFlags(reproducing: [true, true, true, true, false], in: before)
+    #expect(view.arguments == ["--collapse", "Guide/Usage/Linux"])
+    // A section added above, with the same titles, does not take the name over.
+    let after = markdown(
+      "# Intro\n## Usage\n### Linux\n# Guide\n## Setup\n### Linux\n## Usage\n### Linux\n")
+    let selection = try Selection(outline: after, request: view.request)
+    #expect(after.sections.indices.filter { !selection.isExpanded($0) } == [7])
+  }
+
+  /// Whether the flags give `outline` the text output `expanded` gives it.
+  private func sameView(_ view: ViewFlags, _ expanded: [Bool], in outline: Outline) throws -> Bool {
+    var wanted = ""
+    TextWriter().write(outline, selection: Selection(expanded: expanded), to: &wanted)
+    var got = ""
+    TextWriter().write(
+      outline, selection: try Selection(outline: outline, request: view.request), to: &got)
+    return got == wanted
   }
 
   @Test("in a large outline of repeated titles, only the sections that differ are named")
@@ -73,8 +97,9 @@ struct ViewFlagsTests {
     #expect(user.count == 1)
     expanded[user[0]] = false
     let view = ViewFlags(reproducing: expanded, in: outline)
-    // The sixth "user" has the id user-5, shorter than the path i5/user.
-    #expect(view.arguments == ["--collapse", "user-5"])
+    // The sixth element goes by its name, not by its index or the id user-5: both change
+    // when an element is added before it.
+    #expect(view.arguments == ["--collapse", "items/i5/user"])
     #expect(try Selection(outline: outline, request: view.request).flags == expanded)
   }
 
@@ -93,12 +118,11 @@ struct ViewFlagsTests {
       TextWriter().write(outline, selection: selection, to: &got)
       #expect(got == wanted, "\(source)\n\(view.arguments)")
       // The arguments say the same as the request.
-      if let at = view.arguments.firstIndex(of: "--expand") {
-        #expect(SelectionRequest.names(in: view.arguments[at + 1]) == view.request.expand)
+      let lists = { (flag: String) in
+        view.arguments.indices.filter { view.arguments[$0] == flag }.map { view.arguments[$0 + 1] }
       }
-      if let at = view.arguments.firstIndex(of: "--collapse") {
-        #expect(SelectionRequest.names(in: view.arguments[at + 1]) == view.request.collapse)
-      }
+      #expect(lists("--expand") == view.request.expand)
+      #expect(lists("--collapse") == view.request.collapse)
     }
   }
 }

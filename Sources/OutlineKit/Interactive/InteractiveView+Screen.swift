@@ -105,21 +105,22 @@ extension InteractiveView {
     return line.rendered(bar)
   }
 
-  /// The titles from the top level down to the section under the cursor, as a path;
-  /// when it is wider than `columns`, the titles nearest the top give way to an ellipsis.
+  /// The path of the section under the cursor, as a NAME that `--expand` takes: titles or
+  /// keys from the top down, quoted where they need it. When it is wider than `columns`,
+  /// the steps nearest the top give way to an ellipsis and a space, so that what is left
+  /// is still a NAME, one that may match more.
   private func path(within columns: Int) -> String {
     guard let section = cursorSection else { return "" }
-    var titles = ([section] + outline.ancestors(of: section)).reversed().map {
-      let title = outline.sections[$0].title
-      return TextWriter.isUntitled(title) ? TextWriter.untitled : Printable.escaped(title)
+    var steps = outline.pathSteps(of: section).map {
+      Printable.escaped(NameSyntax.written(step: $0))
     }
-    let ellipsis = writer.options.ascii ? "..." : "…"
-    var path = titles.joined(separator: "/")
-    while titles.count > 1 && DisplayWidth.columns(of: path) > columns {
-      titles.removeFirst()
-      path = ([ellipsis] + titles).joined(separator: "/")
+    let ellipsis = writer.options.ascii ? "... " : "… "
+    var path = steps.joined(separator: "/")
+    while steps.count > 1 && DisplayWidth.columns(of: path) > columns {
+      steps.removeFirst()
+      path = ellipsis + steps.joined(separator: "/")
     }
-    guard DisplayWidth.columns(of: path) > columns, let last = titles.last else { return path }
+    guard DisplayWidth.columns(of: path) > columns, let last = steps.last else { return path }
     return last
   }
 

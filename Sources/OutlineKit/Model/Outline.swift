@@ -20,6 +20,10 @@ public struct Outline: Sendable {
   public internal(set) var memoryToWrite = 0
   /// The Markdown documents the outline was read from, in order.
   public internal(set) var documents: [MarkdownDocument] = []
+  /// The link reference and footnote definitions its Markdown uses from the parts of the
+  /// document an extract (`extracting`) left out, each run its source lines, to write
+  /// after it so that its links still work.
+  var definitionsLeftOut: [[String]] = []
 
   /// Where the Markdown blocks start that were left out of the HTML written so far because
   /// their HTML alone would be larger than cmark-gfm renders at once.

@@ -30,25 +30,117 @@ struct NameMatcher {
     self.outline = outline
   }
 
-  /// The indexes of the sections `name` matches, in document order.
+  /// The indexes of the sections a list of NAMEs matches, in document order: the list
+  /// read whole as one NAME first, so that a title holding commas names its section; only
+  /// when that matches nothing is it cut at its commas, each run of parts that is a title
+  /// taken whole, longest first.
+  ///
+  /// Throws every NAME of the list that matches nothing; when no part matches and the
+  /// whole list reads best as one NAME (a `/regex/`, or near a title with a comma), only
+  /// that one.
+  mutating func sections(inList list: String) throws(SelectionFailure) -> [Int] {
+    let parts = NameSyntax.names(in: list).map(\.written).filter {
+      !$0.trimmingWhiteSpace().isEmpty
+    }
+    if parts.isEmpty { return [] }
+    let wholeError: SelectionError
+    do {
+      return try sections(matching: list)
+    } catch {
+      wholeError = error
+    }
+    guard parts.count > 1 else { throw SelectionFailure(errors: [wholeError]) }
+    var found: Set<Int> = []
+    var errors: [SelectionError] = []
+    var start = 0
+    while start < parts.count {
+      // Longest first: a title's commas joined again, up to as many as any title holds.
+      var taken = 1
+      var end = min(parts.count, start + mostCommas + 1)
+      while end > start + 1 {
+        let joined = parts[start..<end].joined(separator: ",")
+        if let matched = try? sections(matching: joined, suggesting: false) {
+          found.formUnion(matched)
+          taken = end - start
+          break
+        }
+        end -= 1
+      }
+      if taken == 1 {
+        do {
+          found.formUnion(try sections(matching: parts[start]))
+        } catch {
+          errors.append(error)
+        }
+      }
+      start += taken
+    }
+    // A `/regex/` that holds a comma, or a title with commas mistyped, is one NAME.
+    let onePattern =
+      NameMatcher.pattern(in: list) != nil && parts.contains { NameMatcher.pattern(in: $0) == nil }
+    if found.isEmpty, onePattern || wholeError.suggestsComma {
+      throw SelectionFailure(errors: [wholeError])
+    }
+    if !errors.isEmpty { throw SelectionFailure(errors: errors) }
+    return found.sorted()
+  }
+
+  /// The indexes of the sections one NAME matches, in document order. A NAME that is a
+  /// title, id or key as it stands names those sections, whatever it holds; only
+  /// otherwise is it a `/regex/` or a path.
   mutating func sections(matching name: String) throws(SelectionError) -> [Int] {
+    try sections(matching: name, suggesting: true)
+  }
+
+  /// The sections one NAME matches, as `sections(matching:)` finds them; an error for a
+  /// NAME that matches nothing suggests a title only when `suggesting`, which takes a
+  /// look at every title.
+  private mutating func sections(
+    matching name: String, suggesting: Bool
+  ) throws(SelectionError) -> [Int] {
     // `#id` names one section by its id alone, as a link to it would.
     if name.hasPrefix("#"), let index = byID[String(name.dropFirst())] { return [index] }
-    var found: Set<Int> = []
-    if name.count >= 2, name.first == "/", let pattern = NameMatcher.pattern(in: name) {
-      found = try sectionsMatching(pattern: pattern, name: name)
-    } else {
-      found = candidates(for: name)
-      // Split by scalars: a `/` that a combining mark follows is one Character with it.
-      let segments = name.unicodeScalars.split(separator: "/", omittingEmptySubsequences: false)
-        .map { String(String.UnicodeScalarView($0)) }
-      if segments.count > 1 { found.formUnion(sectionsMatching(path: segments)) }
+    let whole = candidates(for: name)
+    if !whole.isEmpty { return whole.sorted() }
+    if let pattern = NameMatcher.pattern(in: name) {
+      let found = try sectionsMatching(pattern: pattern, name: name)
+      guard !found.isEmpty else { throw .noMatch(name: name, suggestion: nil) }
+      return found.sorted()
+    }
+    var steps = NameSyntax.steps(of: name)
+    // `NAME/**`: the named sections and everything under them; `**` alone, everything.
+    let subtree = steps.last.map { !$0.quoted && $0.literal == "**" } == true
+    if subtree { steps.removeLast() }
+    if steps.contains(where: { !$0.quoted && $0.literal == "**" }) {
+      throw .misplacedSubtree(name: name)
+    }
+    let literals = steps.map(\.literal)
+    var found: Set<Int>
+    switch literals.count {
+    case 0: found = Set(outline.sections.indices)
+    case 1: found = candidates(for: literals[0])
+    default: found = sectionsMatching(path: literals)
     }
     guard !found.isEmpty else {
-      throw .noMatch(name: name, suggestion: closestTitle(to: name))
+      throw .noMatch(
+        name: name, suggestion: suggesting ? closestTitle(to: literals.last ?? name) : nil)
+    }
+    if subtree {
+      for index in found { found.formUnion(index..<outline.sections[index].end) }
     }
     return found.sorted()
   }
+
+  /// The most commas any title or key holds: how many parts of a list may make one NAME.
+  private lazy var mostCommas: Int = {
+    var most = 0
+    for section in outline.sections {
+      let commas = section.title.utf8.lazy.filter { $0 == UInt8(ascii: ",") }.count
+      let keyCommas = section.key.map { $0.utf8.lazy.filter { $0 == UInt8(ascii: ",") }.count } ?? 0
+      most = max(most, commas, keyCommas)
+    }
+    return most
+  }()
 
   /// The sections whose title, id or key is `name`.
   private mutating func candidates(for name: String) -> Set<Int> {
@@ -95,7 +187,8 @@ struct NameMatcher {
     do {
       _ = try Regex(pattern.source)
     } catch {
-      throw .invalidPattern(name: name, reason: "\(error)")
+      let problem = PatternProblem(source: pattern.source, error: error)
+      throw .invalidPattern(name: name, character: problem.character, problem: problem.words)
     }
     let sections = outline.sections
     let found = Matched()
@@ -125,7 +218,7 @@ struct NameMatcher {
   static let patternTimeLimit: Double = 10
 
   /// The pattern of a `/regex/` or `/regex/i` NAME.
-  private static func pattern(in name: String) -> (source: String, ignoresCase: Bool)? {
+  static func pattern(in name: String) -> (source: String, ignoresCase: Bool)? {
     if name.hasSuffix("/i"), name.count >= 3 {
       return (String(name.dropFirst().dropLast(2)), true)
     }
@@ -133,11 +226,8 @@ struct NameMatcher {
     return nil
   }
 
-  /// The title nearest to `name` (or to a path's last part), for a "did you mean" hint.
-  private func closestTitle(to name: String) -> String? {
-    let last =
-      name.unicodeScalars.split(separator: "/").last.map { String(String.UnicodeScalarView($0)) }
-      ?? name
+  /// The title nearest to `last`, a NAME or a path's last step, for a "did you mean" hint.
+  private func closestTitle(to last: String) -> String? {
     var originals: [String: String] = [:]
     var candidates: [String] = []
     for section in outline.sections {
@@ -147,13 +237,20 @@ struct NameMatcher {
         candidates.append(normalized)
       }
     }
-    // A title that holds the NAME ("v2.6.29" in "Release v2.6.29") is what was meant more
-    // often than one a few letters away; the shortest such title is the likeliest.
+    // A title that starts with the NAME ("fs.readFile" in "fs.readFile(path, callback)")
+    // or holds it ("v2.6.29" in "Release v2.6.29") is what was meant more often than one a
+    // few letters away: best one where the NAME ends a word there, then the shortest.
     let wanted = NameMatcher.normalized(last)
-    if !wanted.isEmpty,
-      let holder = candidates.filter({ $0.contains(wanted) }).min(by: { $0.count < $1.count })
-    {
-      return originals[holder]
+    if !wanted.isEmpty {
+      var best: (rank: Int, length: Int, title: String)? = nil
+      for candidate in candidates {
+        guard let rank = NameMatcher.rank(of: wanted, in: candidate) else { continue }
+        let length = candidate.unicodeScalars.count
+        if best.map({ (rank, length) < ($0.rank, $0.length) }) ?? true {
+          best = (rank, length, candidate)
+        }
+      }
+      if let best { return originals[best.title] }
     }
     // Edit distance takes time that grows with the product of the two lengths, so a long
     // NAME is only compared by what it holds: plain NAMEs match in linear time.
@@ -163,6 +260,23 @@ struct NameMatcher {
     let within = length / 3
     let near = candidates.lazy.filter { $0.unicodeScalars.count <= length + within }
     return nearest(to: wanted, among: near, within: within).flatMap { originals[$0] }
+  }
+
+  /// How well `title` holds `wanted`, best first: at its start and ending a word there (0),
+  /// at its start (1), at a word's start (2), anywhere (3); nil when it does not.
+  private static func rank(of wanted: String, in title: String) -> Int? {
+    guard let found = title.firstRange(of: wanted) else { return nil }
+    let isWord = { (character: Character) in
+      character.isLetter || character.isNumber || character == "_"
+    }
+    let atStart = found.lowerBound == title.startIndex
+    if atStart {
+      // A title that holds it again later may end a word there; the first place decides.
+      let endsWord = found.upperBound == title.endIndex || !isWord(title[found.upperBound])
+      return endsWord ? 0 : 1
+    }
+    let before = title[title.index(before: found.lowerBound)]
+    return isWord(before) ? 3 : 2
   }
 
   /// The longest NAME, in characters, that "did you mean" compares letter by letter.

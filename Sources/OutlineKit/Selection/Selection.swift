@@ -25,9 +25,9 @@ public struct Selection: Sendable {
     var matcher = NameMatcher(outline: outline)
     var errors: [SelectionError] = []
     var opened = Array(repeating: false, count: sections.count)
-    for name in request.expand {
+    for list in request.expand {
       do {
-        for index in try matcher.sections(matching: name) {
+        for index in try matcher.sections(inList: list) {
           var cursor: Int? = index
           while let current = cursor, !opened[current] {
             opened[current] = true
@@ -36,14 +36,14 @@ public struct Selection: Sendable {
           }
         }
       } catch {
-        errors.append(error)
+        errors += error.errors
       }
     }
-    for name in request.collapse {
+    for list in request.collapse {
       do {
-        for index in try matcher.sections(matching: name) { expanded[index] = false }
+        for index in try matcher.sections(inList: list) { expanded[index] = false }
       } catch {
-        errors.append(error)
+        errors += error.errors
       }
     }
     if !errors.isEmpty { throw SelectionFailure(errors: errors) }
@@ -82,10 +82,13 @@ public struct Selection: Sendable {
 public enum SelectionError: Error, Equatable, Sendable, CustomStringConvertible {
   /// No section has this title, id, key or path; `suggestion` is the closest title.
   case noMatch(name: String, suggestion: String?)
-  /// A `/regex/` NAME that does not compile.
-  case invalidPattern(name: String, reason: String)
+  /// A `/regex/` NAME that does not compile: what is wrong, in words, and at which
+  /// character of the NAME, counted from 1.
+  case invalidPattern(name: String, character: Int, problem: String)
   /// A `/regex/` NAME that took longer than `seconds` to match the titles.
   case patternTooSlow(name: String, seconds: Double)
+  /// A NAME with `**` before its last step: `**` only ends a NAME.
+  case misplacedSubtree(name: String)
 
   /// The message, its NAME and titles with their control characters shown as `^[`.
   public var description: String {
@@ -94,12 +97,32 @@ public enum SelectionError: Error, Equatable, Sendable, CustomStringConvertible 
       return "no section matches \(Self.quoted(name)); did you mean \(Self.quoted(suggestion))?"
     case .noMatch(let name, nil):
       return "no section matches \(Self.quoted(name))"
-    case .invalidPattern(let name, let reason):
-      return "invalid regular expression \(Self.quoted(name)): \(Printable.escaped(reason))"
+    case .invalidPattern(let name, let character, let problem):
+      return
+        "invalid /regex/ \(Self.quoted(name)) at character \(character): \(Printable.escaped(problem))"
     case .patternTooSlow(let name, let seconds):
       return
         "matching \(Self.quoted(name)) took over \(Int(seconds)) seconds: a /regex/ that "
         + "backtracks, like /(a|aa)*b/ on a long title, may never end; make it simpler"
+    case .misplacedSubtree(let name):
+      return
+        "\(Self.quoted(name)): ** may only end a NAME, as in Install/**; write \"**\" for a "
+        + "title that is two asterisks"
+    }
+  }
+
+  /// Whether the error suggests a title that holds a comma.
+  var suggestsComma: Bool {
+    guard case .noMatch(_, let suggestion?) = self else { return false }
+    return suggestion.contains(",")
+  }
+
+  /// The NAME that could not be resolved.
+  public var name: String {
+    switch self {
+    case .noMatch(let name, _), .invalidPattern(let name, _, _), .patternTooSlow(let name, _),
+      .misplacedSubtree(let name):
+      return name
     }
   }
 

@@ -14,9 +14,10 @@ public struct SelectionRequest: Equatable, Sendable {
   }
 
   public var base: Base
-  /// NAMEs whose sections, and their ancestors, are expanded.
+  /// Lists of NAMEs, as given to `--expand`, whose sections and their ancestors are
+  /// expanded. Each list is read whole first, then cut at its commas (`NameMatcher`).
   public var expand: [String]
-  /// NAMEs whose sections are collapsed.
+  /// Lists of NAMEs whose sections are collapsed.
   public var collapse: [String]
 
   public init(base: Base = .automatic, expand: [String] = [], collapse: [String] = []) {
@@ -25,30 +26,22 @@ public struct SelectionRequest: Equatable, Sendable {
     self.collapse = collapse
   }
 
-  /// Splits a comma-separated list of NAMEs; `\,` is a comma inside a NAME and `\\` a
-  /// backslash. Empty NAMEs, as after a trailing comma, are left out.
+  /// The NAMEs of a list as written, cut at each comma that is not escaped (`\,`) or inside
+  /// a quoted step (`"/health, live"`); empty NAMEs, as after a trailing comma, are left
+  /// out. A list that is a title as a whole is read whole before it is cut.
   public static func names(in list: String) -> [String] {
-    // Scalars, not Characters: a comma that a combining mark follows still separates.
-    var names: [String] = []
-    var current = String.UnicodeScalarView()
-    var escaping = false
-    for scalar in list.unicodeScalars {
-      if escaping {
-        if scalar != "," && scalar != "\\" { current.append("\\") }
-        current.append(scalar)
-        escaping = false
-      } else if scalar == "\\" {
-        escaping = true
-      } else if scalar == "," {
-        names.append(String(current))
-        current = String.UnicodeScalarView()
-      } else {
-        current.append(scalar)
-      }
-    }
-    if escaping { current.append("\\") }
-    names.append(String(current))
-    return names.filter { !$0.trimmingWhiteSpace().isEmpty }
+    NameSyntax.names(in: list).map(\.written).filter { !$0.trimmingWhiteSpace().isEmpty }
+  }
+
+  /// The steps of a path NAME, quotes and escapes taken away: `paths/"/pets"/get` is
+  /// `/pets` under `paths`, then `get`.
+  public static func steps(of name: String) -> [String] {
+    NameSyntax.steps(of: name).map(\.literal)
+  }
+
+  /// The path NAME of `steps`, each quoted when it holds `/`, `,`, `"` or `\\`.
+  public static func name(path steps: [String]) -> String {
+    NameSyntax.written(path: steps)
   }
 }
 

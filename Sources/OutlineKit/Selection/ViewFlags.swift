@@ -41,8 +41,10 @@ public struct ViewFlags: Equatable, Sendable {
       guard expandNames.count == plan.expand.count, collapseNames.count == plan.collapse.count
       else { continue }
       var arguments = plan.baseArguments
-      if !expandNames.isEmpty { arguments += ["--expand", ViewFlags.list(expandNames)] }
-      if !collapseNames.isEmpty { arguments += ["--collapse", ViewFlags.list(collapseNames)] }
+      let expandLists = names.lists(expandNames)
+      let collapseLists = names.lists(collapseNames)
+      for list in expandLists { arguments += ["--expand", list] }
+      for list in collapseLists { arguments += ["--collapse", list] }
       let length = arguments.reduce(0) { $0 + $1.count + 1 }
       // Of two as short, the start tried first in the fixed order wins.
       if best.map({ (length, plan.order) < ($0.length, $0.order) }) ?? true {
@@ -50,7 +52,7 @@ public struct ViewFlags: Equatable, Sendable {
         if case .depth(0) = plan.base, !expandNames.isEmpty { requestBase = .automatic }
         best = (
           length, plan.order, arguments,
-          SelectionRequest(base: requestBase, expand: expandNames, collapse: collapseNames)
+          SelectionRequest(base: requestBase, expand: expandLists, collapse: collapseLists)
         )
       }
     }
@@ -68,11 +70,6 @@ public struct ViewFlags: Equatable, Sendable {
     }
   }
 
-  /// NAMEs joined with commas, a comma or backslash inside one escaped.
-  private static func list(_ names: [String]) -> String {
-    names.map { $0.replacing("\\", with: "\\\\").replacing(",", with: "\\,") }.joined(
-      separator: ",")
-  }
 }
 
 /// A start for the flags, and the sections that would be left to name after it.
@@ -141,6 +138,19 @@ private struct NameChooser {
   /// Names chosen so far, by section and by whether they expand it.
   var chosen: [Int: String?] = [:]
 
+  /// `names` as few lists as read back the same: one list with commas between when it
+  /// names what its NAMEs name one by one, else one list each.
+  mutating func lists(_ names: [String]) -> [String] {
+    guard names.count > 1 else { return names }
+    let list = names.joined(separator: ",")
+    var each: Set<Int> = []
+    for name in names { each.formUnion((try? matcher.sections(matching: name)) ?? []) }
+    guard let together = try? matcher.sections(inList: list), Set(together) == each else {
+      return names
+    }
+    return [list]
+  }
+
   init(outline: Outline, expanded: [Bool], visible: [Bool]) {
     self.outline = outline
     self.expanded = expanded
@@ -154,29 +164,18 @@ private struct NameChooser {
     expanding ? visible[index] && expanded[index] : !visible[index] || !expanded[index]
   }
 
+  /// The NAME for a flag on `index`: its path from the top, which keeps naming it when
+  /// sections are added before it; the path with every step quoted when a title reads the
+  /// same as the bare path; its id only when another section has the same path and the
+  /// flag would be wrong for it.
   mutating func name(for index: Int, expanding: Bool) -> String? {
     let key = expanding ? index : ~index
     if let known = chosen[key] { return known }
-    var candidates: [String] = []
-    let title = foldWhiteSpace(outline.sections[index].title)
-    if !title.isEmpty && !title.contains("/") && !(title.hasPrefix("/") && title.count > 1) {
-      candidates.append(title)
-      // A path of titles from an ancestor, when the title alone is not enough.
-      var path = title
-      var cursor = outline.sections[index].parent
-      while let parent = cursor, path.count < 80 {
-        let parentTitle = foldWhiteSpace(outline.sections[parent].title)
-        guard !parentTitle.isEmpty, !parentTitle.contains("/") else { break }
-        path = parentTitle + "/" + path
-        candidates.append(path)
-        cursor = outline.sections[parent].parent
-      }
-    }
-    let id = outline.ids[index]
-    candidates.append(id)
-    candidates.sort { $0.count < $1.count }
-    // Matches nothing but this section, whatever the titles.
-    candidates.append("#" + id)
+    let steps = outline.pathSteps(of: index)
+    let candidates = [
+      NameSyntax.written(path: steps), NameSyntax.written(path: steps, quotingAll: true),
+      "#" + outline.ids[index],
+    ]
     let name = candidates.first { candidate in
       guard let matched = try? matcher.sections(matching: candidate) else { return false }
       return matched.contains(index) && matched.allSatisfy { isRight($0, expanding: expanding) }

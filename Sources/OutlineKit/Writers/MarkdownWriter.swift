@@ -218,6 +218,8 @@ extension MarkdownWriter: SizeLimitable {
       }
       try outline.walk(&walk)
     }
+    // What the links of an extract need from the rest of the document.
+    writeDefinitions(outline.definitionsLeftOut, blocks: &blocks, to: &target)
     if let elision, elision.closedCount + elision.removedCount > 0 {
       if let note = elision.removedNote(for: -1) {
         blocks.start(&target)

@@ -1,0 +1,48 @@
+extension Outline {
+  /// The outline of only the sections `lists` of NAMEs name, each with everything under
+  /// it, as its top-level sections in document order: what `--only` writes. A named
+  /// section inside another named one comes once, inside it. The document's own content
+  /// (a preamble) and every other section are left out; ids are made again, as for a
+  /// document that holds only these sections.
+  ///
+  /// Throws every NAME that matches nothing, as `Selection` does.
+  public func extracting(_ lists: [String]) throws(SelectionFailure) -> Outline {
+    var matcher = NameMatcher(outline: self)
+    var named: Set<Int> = []
+    var errors: [SelectionError] = []
+    for list in lists {
+      do {
+        named.formUnion(try matcher.sections(inList: list))
+      } catch {
+        errors += error.errors
+      }
+    }
+    if !errors.isEmpty { throw SelectionFailure(errors: errors) }
+
+    var kept: [Section] = []
+    var coveredUntil = 0
+    var hidden = 0
+    var roots: [Int] = []
+    for root in named.sorted() where root >= coveredUntil {
+      coveredUntil = sections[root].end
+      roots.append(root)
+      hidden += sections[root].hiddenLines
+      let shift = kept.count - root
+      let depth = sections[root].depth
+      for index in root..<sections[root].end {
+        var section = sections[index]
+        section.depth -= depth
+        section.parent = index == root ? nil : section.parent.map { $0 + shift }
+        section.end += shift
+        kept.append(section)
+      }
+    }
+    var outline = Outline(sections: kept, content: [])
+    outline.kind = kind
+    outline.hiddenLines = hidden
+    outline.memoryToWrite = memoryToWrite
+    outline.documents = documents
+    outline.definitionsLeftOut = LeftOutDefinitions.used(in: self, outsideOf: roots)
+    return outline
+  }
+}
