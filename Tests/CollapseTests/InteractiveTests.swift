@@ -310,6 +310,17 @@ struct InteractiveTests {
       RoundTrip(
         start: ["-e", "Pacific"], files: ["Samples/oceans.md", "Samples/vehicles.md"],
         keys: ["j", "Space", "G", "k", "l", "/", "car", "Enter"]),
+      // OpenAPI keys, titles with commas, titles repeated under one parent.
+      RoundTrip(
+        start: ["--collapse-all"], files: ["Tests/Documents/petstore.json"],
+        keys: [
+          "j", "l", "l", "j", "l", "l", "l", "j", "j", "j", "Space", "/", "health", "Enter", "l",
+        ]),
+      RoundTrip(
+        start: ["--depth", "2"], files: ["Tests/Documents/fs.md"],
+        keys: ["j", "j", "j", "Space", "j", "Space", "j", "j", "Space"]),
+      RoundTrip(
+        files: ["Tests/Documents/repeated.md"], keys: ["j", "j", "Space", "G", "Space"]),
     ])
   func flagsReproduceTheView(_ trip: RoundTrip) throws {
     guard requireTool("tmux") else { return }
@@ -339,6 +350,112 @@ struct InteractiveTests {
       (0..<max(output.count, 1)).contains {
         screenful(Array(output.dropFirst($0)), shown.count) == shown
       }, "\(flags)\n\(shown.joined(separator: "\n"))")
+  }
+
+  /// A document, the keys that fold it, and the same document with sections added before
+  /// the ones the keys reach.
+  struct Lasting: Sendable, CustomTestStringConvertible {
+    var file: String
+    var keys: [String]
+    /// Makes the document with sections added.
+    var adding: @Sendable (String) -> String
+
+    var testDescription: String { file }
+  }
+
+  @Test(
+    "the status line shows a NAME, and the printed names still select their sections after sections are added before",
+    .needs("tmux"),
+    arguments: [
+      Lasting(
+        file: "petstore.json",
+        keys: [
+          "j", "l", "l", "j", "l", "l", "l", "j", "j", "j", "Space", "/", "health", "Enter", "l",
+        ],
+        adding: {
+          $0.replacing(
+            "\"paths\": {",
+            with:
+              #""x-aardvarks": {"/pets": {"get": {"x": 1}}}, "paths": {"/aardvarks": {"get": {"responses": {"200": {"description": "Aardvarks"}}}},"#
+          )
+        }),
+      Lasting(
+        file: "fs.md", keys: ["l", "l", "l", "l", "j", "Space", "j", "Space", "j", "j", "l"],
+        adding: {
+          "# Changes\n\n## fs.chown(path, uid, gid, callback)\n\n### Example\n\nNew.\n\n"
+            + $0.replacing("## Callback API\n", with: "## Callback API\n\n### Example\n\nFirst.\n")
+        }),
+    ])
+  func namesLast(_ trip: Lasting) throws {
+    guard requireTool("tmux") else { return }
+    let folder = try temporaryFolder("collapse-lasting")
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let source = try String(
+      contentsOf: packageRoot.appendingPathComponent("Tests/Documents/\(trip.file)"),
+      encoding: .utf8)
+    let before = folder.appendingPathComponent(trip.file)
+    let after = folder.appendingPathComponent("added-" + trip.file)
+    try Data(source.utf8).write(to: before)
+    try Data(trip.adding(source).utf8).write(to: after)
+
+    let run = try InteractiveRun(["--collapse-all", before.path], columns: 100, rows: 30)
+    defer { run.close() }
+    _ = try run.view()
+    for key in trip.keys { try run.send(key) }
+    try run.send("/", "zzzz", "Enter")
+    _ = try run.view { $0.last?.hasPrefix(" no title holds") == true }
+    // Any key puts the status line back; j moves to a section that has a path to show.
+    try run.send("k")
+    let status = try #require(
+      try run.view { $0.last?.hasPrefix(" no title holds") == false }.last)
+    let path = try #require(status.firstMatch(of: #/^ (.+?)  +(?:All|Top|Bot|[0-9]+%)  /#)).1
+    try run.send("q")
+    let ended = try run.end()
+    #expect(ended.status == 0)
+    let flags = ended.flags.trimmingCharacters(in: .newlines)
+
+    // The status line's path is a NAME that names one section, titled as its last step.
+    let only = try runBinary(["--only", String(path), "--collapse-all", "--outline", before.path])
+    #expect(only.status == 0, "\(path): \(only.errors)")
+    let top = only.output.split(separator: "\n").filter { !$0.hasPrefix(" ") }
+    #expect(top.count == 1, "\(path)")
+    let last = SelectionRequest.steps(of: String(path)).last ?? ""
+    #expect(top.first?.hasSuffix(" " + last) == true || top.first?.contains(" \(last)  ") == true)
+
+    // The names are paths, with the steps that need it quoted, which keep naming the same
+    // sections in the longer document.
+    #expect(!flags.contains("#") && flags.contains("/\""), "\(flags)")
+    let states = { (file: URL) throws -> [String: Bool] in
+      let command =
+        "\(shellQuoted(collapseBinary.path)) \(flags) -t json \(shellQuoted(file.path))"
+      let result = try runTool("sh", ["-c", command])
+      #expect(result.status == 0, "\(flags): \(result.errors)")
+      return try visibleStates(result.output)
+    }
+    let wanted = try states(before)
+    let got = try states(after)
+    #expect(wanted.count > 3)
+    for (path, expanded) in wanted {
+      #expect(got[path] == expanded, "\(path) with \(flags)")
+    }
+    // Each NAME names the same sections in both, and none of those added.
+    let words = try runTool(
+      "sh", ["-c", "eval \"set -- $FLAGS\"; printf '%s\\n' \"$@\""],
+      environment: testEnvironment.merging(["FLAGS": flags]) { $1 }
+    ).output.split(separator: "\n").map(String.init)
+    let names = zip(words, words.dropFirst()).filter { ["--expand", "--collapse"].contains($0.0) }
+      .flatMap { SelectionRequest.names(in: $0.1) }
+    #expect(!names.isEmpty)
+    for name in names {
+      let named = { (file: URL) throws -> [String] in
+        let result = try runBinary(["--only", name, "--outline", "--collapse-all", file.path])
+        // Titles only: what the added sections change inside one is its count.
+        return result.output.split(separator: "\n").filter { !$0.hasPrefix(" ") }.map {
+          String($0.split(separator: "  ").first ?? "")
+        }
+      }
+      #expect(try named(before) == named(after), "\(name)")
+    }
   }
 
   @Test(
@@ -521,4 +638,23 @@ struct InteractiveTests {
       #expect(screen.hasPrefix(message + "\nstatus=2\n"), "\(command)")
     }
   }
+}
+
+/// Whether each section that can be seen in collapse's JSON output is expanded, by its
+/// path of titles (` > ` between them), the first of several with the same path only.
+func visibleStates(_ json: String) throws -> [String: Bool] {
+  let root = try #require(
+    try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any])
+  var states: [String: Bool] = [:]
+  var stack: [(node: [String: Any], path: String)] = [(root, "")]
+  while let (node, path) = stack.popLast() {
+    let expanded = node["expanded"] as? Bool ?? true
+    if !path.isEmpty && states[path] == nil { states[path] = expanded }
+    guard expanded else { continue }
+    for child in (node["children"] as? [[String: Any]] ?? []).reversed() {
+      let title = child["title"] as? String ?? "?"
+      stack.append((child, path.isEmpty ? title : path + " > " + title))
+    }
+  }
+  return states
 }

@@ -31,6 +31,8 @@ public struct Outline: Sendable {
 
   /// The ids, made when first asked for.
   private let idStore = SectionIDs()
+  /// The titles of each section's subsections, counted when first asked for.
+  let titleStore = SiblingTitles()
 
   /// Makes an outline from sections in document order.
   init(sections: [Section], content: [Content]) {

@@ -29,9 +29,16 @@ extension Outline {
       hidden += sections[root].hiddenLines
       let shift = kept.count - root
       let depth = sections[root].depth
+      // A JSON extract's levels count from 1 again, as a document's do; a heading keeps its.
+      let levels: Int
+      switch sections[root].kind {
+      case .object, .array: levels = sections[root].level - 1
+      case .heading, .file: levels = 0
+      }
       for index in root..<sections[root].end {
         var section = sections[index]
         section.depth -= depth
+        if section.kind != .heading && section.kind != .file { section.level -= levels }
         section.parent = index == root ? nil : section.parent.map { $0 + shift }
         section.end += shift
         kept.append(section)

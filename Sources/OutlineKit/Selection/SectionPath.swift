@@ -1,3 +1,5 @@
+import Synchronization
+
 extension Outline {
   /// The steps of the path from the top of the outline down to the section at `index`:
   /// each section's JSON key, else its title. An array element titled by one of its
@@ -24,11 +26,29 @@ extension Outline {
     guard let key = section.key else { return section.title }
     let container = section.parent.map { sections[$0].kind } ?? kind
     guard case .array = container, section.title != "[\(key)]" else { return key }
-    let siblings = section.parent.map { children(of: $0) } ?? topLevel
-    let title = NameMatcher.normalized(section.title)
-    let shared = siblings.contains {
-      $0 != index && NameMatcher.normalized(sections[$0].title) == title
-    }
+    let shared = titleStore.count(of: section.title, under: section.parent, in: self) > 1
     return shared ? key : section.title
+  }
+}
+
+/// The titles of each section's direct subsections, counted the first time they are asked
+/// for: naming one element of a large array must not take a look at all of them again.
+final class SiblingTitles: Sendable {
+  private let counted = Mutex<[Int: [String: Int]]>([:])
+
+  /// How many subsections of `parent` in `outline` have a title that compares as `title`.
+  func count(of title: String, under parent: Int?, in outline: Outline) -> Int {
+    let key = parent ?? -1
+    let wanted = NameMatcher.normalized(title)
+    return counted.withLock { counted in
+      if let counts = counted[key] { return counts[wanted] ?? 0 }
+      var counts: [String: Int] = [:]
+      let siblings = parent.map { outline.children(of: $0) } ?? outline.topLevel
+      for sibling in siblings {
+        counts[NameMatcher.normalized(outline.sections[sibling].title), default: 0] += 1
+      }
+      counted[key] = counts
+      return counts[wanted] ?? 0
+    }
   }
 }
