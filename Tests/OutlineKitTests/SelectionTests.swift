@@ -194,6 +194,18 @@ struct SelectionTests {
     }
   }
 
+  @Test("a NAME is a /regex/ only when it starts and ends with a slash")
+  func patternNeedsBothSlashes() throws {
+    #expect(try expanded(SelectionRequest(expand: ["/^Pac/i"])) == ["Oceans", "Pacific"])
+    for name in ["Pacific/i", "Pacific/", "Oceans/Pacific/i"] {
+      #expect(throws: SelectionFailure.self, "\(name)") {
+        try expanded(SelectionRequest(expand: [name]))
+      }
+    }
+    // A trailing comma leaves one NAME, read as it stands.
+    #expect(try expanded(SelectionRequest(expand: ["Coral,"])) == ["Oceans", "Pacific", "Coral"])
+  }
+
   @Test("heading hints set the starting state; flags win")
   func hints() throws {
     let outline = markdown("# A <!-- collapsed -->\n## B <!-- expanded -->\n## C\n# D\n")

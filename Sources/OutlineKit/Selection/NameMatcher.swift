@@ -43,13 +43,15 @@ struct NameMatcher {
       !$0.trimmingWhiteSpace().isEmpty
     }
     if parts.isEmpty { return [] }
-    let wholeError: SelectionError
-    do {
-      return try sections(matching: list)
-    } catch {
-      wholeError = error
+    if let whole = try? sections(matching: list, suggesting: false) { return whole }
+    if parts.count == 1 {
+      // A list of one NAME and empty ones, as after a trailing comma.
+      do {
+        return try sections(matching: parts[0])
+      } catch {
+        throw SelectionFailure(errors: [error])
+      }
     }
-    guard parts.count > 1 else { throw SelectionFailure(errors: [wholeError]) }
     var found: Set<Int> = []
     var errors: [SelectionError] = []
     var start = 0
@@ -76,10 +78,15 @@ struct NameMatcher {
       start += taken
     }
     // A `/regex/` that holds a comma, or a title with commas mistyped, is one NAME.
-    let onePattern =
-      NameMatcher.pattern(in: list) != nil && parts.contains { NameMatcher.pattern(in: $0) == nil }
-    if found.isEmpty, onePattern || wholeError.suggestsComma {
-      throw SelectionFailure(errors: [wholeError])
+    if found.isEmpty {
+      let onePattern =
+        NameMatcher.pattern(in: list) != nil
+        && parts.contains { NameMatcher.pattern(in: $0) == nil }
+      do {
+        _ = try sections(matching: list)
+      } catch  where onePattern || error.suggestsComma {
+        throw SelectionFailure(errors: [error])
+      } catch {}
     }
     if !errors.isEmpty { throw SelectionFailure(errors: errors) }
     return found.sorted()
@@ -219,6 +226,7 @@ struct NameMatcher {
 
   /// The pattern of a `/regex/` or `/regex/i` NAME.
   static func pattern(in name: String) -> (source: String, ignoresCase: Bool)? {
+    guard name.count >= 2, name.hasPrefix("/") else { return nil }
     if name.hasSuffix("/i"), name.count >= 3 {
       return (String(name.dropFirst().dropLast(2)), true)
     }
