@@ -42,8 +42,8 @@ struct NameMatcher {
     let parts = NameSyntax.names(in: list).map(\.written).filter {
       !$0.trimmingWhiteSpace().isEmpty
     }
-    if parts.isEmpty { return [] }
     if let whole = try? sections(matching: list, suggesting: false) { return whole }
+    if parts.isEmpty { return [] }
     if parts.count == 1 {
       // A list of one NAME and empty ones, as after a trailing comma.
       do {

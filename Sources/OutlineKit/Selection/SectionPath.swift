@@ -17,7 +17,7 @@ extension Outline {
 
   /// The NAME of the path to the section at `index`, its steps quoted where they hold
   /// what a NAME would read otherwise (`paths/"/pets/{petId}"/get`).
-  func pathName(of index: Int) -> String {
+  public func pathName(of index: Int) -> String {
     NameSyntax.written(path: pathSteps(of: index))
   }
 

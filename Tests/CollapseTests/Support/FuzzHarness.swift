@@ -246,7 +246,7 @@ enum FuzzHarness {
     let looksLikeSyntax = { (text: String) in
       (text.count >= 2 && text.first == "/") || text.first == "#"
     }
-    switch (choices.int(0...3), section.key) {
+    switch (choices.int(0...4), section.key) {
     case (0, _) where !looksLikeSyntax(section.title):
       return section.title
     case (1, let key?) where !looksLikeSyntax(key):
@@ -254,6 +254,15 @@ enum FuzzHarness {
     case (2, _):
       return ([index] + outline.ancestors(of: index)).reversed()
         .map { outline.ids[$0] }.joined(separator: "/")
+    case (3, _):
+      // The path from the top that -i prints, unless a title, key or id reads the same:
+      // a whole title wins, and -i quotes every step then.
+      let path = outline.pathName(of: index)
+      let taken = outline.sections.indices.contains {
+        outline.sections[$0].title.lowercased() == path.lowercased()
+          || outline.sections[$0].key == path || outline.ids[$0] == path.lowercased()
+      }
+      return taken ? outline.ids[index] : path
     default:
       return outline.ids[index]
     }
