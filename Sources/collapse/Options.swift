@@ -307,22 +307,47 @@ extension Options {
 
   /// A size in bytes, with an optional `K` or `M` for KiB or MiB.
   private static func byteCount(_ value: String, for spec: OptionSpec) throws(UsageError) -> Int {
-    var digits = Substring(value)
+    let invalid = UsageError(
+      description:
+        "invalid value '\(value)' for --\(spec.long); expected a number of bytes, such as 1048576, 64K, 1.5M or 1G"
+    )
+    // The unit: K, M or G, each a power of 1024, alone or as KB or KiB, in any case.
+    var text = Substring(value)
     var unit = 1
-    if let last = digits.last, "kKmM".contains(last) {
-      unit = "kK".contains(last) ? 1024 : 1024 * 1024
-      digits = digits.dropLast()
+    let units: [(suffixes: [String], size: Int)] = [
+      (["k", "kb", "kib"], 1 << 10), (["m", "mb", "mib"], 1 << 20), (["g", "gb", "gib"], 1 << 30),
+      (["b"], 1),
+    ]
+    let lowered = value.lowercased()
+    for (suffixes, size) in units {
+      if let suffix = suffixes.last(where: { lowered.hasSuffix($0) }) {
+        unit = size
+        text = text.dropLast(suffix.count)
+        break
+      }
+    }
+    let parts = text.split(separator: ".", maxSplits: 1, omittingEmptySubsequences: false)
+    let isDigits = { (part: Substring) in part.utf8.allSatisfy { (0x30...0x39).contains($0) } }
+    guard let whole = parts.first, !whole.isEmpty, isDigits(whole) else { throw invalid }
+    let fraction = parts.count == 2 ? parts[1] : ""
+    // A fraction of a byte is no size: 1.5 needs a unit.
+    guard isDigits(fraction), parts.count == 1 || (!fraction.isEmpty && unit > 1) else {
+      throw invalid
     }
     // A number too large to hold is as good as no limit: like --depth and --width.
-    guard !digits.isEmpty, digits.utf8.allSatisfy({ (0x30...0x39).contains($0) }),
-      let number = Int(digits) ?? (digits.count > 18 ? Int.max : nil), number > 0
-    else {
-      throw UsageError(
-        description:
-          "invalid value '\(value)' for --\(spec.long); expected a number of bytes, such as 1048576 or 1M"
-      )
+    guard let number = Int(whole) ?? (whole.count > 18 ? Int.max : nil) else { throw invalid }
+    var bytes = number > Int.max / unit ? Int.max : number * unit
+    // The fraction's bytes, rounded down: 1.5M is 1,572,864. Nine digits say more than a
+    // byte of a GiB, and keep the product within an Int.
+    let digits = fraction.prefix(9)
+    if let numerator = Int(digits) {
+      var denominator = 1
+      for _ in digits { denominator *= 10 }
+      let extra = unit * numerator / denominator
+      bytes = bytes > Int.max - extra ? Int.max : bytes + extra
     }
-    return number > Int.max / unit ? Int.max : number * unit
+    guard bytes > 0 else { throw invalid }
+    return bytes
   }
 
   private static func missingValue(offending: String, short: Int32) -> UsageError {

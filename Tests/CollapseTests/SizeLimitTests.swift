@@ -2,6 +2,8 @@ import Foundation
 import TestSupport
 import Testing
 
+@testable import collapse
+
 /// `--max-bytes`: html and markdown output cut to fit, whole sections at a time.
 @Suite("size limit")
 struct SizeLimitTests {
@@ -46,6 +48,29 @@ struct SizeLimitTests {
     // contents loses the links to what is left out).
     if !arguments.contains("--toc") {
       #expect(cut.output.split(separator: "\n").first == full.output.split(separator: "\n").first)
+    }
+  }
+
+  @Test(
+    "sizes take K, M and G, alone or as KB or KiB, all powers of 1024, and fractions with a unit",
+    arguments: [
+      ("65536", 65_536), ("64K", 65_536), ("64KB", 65_536), ("64KiB", 65_536), ("64kib", 65_536),
+      ("1.5M", 1_572_864), ("1.5MiB", 1_572_864), ("1G", 1_073_741_824), ("0.5k", 512),
+      ("2.25GB", 2_415_919_104), ("100b", 100), ("99999999999999999999G", Int.max),
+    ])
+  func sizes(_ text: String, _ bytes: Int) throws {
+    #expect(try Options.parse(["-t", "html", "--max-bytes", text]).maxBytes == bytes)
+  }
+
+  @Test("a size that is not one is a usage error that shows what sizes look like")
+  func badSizes() throws {
+    for text in ["1.5", "1.5B", "0", "K", "1.K", ".5M", "1,5M", "1T", "-1K", "1 K"] {
+      let result = try runBinary(["--max-bytes", text, "-t", "html", "Samples/oceans.md"])
+      #expect(result.status == 2, "\(text)")
+      #expect(
+        result.errors
+          == "collapse: invalid value '\(text)' for --max-bytes; expected a number of bytes, such as 1048576, 64K, 1.5M or 1G\n"
+      )
     }
   }
 
@@ -156,11 +181,11 @@ struct SizeLimitTests {
         && result.errors.hasSuffix(" bytes\n"), "\(result.errors)")
   }
 
-  @Test("--max-bytes takes a number of bytes, K or M, for html and markdown only")
+  @Test("--max-bytes takes a number of bytes, or a size, for html and markdown only")
   func values() throws {
     #expect(
       try runBinary(["-t", "markdown", "--max-bytes", "2K", "Samples/oceans.md"]).status == 0)
-    for bad in ["0", "-1", "1G", "lots", ""] {
+    for bad in ["0", "-1", "1T", "lots", ""] {
       let result = try runBinary(["-t", "markdown", "--max-bytes=\(bad)", "Samples/oceans.md"])
       #expect(result.status == 2, "\(bad)")
       #expect(result.errors.contains("expected a number of bytes"), "\(bad)")
