@@ -137,6 +137,37 @@ struct NameTests {
     )
   }
 
+  @Test("a title with slashes, written as it stands, may be followed by more steps")
+  func titleWithSlashesThenSteps() throws {
+    #expect(
+      try expanded(["-e", "/pets/{petId}/get"], in: "petstore.json").paths == [
+        "paths", "paths > /pets/{petId}", "paths > /pets/{petId} > get",
+      ])
+    #expect(
+      try expanded(["-e", "File system/Build with a specific ICU/Unix/macOS"], in: "fs.md").paths
+        == ["File system", "File system > Build with a specific ICU/Unix/macOS"])
+    // #id is a step too.
+    #expect(
+      try expanded(["--collapse-all", "-e", "#promises-api/**"], in: "fs.md").paths == [
+        "File system", "File system > Promises API",
+        "File system > Promises API > fsPromises.readFile(path[, options])",
+        "File system > Promises API > fsPromises.readFile(path[, options]) > Example",
+      ])
+  }
+
+  @Test("a title with commas typed wrong is one NAME in the error, with the title it was near")
+  func commaTitleTypo() throws {
+    #expect(
+      try expanded(["-e", "fs.chown(path, uid, gid)"], in: "fs.md").errors
+        == "collapse: no section matches 'fs.chown(path, uid, gid)'; did you mean 'fs.chown(path, uid, gid, callback)'?\n"
+    )
+    // NAMEs listed without spaces are each their own.
+    #expect(
+      try expanded(["-e", "Exampel,Callback APU"], in: "fs.md").errors
+        == "collapse: no section matches 'Exampel'; did you mean 'Example'?\ncollapse: no section matches 'Callback APU'; did you mean 'Callback API'?\n"
+    )
+  }
+
   @Test("did you mean prefers a title that starts with the NAME and ends a word there")
   func suggestionsByPrefix() throws {
     // fs.readFileSync(path[, options]) is shorter, and fsPromises.readFile holds it too.

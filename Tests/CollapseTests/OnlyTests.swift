@@ -107,6 +107,15 @@ struct OnlyTests {
     #expect(html.contains("<sup class=\"footnote-ref\">"))
   }
 
+  @Test("html: only the footnotes the extract cites, with links back only to what it wrote")
+  func htmlNotes() throws {
+    let usage = try run(["--only", "Usage", "-t", "html"], "guide.md").output
+    #expect(!usage.contains("footnote") && !usage.contains("Node 22"))
+    let install = try run(["--only", "Install", "-t", "html"], "guide.md").output
+    #expect(install.contains("Node 22 or later."))
+    #expect(install.contains(#"id="fnref-node""#) && install.contains(##"href="#fnref-node""##))
+  }
+
   @Test("a NAME that matches nothing is an error, and nothing is written")
   func noMatch() throws {
     let result = try run(["--only", "Instal", "-t", "html"], "guide.md")

@@ -246,6 +246,22 @@ struct InteractiveViewTests {
     #expect(lines(view).last?.hasPrefix(" Oceans/Pacific/South China  ") == true)
   }
 
+  @Test(
+    "the status line shows the NAME the flags would give: a path, quoted where it must be, else an id"
+  )
+  func statusName() throws {
+    let outline = markdown("# Guide\n## X\n## X\n## A/B, C\n")
+    var view = try view(outline)
+    press(&view, .character("j"))
+    #expect(lines(view).last?.hasPrefix(" #x  ") == true, "\(lines(view).last ?? "")")
+    press(&view, .character("j"))
+    #expect(lines(view).last?.hasPrefix(" #x-1  ") == true)
+    press(&view, .character("j"))
+    #expect(lines(view).last?.hasPrefix(" Guide/\"A/B, C\"  ") == true)
+    press(&view, .character("g"))
+    #expect(lines(view).last?.hasPrefix(" Guide  ") == true)
+  }
+
   @Test("a search that finds nothing says so; Escape, Ctrl-C and Backspace end the typing")
   func searchEnds() throws {
     var view = try view()

@@ -194,6 +194,22 @@ struct SelectionTests {
     }
   }
 
+  @Test("only the first 20 NAMEs that match nothing get a suggestion; every one an error")
+  func suggestionsCapped() throws {
+    let names = (0..<25).map { "Pacifi\($0)" }
+    #expect {
+      try expanded(SelectionRequest(expand: [names.joined(separator: ",")]))
+    } throws: { error in
+      guard let failure = error as? SelectionFailure else { return false }
+      let suggestions = failure.errors.map { error -> String? in
+        guard case .noMatch(_, let suggestion) = error else { return "?" }
+        return suggestion
+      }
+      return failure.errors.map(\.name) == names
+        && suggestions == Array(repeating: "Pacific", count: 20) + Array(repeating: nil, count: 5)
+    }
+  }
+
   @Test("a NAME is a /regex/ only when it starts and ends with a slash")
   func patternNeedsBothSlashes() throws {
     #expect(try expanded(SelectionRequest(expand: ["/^Pac/i"])) == ["Oceans", "Pacific"])

@@ -62,6 +62,24 @@ struct ViewFlagsTests {
     #expect(try sameView(outer, [true, false, false, false, false, false], in: outline))
   }
 
+  @Test("a path that names two sections, both closed, is said once")
+  func repeatedPath() {
+    let outline = markdown("# Log\n## 1.1.0\n### Added\n## 1.1.0\n### Added\n## 1.0.0\n### Added\n")
+    let view = ViewFlags(reproducing: [true, true, false, true, false, true, true], in: outline)
+    #expect(view.arguments == ["--collapse", "Log/1.1.0/Added"])
+  }
+
+  @Test("an extracted array element goes by its title, not its index in the array left out")
+  func extractedElement() throws {
+    let outline = try JSONReader.read(
+      Array(
+        #"{"oceans": [{"name": "Atlantic", "x": {"a": 1}}, {"name": "Pacific", "seas": {"Coral": {"b": 2}}}]}"#
+          .utf8))
+    let extract = try outline.extracting(["Pacific"])
+    #expect(extract.pathName(of: 0) == "Pacific")
+    #expect(extract.pathName(of: 2) == "Pacific/seas/Coral")
+  }
+
   @Test("names are paths from the top, so they last when sections are added before")
   func lasting() throws {
     let before = markdown("# Guide\n## Setup\n### Linux\n## Usage\n### Linux\n")

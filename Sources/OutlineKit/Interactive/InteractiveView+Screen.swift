@@ -106,14 +106,17 @@ extension InteractiveView {
   }
 
   /// The path of the section under the cursor, as a NAME that `--expand` takes: titles or
-  /// keys from the top down, quoted where they need it. When it is wider than `columns`,
+  /// keys from the top down, quoted where they need it; its id where the path names other
+  /// sections too. When it is wider than `columns`,
   /// the steps nearest the top give way to an ellipsis and a space, so that what is left
   /// is still a NAME, one that may match more.
   private func path(within columns: Int) -> String {
     guard let section = cursorSection else { return "" }
-    var steps = outline.pathSteps(of: section).map {
-      Printable.escaped(NameSyntax.written(step: $0))
-    }
+    // The name the printed flags would give it: an id where a path names others too.
+    let name = names.name(of: section, in: outline)
+    var steps =
+      name.hasPrefix("#")
+      ? [Printable.escaped(name)] : NameSyntax.steps(of: name).map { Printable.escaped($0.written) }
     let ellipsis = writer.options.ascii ? "... " : "… "
     var path = steps.joined(separator: "/")
     while steps.count > 1 && DisplayWidth.columns(of: path) > columns {

@@ -27,6 +27,8 @@ public struct InteractiveView {
   }
 
   public let outline: Outline
+  /// Finds what the status line's NAME would name, its indexes made once.
+  let names: Names
   /// The sections expanded now.
   public private(set) var selection: Selection
   /// The writer whose lines the view shows, fitted to the screen.
@@ -57,6 +59,7 @@ public struct InteractiveView {
     outline: Outline, selection: Selection, options: TextWriter.Options, columns: Int, rows: Int
   ) {
     self.outline = outline
+    names = Names(outline: outline)
     self.selection = selection
     writer = TextWriter(options: options)
     requestedWidth = options.width
@@ -318,5 +321,24 @@ public struct InteractiveView {
       return
     }
     message = "no title holds \"\(query)\""
+  }
+}
+
+/// A NameMatcher kept across the view's redraws, which are not mutating.
+final class Names {
+  var matcher: NameMatcher
+  /// The NAME the status line shows, by section, once worked out.
+  var shown: [Int: String] = [:]
+
+  init(outline: Outline) {
+    matcher = NameMatcher(outline: outline)
+  }
+
+  /// The NAME that names the section at `index` of `outline` alone.
+  func name(of index: Int, in outline: Outline) -> String {
+    if let known = shown[index] { return known }
+    let name = outline.lastingName(of: index, matcher: &matcher)
+    shown[index] = name
+    return name
   }
 }

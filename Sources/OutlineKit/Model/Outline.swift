@@ -24,6 +24,9 @@ public struct Outline: Sendable {
   /// document an extract (`extracting`) left out, each run its source lines, to write
   /// after it so that its links still work.
   var definitionsLeftOut: [[String]] = []
+  /// Whether this is an extract of some sections of a document (`extracting`), whose
+  /// footnotes may be cited only by the parts left out.
+  var isExtract = false
 
   /// Where the Markdown blocks start that were left out of the HTML written so far because
   /// their HTML alone would be larger than cmark-gfm renders at once.

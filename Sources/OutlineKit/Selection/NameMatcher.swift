@@ -6,12 +6,27 @@ import Dispatch
 /// names the one section with that id and nothing else.
 struct NameMatcher {
   private let outline: Outline
+  /// Each section's title as compared, by index.
+  private lazy var normalizedTitles: [String] = outline.sections.map {
+    NameMatcher.normalized($0.title)
+  }
   private lazy var byTitle: [String: [Int]] = {
     var index: [String: [Int]] = [:]
-    for (position, section) in outline.sections.enumerated() {
-      index[NameMatcher.normalized(section.title), default: []].append(position)
+    for (position, title) in normalizedTitles.enumerated() {
+      index[title, default: []].append(position)
     }
     return index
+  }()
+  /// The titles as compared, each once, in document order, with a title as written for
+  /// each: what "did you mean" picks from.
+  private lazy var suggestions: (titles: [String], originals: [String: String]) = {
+    var originals: [String: String] = [:]
+    var titles: [String] = []
+    for (position, title) in normalizedTitles.enumerated() where originals[title] == nil {
+      originals[title] = outline.sections[position].title
+      titles.append(title)
+    }
+    return (titles, originals)
   }()
   private lazy var byID: [String: Int] = {
     var index: [String: Int] = [:]
@@ -82,9 +97,11 @@ struct NameMatcher {
       let onePattern =
         NameMatcher.pattern(in: list) != nil
         && parts.contains { NameMatcher.pattern(in: $0) == nil }
+      // So is a list whose parts were cut at ", ", as a title's are, and all failed.
+      let spaced = parts.dropFirst().contains { $0.first?.isWhitespace == true }
       do {
         _ = try sections(matching: list)
-      } catch  where onePattern || error.suggestsComma {
+      } catch  where onePattern || spaced || error.suggestsComma {
         throw SelectionFailure(errors: [error])
       } catch {}
     }
@@ -126,7 +143,12 @@ struct NameMatcher {
     switch literals.count {
     case 0: found = Set(outline.sections.indices)
     case 1: found = candidates(for: literals[0])
-    default: found = sectionsMatching(path: literals)
+    default:
+      found = sectionsMatching(path: literals)
+      // A title with slashes, written as it stands before more steps.
+      if found.isEmpty, let merged = mergingTitles(steps) {
+        found = merged.count == 1 ? candidates(for: merged[0]) : sectionsMatching(path: merged)
+      }
     }
     guard !found.isEmpty else {
       throw .noMatch(
@@ -137,6 +159,18 @@ struct NameMatcher {
     }
     return found.sorted()
   }
+
+  /// The most slashes any title or key holds: how many steps of a path may make one.
+  private lazy var mostSlashes: Int = {
+    var most = 0
+    for section in outline.sections {
+      let slashes = section.title.utf8.lazy.filter { $0 == UInt8(ascii: "/") }.count
+      let keySlashes =
+        section.key.map { $0.utf8.lazy.filter { $0 == UInt8(ascii: "/") }.count } ?? 0
+      most = max(most, slashes, keySlashes)
+    }
+    return most
+  }()
 
   /// The most commas any title or key holds: how many parts of a list may make one NAME.
   private lazy var mostCommas: Int = {
@@ -153,6 +187,8 @@ struct NameMatcher {
   private mutating func candidates(for name: String) -> Set<Int> {
     var found = Set(byTitle[NameMatcher.normalized(name)] ?? [])
     if let index = byID[name.lowercased()] { found.insert(index) }
+    // `#id` as a step of a path, as in `#install/**`.
+    if name.hasPrefix("#"), let index = byID[String(name.dropFirst())] { found.insert(index) }
     if let indexes = byKey[name] { found.formUnion(indexes) }
     return found
   }
@@ -161,12 +197,14 @@ struct NameMatcher {
   private mutating func sectionsMatching(path segments: [String]) -> Set<Int> {
     guard let last = segments.last else { return [] }
     var found: Set<Int> = []
-    let ancestorSegments = segments.dropLast().reversed()
+    let ancestorSegments = segments.dropLast().reversed().map {
+      (segment: $0, normalized: NameMatcher.normalized($0))
+    }
     for candidate in candidates(for: last) {
       var cursor = outline.sections[candidate].parent
       var matchesAll = true
-      for segment in ancestorSegments {
-        guard let parent = cursor, matches(parent, segment) else {
+      for (segment, normalized) in ancestorSegments {
+        guard let parent = cursor, matches(parent, segment, normalized: normalized) else {
           matchesAll = false
           break
         }
@@ -177,10 +215,39 @@ struct NameMatcher {
     return found
   }
 
-  private mutating func matches(_ index: Int, _ segment: String) -> Bool {
-    let section = outline.sections[index]
-    return NameMatcher.normalized(section.title) == NameMatcher.normalized(segment)
-      || byID[segment.lowercased()] == index || section.key == segment
+  /// Whether the section at `index` has `segment` as title (compared as `normalized`),
+  /// id or key.
+  private mutating func matches(_ index: Int, _ segment: String, normalized: String) -> Bool {
+    normalizedTitles[index] == normalized || outline.sections[index].key == segment
+      || byID[segment.lowercased()] == index
+      || (segment.hasPrefix("#") && byID[String(segment.dropFirst())] == index)
+  }
+
+  /// The steps of a path with each run of plain steps that together make a title, id or
+  /// key joined again, the longest first: `docs/fs.md/Usage` when `docs/fs.md` is a file's
+  /// title. Nil when no run does.
+  private mutating func mergingTitles(_ steps: [NameSyntax.Piece]) -> [String]? {
+    var merged: [String] = []
+    var start = 0
+    var changed = false
+    while start < steps.count {
+      var taken = 1
+      var end = min(steps.count, start + mostSlashes + 1)
+      while end > start + 1 {
+        let run = steps[start..<end]
+        if !run.contains(where: \.quoted),
+          !candidates(for: run.map(\.literal).joined(separator: "/")).isEmpty
+        {
+          taken = end - start
+          break
+        }
+        end -= 1
+      }
+      merged.append(steps[start..<start + taken].map(\.literal).joined(separator: "/"))
+      changed = changed || taken > 1
+      start += taken
+    }
+    return changed ? merged : nil
   }
 
   /// The sections whose title `pattern` matches, found within `patternTimeLimit`.
@@ -235,16 +302,12 @@ struct NameMatcher {
   }
 
   /// The title nearest to `last`, a NAME or a path's last step, for a "did you mean" hint.
-  private func closestTitle(to last: String) -> String? {
-    var originals: [String: String] = [:]
-    var candidates: [String] = []
-    for section in outline.sections {
-      let normalized = NameMatcher.normalized(section.title)
-      if originals[normalized] == nil {
-        originals[normalized] = section.title
-        candidates.append(normalized)
-      }
-    }
+  private mutating func closestTitle(to last: String) -> String? {
+    // Each takes a look at every title: a script's hundreds of stale NAMEs get errors
+    // at once, and only the first few a hint.
+    guard suggestionsLeft > 0 else { return nil }
+    suggestionsLeft -= 1
+    let (candidates, originals) = suggestions
     // A title that starts with the NAME ("fs.readFile" in "fs.readFile(path, callback)")
     // or holds it ("v2.6.29" in "Release v2.6.29") is what was meant more often than one a
     // few letters away: best one where the NAME ends a word there, then the shortest.
@@ -263,11 +326,26 @@ struct NameMatcher {
     // Edit distance takes time that grows with the product of the two lengths, so a long
     // NAME is only compared by what it holds: plain NAMEs match in linear time.
     let length = wanted.unicodeScalars.count
-    guard length <= NameMatcher.longestNameToSpellCheck else { return nil }
-    // A third of the letters wrong at most: past that, a hint is more noise than help.
-    let within = length / 3
-    let near = candidates.lazy.filter { $0.unicodeScalars.count <= length + within }
-    return nearest(to: wanted, among: near, within: within).flatMap { originals[$0] }
+    if length <= NameMatcher.longestNameToSpellCheck {
+      // A third of the letters wrong at most: past that, a hint is more noise than help.
+      let within = length / 3
+      let near = candidates.lazy.filter { $0.unicodeScalars.count <= length + within }
+      if let found = nearest(to: wanted, among: near, within: within) { return originals[found] }
+    }
+    // A NAME that is a title cut short and finished wrong, as `f(a, b)` for `f(a, b, c)`:
+    // the title that starts with the most of it, when that is most of it.
+    let scalars = Array(wanted.unicodeScalars)
+    var best: (shared: Int, title: String)? = nil
+    for candidate in candidates {
+      var shared = 0
+      for scalar in candidate.unicodeScalars {
+        guard shared < scalars.count, scalars[shared] == scalar else { break }
+        shared += 1
+      }
+      if shared > (best?.shared ?? 0) { best = (shared, candidate) }
+    }
+    guard let best, best.shared >= 4, best.shared * 3 >= scalars.count * 2 else { return nil }
+    return originals[best.title]
   }
 
   /// How well `title` holds `wanted`, best first: at its start and ending a word there (0),
@@ -286,6 +364,9 @@ struct NameMatcher {
     let before = title[title.index(before: found.lowerBound)]
     return isWord(before) ? 3 : 2
   }
+
+  /// How many more NAMEs that match nothing get a "did you mean".
+  private var suggestionsLeft = 20
 
   /// The longest NAME, in characters, that "did you mean" compares letter by letter.
   static let longestNameToSpellCheck = 64

@@ -40,6 +40,11 @@ extension Outline {
         section.depth -= depth
         if section.kind != .heading && section.kind != .file { section.level -= levels }
         section.parent = index == root ? nil : section.parent.map { $0 + shift }
+        // An element's index said where it was in an array the extract leaves out; at the
+        // top it goes by its title.
+        if index == root, let parent = sections[root].parent, case .array = sections[parent].kind {
+          section.key = nil
+        }
         section.end += shift
         kept.append(section)
       }
@@ -49,6 +54,7 @@ extension Outline {
     outline.hiddenLines = hidden
     outline.memoryToWrite = memoryToWrite
     outline.documents = documents
+    outline.isExtract = true
     outline.definitionsLeftOut = LeftOutDefinitions.used(in: self, outsideOf: roots)
     return outline
   }

@@ -21,6 +21,19 @@ extension Outline {
     NameSyntax.written(path: pathSteps(of: index))
   }
 
+  /// The NAME that names the section at `index` alone, as `-i` gives it: its path, the
+  /// path with every step quoted when a title reads the same as the bare one, else its id.
+  func lastingName(of index: Int, matcher: inout NameMatcher) -> String {
+    let steps = pathSteps(of: index)
+    for name in [
+      NameSyntax.written(path: steps), NameSyntax.written(path: steps, quotingAll: true),
+    ]
+    where (try? matcher.sections(matching: name)) == [index] {
+      return name
+    }
+    return "#" + ids[index]
+  }
+
   private func step(for index: Int) -> String {
     let section = sections[index]
     guard let key = section.key else { return section.title }

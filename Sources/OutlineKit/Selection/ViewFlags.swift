@@ -41,8 +41,9 @@ public struct ViewFlags: Equatable, Sendable {
       guard expandNames.count == plan.expand.count, collapseNames.count == plan.collapse.count
       else { continue }
       var arguments = plan.baseArguments
-      let expandLists = names.lists(expandNames)
-      let collapseLists = names.lists(collapseNames)
+      // A NAME that names several sections, each right for it, is said once.
+      let expandLists = names.lists(ViewFlags.once(expandNames))
+      let collapseLists = names.lists(ViewFlags.once(collapseNames))
       for list in expandLists { arguments += ["--expand", list] }
       for list in collapseLists { arguments += ["--collapse", list] }
       let length = arguments.reduce(0) { $0 + $1.count + 1 }
@@ -58,6 +59,12 @@ public struct ViewFlags: Equatable, Sendable {
     }
     arguments = best?.arguments ?? []
     request = best?.request ?? SelectionRequest()
+  }
+
+  /// `names` without repeats, in the order they first come.
+  fileprivate static func once(_ names: [String]) -> [String] {
+    var seen: Set<String> = []
+    return names.filter { seen.insert($0).inserted }
   }
 
   /// The state a base gives every section before any NAME.

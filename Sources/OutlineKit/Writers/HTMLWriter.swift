@@ -23,9 +23,8 @@ public struct HTMLWriter {
   ) throws(Target.Failure) {
     let notes = outline.documents.filter(\.hasNotes)
     // Measured again, notes are counted with every link back: never less than they take.
-    guard let elision, elision.closedCount + elision.removedCount > 0, !notes.isEmpty,
-      !target.measuresFromMemory
-    else {
+    let cut = elision.map { $0.closedCount + $0.removedCount > 0 } ?? false
+    guard cut || outline.isExtract, !notes.isEmpty, !target.measuresFromMemory else {
       try writeWalk(
         outline, selection: selection, elision: elision, to: &target, boundaries: boundaries)
       writeNotes(notes, to: &target)
@@ -37,7 +36,10 @@ public struct HTMLWriter {
     defer { target = collector.base }
     try writeWalk(
       outline, selection: selection, elision: elision, to: &collector, boundaries: boundaries)
-    writeNotes(notes, keeping: collector.ids, to: &collector.base)
+    // An extract that cites no note has none to show.
+    if !(outline.isExtract && collector.ids.isEmpty) {
+      writeNotes(notes, keeping: collector.ids, to: &collector.base)
+    }
     try collector.checkFailure()
   }
 
