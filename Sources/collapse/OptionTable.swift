@@ -85,6 +85,11 @@ let optionTable: [OptionSpec] = [
       "Keep raw HTML and javascript: links exactly as written in html, and in markdown titles, instead of sanitising them."
   ),
   OptionSpec(
+    long: "outline", short: nil, value: nil, group: .output,
+    help:
+      "Write section titles only, each with what it holds, without their content: text, html or markdown."
+  ),
+  OptionSpec(
     long: "color", short: nil, value: "WHEN", group: .text,
     help: "Colour the tree: auto (on a terminal, unless NO_COLOR is set), always or never."),
   OptionSpec(
@@ -96,9 +101,6 @@ let optionTable: [OptionSpec] = [
     long: "ascii", short: nil, value: nil, group: .text,
     help: "Write only ASCII marks: + and - for ▸ and ▾, ... for the ellipsis."),
   OptionSpec(
-    long: "outline", short: nil, value: nil, group: .text,
-    help: "Show section titles only, without their content."),
-  OptionSpec(
     long: "standalone", short: "s", value: nil, group: .html,
     help: "Write a whole HTML page: title, inline style and script, nothing loaded from elsewhere."),
   OptionSpec(
@@ -108,7 +110,8 @@ let optionTable: [OptionSpec] = [
   ),
   OptionSpec(
     long: "title", short: nil, value: "TEXT", group: .html,
-    help: "Title the page (default: the first top-level title, else the file name)."),
+    help: "Title the page (default: a Markdown document's one top-level title, else the file name)."
+  ),
   OptionSpec(
     long: "help", short: "h", value: nil, group: .information,
     help: "Show this help and exit."),

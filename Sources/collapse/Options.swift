@@ -213,7 +213,9 @@ extension Options {
         .flatMap(ColorChoice.init(rawValue:)) ?? .auto
     case "width": width = try Options.count(value, for: spec)
     case "ascii": text.ascii = true
-    case "outline": text.outline = true
+    case "outline":
+      text.outline = true
+      document.titlesOnly = true
     case "standalone": standalone = true
     case "embed-resources": embedResources = true
     case "title": title = value

@@ -70,24 +70,43 @@ struct HTMLPageTests {
   }
 
   @Test(
-    "the title: --title, else the first top-level title, else the file name; folded",
+    "the title: --title, else the one top-level title, else the file name; folded",
     arguments: [
-      ("# First\n## Inner\n# Second\n", nil, "First"),
+      ("# First\n## Inner\n# Second\n", nil, "notes.md"),
       ("# First\n", "  Weekly\n report  ", "Weekly report"),
       ("# First\n", " \n ", "First"),
       ("Only text, no heading.\n", nil, "notes.md"),
-      ("#\n# Named\n", nil, "Named"),
+      ("#\n# Named\n", nil, "notes.md"),
+      ("Preamble.\n# Named\n## Inner\n", nil, "Named"),
     ] as [(String, String?, String)])
   func title(_ source: String, _ given: String?, _ expected: String) throws {
     let html = try page(markdown(source), title: given)
     #expect(between(html, "<title>", "</title>") == expected)
-    #expect(between(html, "<h1>", "</h1>") == expected)
+    // In a section's summary, the h1 also holds what the section holds.
+    let heading = between(html, "<h1>", "</h1>")
+    #expect(
+      heading == expected || heading?.hasPrefix(expected + " <span class=\"hidden\">") == true)
   }
 
-  @Test("a JSON document's title is its first top-level section's")
+  @Test("a JSON document's title is its file name, even with one top-level member")
   func jsonTitle() throws {
     let html = try page(json(#"[{"name": "v0.3.0", "assets": [1]}, {"name": "v0.2.1"}]"#))
-    #expect(between(html, "<title>", "</title>") == "v0.3.0")
+    #expect(between(html, "<title>", "</title>") == "notes.md")
+    let one = try page(json(#"{"metadata": {"version": "2.0"}}"#))
+    #expect(between(one, "<title>", "</title>") == "notes.md")
+  }
+
+  @Test("a page titled by its one top-level section says the title once, in that summary")
+  func titleOnce() throws {
+    let html = try page(markdown("# Guide\n## Install\n"))
+    #expect(html.components(separatedBy: "<h1>").count == 2)
+    #expect(
+      between(html, "<header class=\"page-header\">\n", "</header>")?.contains("<h1>") == false)
+    #expect(html.contains(#"<details id="guide" open><summary><h1>Guide <span class="hidden">"#))
+    // A title of its own heads the page, and the section keeps its plain summary.
+    let titled = try page(markdown("# Guide\n## Install\n"), title: "Report")
+    #expect(between(titled, "<header class=\"page-header\">\n", "</h1>") == "<h1>Report")
+    #expect(titled.contains(#"<details id="guide" open><summary>Guide "#))
   }
 
   @Test("a page of several files is named for them; of one, for its name without folders")
@@ -113,13 +132,13 @@ struct HTMLPageTests {
 
   @Test("the page requests nothing: no src, no url(), no @import, links only to itself")
   func nothingExternal() throws {
-    let outline = markdown("# A\n[away](https://example.org)\n")
+    let outline = markdown("# A\n[away](https://example.org)\n# B\n")
     let html = try page(outline, options: HTMLWriter.Options(tableOfContents: true))
     let fragment = try OutlineKitTests.html(outline)
     let chrome = html.replacing(fragment, with: "")
     #expect(chrome.count < html.count)
     #expect(try attributeValues("src", in: chrome).isEmpty)
-    #expect(try attributeValues("href", in: chrome) == ["data:,", "#a"])
+    #expect(try attributeValues("href", in: chrome) == ["data:,", "#a", "#b"])
     #expect(!chrome.contains("url("))
     #expect(!chrome.contains("@import"))
     #expect(!chrome.contains("http:") && !chrome.contains("https:") && !chrome.contains("//"))

@@ -6,6 +6,8 @@ public struct DocumentWriterOptions: Equatable, Sendable {
   public var unsafe = false
   /// Starts with a nested table of contents that links to every section.
   public var tableOfContents = false
+  /// Writes each section's title and what it holds, without its content (`--outline`).
+  public var titlesOnly = false
   /// Shows images from other hosts as their alt text and URL: the standalone page's
   /// policy would block them.
   public var blocksRemoteImages = false
@@ -15,6 +17,9 @@ public struct DocumentWriterOptions: Equatable, Sendable {
   /// Leaves the document's ids as written: GitHub, which reads markdown output, gives
   /// them its `user-content-` prefix itself.
   var leavesIDsToGitHub = false
+  /// Writes the title of the top-level section as the page's `<h1>`, inside its summary:
+  /// the page is titled by it.
+  var headsPage = false
 
   public init(
     unsafe: Bool = false, tableOfContents: Bool = false, images: ImageEmbedder? = nil

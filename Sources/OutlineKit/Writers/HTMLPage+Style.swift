@@ -125,7 +125,8 @@ extension HTMLPage {
     details[open] > summary::after { transform: rotate(45deg); }
     main > details > summary { font-size: 1.0625rem; }
     main details details > summary { font-weight: 500; }
-    summary .hidden {
+    summary > h1 { display: inline; font-size: 1.5rem; margin: 0; }
+    summary .hidden, summary .held {
       margin-left: 0.375rem;
       color: var(--muted);
       font-size: 0.875rem;
@@ -133,6 +134,7 @@ extension HTMLPage {
       white-space: nowrap;
     }
     details[open] > summary > .hidden { display: none; }
+    details[open] > summary > h1 > .hidden { display: none; }
     .footnotes { font-size: 0.875rem; border-top: 1px solid var(--rule); margin-top: 1rem; }
     .sr-only {
       position: absolute;

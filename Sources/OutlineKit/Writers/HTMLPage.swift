@@ -30,15 +30,23 @@ public struct HTMLPage {
     self.init(title: title, fileName: names.first ?? "", writer: writer)
   }
 
-  /// The page's title: the one asked for, else the first top-level section's title,
-  /// else the file name; white space folded.
+  /// The page's title: the one asked for; else, for a Markdown document with exactly one
+  /// top-level section, that section's title; else the file name; white space folded.
+  /// A JSON document's first key or element says little of it: its name says more.
   public func title(for outline: Outline) -> String {
     if let title, case let folded = foldWhiteSpace(title), !folded.isEmpty { return folded }
-    for index in outline.topLevel {
-      let folded = foldWhiteSpace(outline.sections[index].title)
-      if !folded.isEmpty { return folded }
-    }
+    if let top = soleHeading(of: outline) { return top.title }
     return foldWhiteSpace(fileName)
+  }
+
+  /// The one top-level section of `outline`, with its folded title, when it is a heading
+  /// with a title and has no sibling.
+  func soleHeading(of outline: Outline) -> (index: Int, title: String)? {
+    var top = outline.topLevel.makeIterator()
+    guard let first = top.next(), top.next() == nil, outline.sections[first].kind == .heading
+    else { return nil }
+    let folded = foldWhiteSpace(outline.sections[first].title)
+    return folded.isEmpty ? nil : (first, folded)
   }
 }
 
@@ -64,7 +72,12 @@ extension HTMLPage: SizeLimitable {
     _ outline: Outline, selection: Selection, elision: Elision?, to target: inout Target,
     boundaries: (SectionBoundary) -> Void
   ) throws(Target.Failure) {
-    let title = HTML.valid(HTML.escaped(title(for: outline)))
+    let plainTitle = title(for: outline)
+    let title = HTML.valid(HTML.escaped(plainTitle))
+    // A page titled by its one top-level section heads the page with that section's own
+    // summary, rather than say the title twice.
+    let headedBySection = soleHeading(of: outline).map { $0.title == plainTitle } ?? false
+    let heading = headedBySection ? "" : "<h1>\(title)</h1>\n"
     target.write(
       """
       <!doctype html>
@@ -81,8 +94,7 @@ extension HTMLPage: SizeLimitable {
       </head>
       <body>
       <header class="page-header">
-      <h1>\(title)</h1>
-      <div class="controls" hidden>
+      \(heading)<div class="controls" hidden>
       <button type="button" data-open="true">Expand all</button>
       <button type="button" data-open="false">Collapse all</button>
       </div>
@@ -97,6 +109,7 @@ extension HTMLPage: SizeLimitable {
     // text and address instead.
     var writer = writer
     writer.options.blocksRemoteImages = true
+    writer.options.headsPage = headedBySection
     try writer.writeSections(
       outline, selection: selection, elision: elision, to: &target, boundaries: boundaries)
     writer.writeFooter(elision, to: &target)

@@ -21,7 +21,8 @@ public struct HTMLWriter {
     _ outline: Outline, selection: Selection, elision: Elision?, to target: inout Target,
     boundaries: (SectionBoundary) -> Void
   ) throws(Target.Failure) {
-    let notes = outline.documents.filter(\.hasNotes)
+    // Notes are content, which titles only leave out.
+    let notes = options.titlesOnly ? [] : outline.documents.filter(\.hasNotes)
     // Measured again, notes are counted with every link back: never less than they take.
     let cut = elision.map { $0.closedCount + $0.removedCount > 0 } ?? false
     guard cut || outline.isExtract, !notes.isEmpty, !target.measuresFromMemory else {
@@ -207,19 +208,26 @@ private struct HTMLWalk<Target: ByteOutputStream>: OutlineWalker {
     target.write(HTML.escaped(ids[index]))
     target.write(selection.isExpanded(index) && !closed ? "\" open><summary>" : "\"><summary>")
     let (outline, options) = (outline, writer.options)
+    let headsPage = options.headsPage && outline.sections[index].depth == 0
     target.writePart(.title(index)) { target in
+      if headsPage { target.write("<h1>") }
       // The section's fields are read in place: a copy of it would retain each of them.
       if let heading = outline.sections[index].heading, !heading.isPlainText {
         heading.writeHTML(options: options, to: &target)
       } else {
         target.write(HTML.valid(HTML.escaped(outline.sections[index].title)))
       }
+
       if outline.hidesSomething(index) {
-        // Only digits, words and punctuation of collapse's own: nothing to escape.
-        target.write(" <span class=\"hidden\">")
+        // Only digits, words and punctuation of collapse's own: nothing to escape. With
+        // titles only, what a section holds is said whether it is open or not.
+        target.write(options.titlesOnly ? " <span class=\"held\">" : " <span class=\"hidden\">")
         outline.writeHiddenSummary(of: index, to: &target)
         target.write("</span>")
       }
+      // A summary holds one heading and nothing beside it: the summary of what is held
+      // goes inside.
+      if headsPage { target.write("</h1>") }
     }
     target.write("</summary>\n")
     boundaries(.headerEnd(index))
@@ -230,6 +238,7 @@ private struct HTMLWalk<Target: ByteOutputStream>: OutlineWalker {
 
   mutating func visit(_ content: Content, depth: Int) {
     let writer = writer
+    guard !writer.options.titlesOnly else { return }
     target.writePart(content.partKey) { writer.writeContent(content, to: &$0) }
   }
 

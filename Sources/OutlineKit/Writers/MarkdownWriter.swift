@@ -219,7 +219,9 @@ extension MarkdownWriter: SizeLimitable {
       try outline.walk(&walk)
     }
     // What the links of an extract need from the rest of the document.
-    writeDefinitions(outline.definitionsLeftOut, blocks: &blocks, to: &target)
+    if !options.titlesOnly {
+      writeDefinitions(outline.definitionsLeftOut, blocks: &blocks, to: &target)
+    }
     if let elision, elision.closedCount + elision.removedCount > 0 {
       if let note = elision.removedNote(for: -1) {
         blocks.start(&target)
@@ -307,7 +309,7 @@ private struct MarkdownWalk<Target: ByteOutputStream>: OutlineWalker {
     let expanded = selection.isExpanded(index) && !closed
     var summary =
       section.heading?.html(options: writer.titleOptions) ?? HTML.escaped(section.title)
-    if !expanded, let hidden = outline.hiddenSummary(of: index) {
+    if !expanded || writer.options.titlesOnly, let hidden = outline.hiddenSummary(of: index) {
       summary += " " + HTML.escaped(hidden)
     }
     summary = HTML.valid(MarkdownWriter.oneLine(summary))
@@ -324,6 +326,7 @@ private struct MarkdownWalk<Target: ByteOutputStream>: OutlineWalker {
   }
 
   mutating func visit(_ content: Content, depth: Int) {
+    guard !writer.options.titlesOnly else { return }
     writer.writeContent(content, blocks: &blocks, to: &target)
   }
 
