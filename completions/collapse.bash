@@ -20,7 +20,7 @@ _collapse() {
     -f | --from) values="markdown gfm commonmark json" ;;
     -t | --to) values="text html markdown json" ;;
     --color) values="auto always never" ;;
-    -e | --expand | -c | --collapse | --only | -d | --depth | -w | --width | --title-key | --max-bytes \
+    -e | --expand | -c | --collapse | --only | -d | --depth | -w | --width | --title-key | --max-bytes | --toc-depth \
       | --title)
       # Free values: names, numbers, keys.
       COMPREPLY=()
@@ -38,7 +38,7 @@ _collapse() {
     COMPREPLY=($(compgen -W '
       -f --from --title-key
       -e --expand -c --collapse --only --collapse-all --expand-all -d --depth
-      -t --to -i --interactive --toc --max-bytes --unsafe
+      -t --to -i --interactive --toc --toc-depth --max-bytes --unsafe
       --color -w --width --ascii --outline
       -s --standalone --embed-resources --title
       -h --help -V --version' -- "$cur"))

@@ -12,6 +12,7 @@ complete -c collapse -s d -l depth -x -d 'Start with the first N levels expanded
 complete -c collapse -s t -l to -x -a 'text html markdown json' -d 'Write this format'
 complete -c collapse -s i -l interactive -d 'Fold the outline by hand in the terminal'
 complete -c collapse -l toc -d 'Start with a table of contents'
+complete -c collapse -l toc-depth -x -d 'List only the first N levels in the table of contents'
 complete -c collapse -l max-bytes -x -d 'Keep html and markdown under N bytes'
 complete -c collapse -l color -x -a 'auto always never' -d 'Colour the tree'
 complete -c collapse -s w -l width -x -d 'Cut lines wider than N columns'

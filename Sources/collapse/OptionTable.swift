@@ -75,6 +75,9 @@ let optionTable: [OptionSpec] = [
     long: "toc", short: nil, value: nil, group: .output,
     help: "Start html and markdown with a table of contents that links to every section."),
   OptionSpec(
+    long: "toc-depth", short: nil, value: "N", group: .output,
+    help: "List only the first N levels in the table of contents; implies --toc."),
+  OptionSpec(
     long: "max-bytes", short: nil, value: "N", group: .output,
     help:
       "Keep html and markdown under N bytes (1M for GitHub job summaries) by leaving out the deepest and largest sections, and say so."

@@ -221,6 +221,9 @@ extension Options {
     case "title": title = value
     case "toc":
       document.tableOfContents = true
+    case "toc-depth":
+      document.tableOfContents = true
+      document.tableOfContentsDepth = try Options.count(value, for: spec)
     case "max-bytes": maxBytes = try Options.byteCount(value, for: spec)
     case "unsafe":
       document.unsafe = true

@@ -224,6 +224,46 @@ public final class MarkdownDocument: @unchecked Sendable {
   }
 
   /// Writes a heading's inline content, without the `<hN>` element around it.
+  /// A heading's title as runs of text and code, for an entry of a table of contents:
+  /// links, emphasis and raw HTML give their text, an image its description, and line
+  /// breaks a space.
+  func titleRuns(heading: Int) -> [(text: String, isCode: Bool)] {
+    let root = headings[heading]
+    var runs: [(text: String, isCode: Bool)] = []
+    var node = cmark_node_first_child(root)
+    while let current = node {
+      let type = cmark_node_get_type(current)
+      switch type {
+      case CMARK_NODE_TEXT, CMARK_NODE_CODE:
+        let text = cmark_node_get_literal(current).map { String(cString: $0) } ?? ""
+        let isCode = type == CMARK_NODE_CODE
+        if let last = runs.last, last.isCode == isCode, !isCode {
+          runs[runs.count - 1].text += text
+        } else {
+          runs.append((text, isCode))
+        }
+      case CMARK_NODE_SOFTBREAK, CMARK_NODE_LINEBREAK:
+        runs.append((" ", false))
+      default:
+        break
+      }
+      if type != CMARK_NODE_HTML_INLINE, let child = cmark_node_first_child(current) {
+        node = child
+        continue
+      }
+      var climbing: OpaquePointer? = current
+      node = nil
+      while let step = climbing, step != root {
+        if let next = cmark_node_next(step) {
+          node = next
+          break
+        }
+        climbing = cmark_node_parent(step)
+      }
+    }
+    return runs
+  }
+
   func writeInlineHTML<Target: ByteOutputStream>(
     heading: Int, options: DocumentWriterOptions, to target: inout Target
   ) {

@@ -6,6 +6,8 @@ public struct DocumentWriterOptions: Equatable, Sendable {
   public var unsafe = false
   /// Starts with a nested table of contents that links to every section.
   public var tableOfContents = false
+  /// How many levels the table of contents lists, from the top; nil for all.
+  public var tableOfContentsDepth: Int?
   /// Writes each section's title and what it holds, without its content (`--outline`).
   public var titlesOnly = false
   /// Shows images from other hosts as their alt text and URL: the standalone page's

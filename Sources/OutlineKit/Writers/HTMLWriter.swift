@@ -83,28 +83,54 @@ public struct HTMLWriter {
     )
   }
 
+  /// A section's title as its entry in the table of contents shows it: its code spans
+  /// still code, the rest text.
+  private func tableOfContentsEntry(_ section: Section) -> String {
+    guard let heading = section.heading, !heading.isPlainText else {
+      return HTML.escaped(section.title)
+    }
+    let runs = heading.document.titleRuns(heading: heading.node)
+    // Each run of white space one space, as in the title.
+    let spaced = { (text: String) in
+      var out = ""
+      var inSpace = false
+      for character in text {
+        if character.isWhitespace {
+          if !inSpace { out.append(" ") }
+          inSpace = true
+        } else {
+          out.append(character)
+          inSpace = false
+        }
+      }
+      return out
+    }
+    let entry = runs.map { run in
+      let text = HTML.escaped(spaced(run.text))
+      return run.isCode ? "<code>\(text)</code>" : text
+    }.joined()
+    return HTML.valid(entry.trimmingWhiteSpace())
+  }
+
   /// Writes a `<nav class="toc">` whose nested lists link to every section by its id;
   /// nothing when the outline has no sections.
   public func writeTableOfContents<Target: ByteOutputStream>(
     _ outline: Outline, elision: Elision? = nil, to target: inout Target
   ) {
-    guard !outline.sections.isEmpty else { return }
+    let entries = outline.tableOfContents(elision: elision, depth: options.tableOfContentsDepth)
+    guard !entries.isEmpty else { return }
+    // A long table starts closed, so that the content is in sight.
+    let open = entries.count <= Outline.longTableOfContents ? " open" : ""
     target.write(
-      "<nav class=\"toc\" aria-label=\"Contents\">\n<details open><summary>Contents</summary>\n<ol>\n"
+      "<nav class=\"toc\" aria-label=\"Contents\">\n<details\(open)><summary>Contents</summary>\n<ol>\n"
     )
     // Sections come in pre-order, so a section is either the first child of the one
     // before it (one level deeper) or follows a sibling of it or of an ancestor.
     let ids = outline.ids
     var depth = 0
-    var index = 0
     var first = true
-    while index < outline.sections.count {
+    for index in entries {
       let section = outline.sections[index]
-      // What a cut output leaves out has no place to link to.
-      if elision?.cuts[index] == .removed {
-        index = section.end
-        continue
-      }
       if !first {
         if section.depth > depth {
           target.write("\n<ol>\n")
@@ -115,9 +141,8 @@ public struct HTMLWriter {
       }
       first = false
       depth = section.depth
-      let link = "<li><a href=\"#\(HTML.escaped(ids[index]))\">\(HTML.escaped(section.title))</a>"
+      let link = "<li><a href=\"#\(HTML.escaped(ids[index]))\">\(tableOfContentsEntry(section))</a>"
       target.write(HTML.valid(link))
-      index = elision?.cuts[index] == .closed ? section.end : index + 1
     }
     target.write(String(repeating: "</li>\n</ol>\n", count: depth))
     target.write("</li>\n</ol>\n</details>\n</nav>\n")

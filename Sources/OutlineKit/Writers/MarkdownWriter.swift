@@ -28,25 +28,30 @@ public struct MarkdownWriter {
   private func writeTableOfContents<Target: ByteOutputStream>(
     _ outline: Outline, elision: Elision?, blocks: inout BlockSeparator, to target: inout Target
   ) {
-    guard !outline.sections.isEmpty else { return }
+    let entries = outline.tableOfContents(elision: elision, depth: options.tableOfContentsDepth)
+    guard !entries.isEmpty else { return }
+    // A collapsible block of its own, closed when long, so that the content is in sight.
     blocks.start(&target)
-    target.write("**Contents**\n")
+    let open = entries.count <= Outline.longTableOfContents ? " open" : ""
+    target.write("<details\(open)>\n<summary>Contents</summary>\n")
     blocks.start(&target)
     let ids = outline.ids
-    var index = 0
-    while index < outline.sections.count {
+    for index in entries {
       let section = outline.sections[index]
-      let cut = elision?.cuts[index] ?? .none
-      // What a cut output leaves out has no place to link to.
-      if cut == .removed {
-        index = section.end
-        continue
-      }
       let indent = String(repeating: "  ", count: min(section.depth, TextWriter.deepestIndent))
-      let title = MarkdownWriter.escaped(MarkdownWriter.oneLine(section.title))
+      var title = MarkdownWriter.escaped(MarkdownWriter.oneLine(section.title))
+      // Code spans stay code spans; the rest is text.
+      if let heading = section.heading, !heading.isPlainText {
+        title = heading.document.titleRuns(heading: heading.node).map {
+          $0.isCode
+            ? MarkdownWriter.codeSpan($0.text)
+            : MarkdownWriter.escaped(MarkdownWriter.oneLine($0.text))
+        }.joined()
+      }
       target.write("\(indent)- [\(title)](#\(MarkdownWriter.anchor(ids[index])))\n")
-      index = cut == .closed ? section.end : index + 1
     }
+    blocks.start(&target)
+    target.write("</details>\n")
   }
 
   /// An id as a link target: GitHub lowers the case of `#fragment`s, and ids are
