@@ -247,19 +247,7 @@ public final class MarkdownDocument: @unchecked Sendable {
       default:
         break
       }
-      if type != CMARK_NODE_HTML_INLINE, let child = cmark_node_first_child(current) {
-        node = child
-        continue
-      }
-      var climbing: OpaquePointer? = current
-      node = nil
-      while let step = climbing, step != root {
-        if let next = cmark_node_next(step) {
-          node = next
-          break
-        }
-        climbing = cmark_node_parent(step)
-      }
+      node = cmarkNext(after: current, descending: type != CMARK_NODE_HTML_INLINE, within: root)
     }
     return runs
   }

@@ -379,19 +379,7 @@ enum MarkdownReaderHeading {
       default:
         isPlain = false
       }
-      if let child = cmark_node_first_child(current) {
-        node = child
-        continue
-      }
-      var climbing: OpaquePointer? = current
-      node = nil
-      while let step = climbing, step != heading {
-        if let next = cmark_node_next(step) {
-          node = next
-          break
-        }
-        climbing = cmark_node_parent(step)
-      }
+      node = cmarkNext(after: current, descending: true, within: heading)
     }
     return (text.string, isPlain)
   }
@@ -425,4 +413,21 @@ enum MarkdownReaderHeading {
     guard html.hasPrefix("<!--"), html.hasSuffix("-->"), html.count >= 7 else { return nil }
     return foldWhiteSpace(String(html.dropFirst(4).dropLast(3))).lowercased()
   }
+}
+
+/// The node after `node` in document order among what `root` holds: its first child when
+/// `descending` and it has one, else the next sibling of it or of its nearest ancestor
+/// below `root` that has one; nil at the end. A walk by hand, without an iterator's
+/// allocation.
+@inline(__always)
+func cmarkNext(
+  after node: OpaquePointer, descending: Bool, within root: OpaquePointer
+) -> OpaquePointer? {
+  if descending, let child = cmark_node_first_child(node) { return child }
+  var climbing: OpaquePointer? = node
+  while let step = climbing, step != root {
+    if let next = cmark_node_next(step) { return next }
+    climbing = cmark_node_parent(step)
+  }
+  return nil
 }
