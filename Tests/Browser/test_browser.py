@@ -513,6 +513,31 @@ def test_a_phone_shows_the_page_without_sideways_scrolling(browser, render, show
     assert layout[2] >= 14
 
 
+def test_content_twenty_levels_deep_keeps_half_a_phone(browser, render, tmp_path):
+    source = tmp_path / "deep.json"
+    document = '"words": "the content of the deepest section, long enough to wrap"'
+    for level in range(20):
+        document = '"level %d": {%s}' % (19 - level, document)
+    source.write_text("{" + document + "}")
+    page = render("deep-phone", ["-s", "-t", "html", "--expand-all", str(source)])
+    browser.execute_cdp_cmd(
+        "Emulation.setDeviceMetricsOverride",
+        {"width": 390, "height": 844, "deviceScaleFactor": 2, "mobile": True},
+    )
+    load(browser, page)
+    depth, width, scroll = browser.execute_script(
+        """const deepest = [...document.querySelectorAll('main details')].pop();
+        let depth = 0;
+        for (let d = deepest; d.parentElement.closest('details'); d = d.parentElement.closest('details')) depth++;
+        const content = deepest.querySelector(':scope > .members');
+        return [depth, content.getBoundingClientRect().width, document.documentElement.scrollWidth];"""
+    )
+    browser.save_screenshot(str(PAGES / "deep-phone.png"))
+    assert depth == 19  # twenty levels: the deepest has nineteen around it
+    assert width >= 390 / 2
+    assert scroll <= 390
+
+
 SHOTS = [
     ("oceans", ["--toc", "--depth", "2", "Samples/oceans.md"], None),
     ("releases", ["--depth", "2", "Samples/releases.json"], None),

@@ -231,6 +231,8 @@ extension HTMLPage {
       .page-header, .toc, main { padding: 0 0.5rem; }
       .page-header { padding-top: 0.75rem; }
       .page-header h1 { font-size: 1.25rem; }
+      /* Past six levels a level indents by a sliver, so that deep content keeps the width. */
+      details details details details details details details { --indent: 0.125rem; }
     }
     @media (prefers-reduced-motion: reduce) {
       summary::after { transition: none; }
