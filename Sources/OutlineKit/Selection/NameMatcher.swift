@@ -161,27 +161,15 @@ struct NameMatcher {
   }
 
   /// The most slashes any title or key holds: how many steps of a path may make one.
-  private lazy var mostSlashes: Int = {
-    var most = 0
-    for section in outline.sections {
-      let slashes = section.title.utf8.lazy.filter { $0 == UInt8(ascii: "/") }.count
-      let keySlashes =
-        section.key.map { $0.utf8.lazy.filter { $0 == UInt8(ascii: "/") }.count } ?? 0
-      most = max(most, slashes, keySlashes)
-    }
-    return most
-  }()
-
+  private lazy var mostSlashes = most(UInt8(ascii: "/"))
   /// The most commas any title or key holds: how many parts of a list may make one NAME.
-  private lazy var mostCommas: Int = {
-    var most = 0
-    for section in outline.sections {
-      let commas = section.title.utf8.lazy.filter { $0 == UInt8(ascii: ",") }.count
-      let keyCommas = section.key.map { $0.utf8.lazy.filter { $0 == UInt8(ascii: ",") }.count } ?? 0
-      most = max(most, commas, keyCommas)
-    }
-    return most
-  }()
+  private lazy var mostCommas = most(UInt8(ascii: ","))
+
+  /// The most times `byte` stands in one title or key.
+  private func most(_ byte: UInt8) -> Int {
+    let count = { (text: String) in text.utf8.lazy.filter { $0 == byte }.count }
+    return outline.sections.reduce(0) { max($0, count($1.title), $1.key.map(count) ?? 0) }
+  }
 
   /// The sections whose title, id or key is `name`.
   private mutating func candidates(for name: String) -> Set<Int> {

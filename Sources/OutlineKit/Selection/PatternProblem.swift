@@ -113,43 +113,44 @@ struct PatternProblem {
   /// Where in `source`, in characters from 0, the engine stopped reading, when its error
   /// says so: the engine keeps the place in a field that reflection can see.
   private static func place(of error: any Error, in source: String) -> Int? {
-    var queue: [Any] = [error]
-    var looked = 0
-    while !queue.isEmpty && looked < 64 {
-      let value = queue.removeFirst()
-      looked += 1
+    for (_, value) in reflected(error) {
       if let range = value as? Range<String.Index>,
         range.lowerBound >= source.startIndex && range.lowerBound <= source.endIndex
       {
         return source.distance(from: source.startIndex, to: range.lowerBound)
       }
-      queue += Mirror(reflecting: value).children.map(\.value)
     }
     return nil
   }
 
   /// Plain words for what the engine found, by the kind of problem it names.
   private static func words(for error: any Error, source: String) -> String {
-    var queue: [Any] = [error]
-    var looked = 0
-    while !queue.isEmpty && looked < 64 {
-      let value = queue.removeFirst()
-      looked += 1
-      for child in Mirror(reflecting: value).children {
-        switch child.label {
-        case "invalidQuantifierRange":
-          return "a repeat count {m,n} needs m no larger than n"
-        case "invalidCharacterRange":
-          return "a range in [ ] runs backwards; write the smaller character first"
-        case "unknownProperty":
-          return "\\p{…} names no Unicode property collapse knows"
-        case "unknownGroupKind":
-          return "(? starts no kind of group collapse knows; write \\( for a parenthesis"
-        default:
-          queue.append(child.value)
-        }
+    for (label, _) in reflected(error) {
+      switch label {
+      case "invalidQuantifierRange":
+        return "a repeat count {m,n} needs m no larger than n"
+      case "invalidCharacterRange":
+        return "a range in [ ] runs backwards; write the smaller character first"
+      case "unknownProperty":
+        return "\\p{…} names no Unicode property collapse knows"
+      case "unknownGroupKind":
+        return "(? starts no kind of group collapse knows; write \\( for a parenthesis"
+      default:
+        continue
       }
     }
     return "it cannot be read as a regular expression from here on"
+  }
+
+  /// The values an error holds, each with the name of the field or case it is found
+  /// under, breadth first from the error itself, the first few hundred at most.
+  private static func reflected(_ error: any Error) -> [(label: String?, value: Any)] {
+    var found: [(label: String?, value: Any)] = [(nil, error)]
+    var next = 0
+    while next < found.count && found.count < 256 {
+      found += Mirror(reflecting: found[next].value).children.map { ($0.label, $0.value) }
+      next += 1
+    }
+    return found
   }
 }

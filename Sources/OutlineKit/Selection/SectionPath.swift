@@ -24,14 +24,18 @@ extension Outline {
   /// The NAME that names the section at `index` alone, as `-i` gives it: its path, the
   /// path with every step quoted when a title reads the same as the bare one, else its id.
   func lastingName(of index: Int, matcher: inout NameMatcher) -> String {
+    lastingNames(of: index).first { (try? matcher.sections(matching: $0)) == [index] }
+      ?? "#" + ids[index]
+  }
+
+  /// The NAMEs that may stand for the section at `index`, best first: its path, the path
+  /// with every step quoted (for when a title reads the same as the bare path), its id.
+  func lastingNames(of index: Int) -> [String] {
     let steps = pathSteps(of: index)
-    for name in [
+    return [
       NameSyntax.written(path: steps), NameSyntax.written(path: steps, quotingAll: true),
+      "#" + ids[index],
     ]
-    where (try? matcher.sections(matching: name)) == [index] {
-      return name
-    }
-    return "#" + ids[index]
   }
 
   private func step(for index: Int) -> String {

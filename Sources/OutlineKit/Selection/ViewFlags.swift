@@ -178,12 +178,7 @@ private struct NameChooser {
   mutating func name(for index: Int, expanding: Bool) -> String? {
     let key = expanding ? index : ~index
     if let known = chosen[key] { return known }
-    let steps = outline.pathSteps(of: index)
-    let candidates = [
-      NameSyntax.written(path: steps), NameSyntax.written(path: steps, quotingAll: true),
-      "#" + outline.ids[index],
-    ]
-    let name = candidates.first { candidate in
+    let name = outline.lastingNames(of: index).first { candidate in
       guard let matched = try? matcher.sections(matching: candidate) else { return false }
       return matched.contains(index) && matched.allSatisfy { isRight($0, expanding: expanding) }
     }
