@@ -19,7 +19,7 @@ export PATH := $(dir $(SWIFT)):$(PATH)
 # terminals they drive (setsid, in util-linux, runs collapse -i without one), Chromium and
 # Java for the browser and HTML checker tests, and jq for the README's examples.
 BUILD_PACKAGES := libcmark-gfm-dev libcmark-gfm-extensions-dev libyajl-dev libutf8proc-dev \
-  libgumbo-dev
+  libgumbo-dev zlib1g-dev
 MAN_PACKAGES := cmark-gfm
 TEST_PACKAGES := $(BUILD_PACKAGES) $(MAN_PACKAGES) man-db groff-base binutils bsdutils \
   util-linux tmux zsh fish jq chromium chromium-driver default-jre-headless python3-venv
@@ -60,7 +60,7 @@ FUZZ_BUILD := .build/fuzz
 FUZZ_CORPUS := fuzz-corpus
 FUZZ_SWIFTC := $(dir $(SWIFT))swiftc -sanitize=fuzzer,address -parse-as-library -O -g \
   -I Sources/CCmark -I Sources/CCmarkGuard/include -I Sources/CYajl -I Sources/CUtf8proc \
-  -I Sources/CGumbo
+  -I Sources/CGumbo -I Sources/CZlib
 FUZZ_CC := $(dir $(SWIFT))clang -fsanitize=fuzzer-no-link,address -O1 -g
 OUTLINEKIT_SOURCES := $(shell find Sources/OutlineKit -name '*.swift')
 
@@ -163,7 +163,7 @@ $(FUZZ_BUILD)/libOutlineKit.a: $(OUTLINEKIT_SOURCES) Sources/CCmarkGuard/cmark_g
 $(FUZZ_BUILD)/fuzz-%: Fuzz/%.swift Fuzz/FuzzInput.swift \
   Tests/CollapseTests/Support/FuzzHarness.swift $(FUZZ_BUILD)/libOutlineKit.a
 	$(FUZZ_SWIFTC) -module-name Fuzz_$* -I $(FUZZ_BUILD) -L $(FUZZ_BUILD) -use-ld=lld \
-	  -lOutlineKit -lcmark-gfm -lcmark-gfm-extensions -lyajl -lutf8proc -lgumbo -o $@ \
+	  -lOutlineKit -lcmark-gfm -lcmark-gfm-extensions -lyajl -lutf8proc -lgumbo -lz -o $@ \
 	  Fuzz/$*.swift Fuzz/FuzzInput.swift Tests/CollapseTests/Support/FuzzHarness.swift
 
 # Seeds the corpus from the samples and case files, then runs each target in turn for

@@ -29,6 +29,11 @@ let package = Package(
       providers: [.apt(["libgumbo-dev"]), .brew(["gumbo-parser"])]
     ),
     .systemLibrary(
+      name: "CZlib",
+      pkgConfig: "zlib",
+      providers: [.apt(["zlib1g-dev"]), .brew(["zlib"])]
+    ),
+    .systemLibrary(
       name: "CGetopt"
     ),
     .target(
@@ -37,7 +42,7 @@ let package = Package(
     ),
     .target(
       name: "OutlineKit",
-      dependencies: ["CCmark", "CCmarkGuard", "CGumbo", "CYajl", "CUtf8proc"]
+      dependencies: ["CCmark", "CCmarkGuard", "CGumbo", "CYajl", "CUtf8proc", "CZlib"]
     ),
     .executableTarget(
       name: "collapse",

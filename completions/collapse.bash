@@ -19,7 +19,7 @@ _collapse() {
   case $prev in
     -f | --from) values="markdown gfm commonmark json" ;;
     -t | --to) values="text html markdown json" ;;
-    --color) values="auto always never" ;;
+    --color | --lazy) values="auto always never" ;;
     -e | --expand | -c | --collapse | --only | -d | --depth | -w | --width | --title-key | --max-bytes | --toc-depth \
       | --title)
       # Free values: names, numbers, keys.
@@ -40,7 +40,7 @@ _collapse() {
       -e --expand -c --collapse --only --collapse-all --expand-all -d --depth
       -t --to -i --interactive --toc --toc-depth --max-bytes --unsafe
       --color -w --width --ascii --outline
-      -s --standalone --embed-resources --title
+      -s --standalone --embed-resources --title --lazy
       -h --help -V --version' -- "$cur"))
     return
   fi

@@ -22,5 +22,6 @@ complete -c collapse -l unsafe -d 'Keep raw HTML exactly as written, unsanitised
 complete -c collapse -s s -l standalone -d 'Write a whole HTML page'
 complete -c collapse -l embed-resources -d 'Write local images into the html'
 complete -c collapse -l title -x -d 'Title the page'
+complete -c collapse -l lazy -x -a 'auto always never' -d 'Lay out closed sections only when opened'
 complete -c collapse -s h -l help -d 'Show the help and exit'
 complete -c collapse -s V -l version -d 'Show the version and exit'

@@ -187,9 +187,14 @@ private struct Writing {
       format = .text(TextWriter(options: options.text))
       elision = nil
     case .html where options.standalone:
-      let page = HTMLPage(
+      var page = HTMLPage(
         title: options.title, paths: inputs.map(\.displayName),
         writer: HTMLWriter(options: options.document))
+      switch options.lazy {
+      case .auto: page.lazy = outline.sourceBytes >= HTMLPage.lazyFromBytes && limit == nil
+      case .always: page.lazy = true
+      case .never: page.lazy = false
+      }
       format = .page(page)
       elision = try cut(page)
     case .html:

@@ -116,6 +116,11 @@ let optionTable: [OptionSpec] = [
     help: "Title the page (default: a Markdown document's one top-level title, else the file name)."
   ),
   OptionSpec(
+    long: "lazy", short: nil, value: "WHEN", group: .html,
+    help:
+      "Lay out closed sections only when opened, and a long page as it is read: auto (for documents of 1 MiB or more), always or never."
+  ),
+  OptionSpec(
     long: "help", short: "h", value: nil, group: .information,
     help: "Show this help and exit."),
   OptionSpec(

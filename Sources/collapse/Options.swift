@@ -18,6 +18,14 @@ struct Options: Equatable {
   }
 
   /// When the text output is coloured.
+  /// When a page is lazy (`HTMLPage.lazy`).
+  enum LazyChoice: String, CaseIterable {
+    /// For documents of `HTMLPage.lazyFromBytes` or more.
+    case auto
+    case always
+    case never
+  }
+
   enum ColorChoice: String, CaseIterable {
     /// On a terminal, unless the environment asks for no colour.
     case auto
@@ -42,6 +50,8 @@ struct Options: Equatable {
   var embedResources = false
   /// The page title `--title` asks for.
   var title: String?
+  var lazy = LazyChoice.auto
+  private var lazyGiven = false
   var json = JSONReader.Options()
   /// The `--title-key`s given, in order.
   private var givenTitleKeys: [String] = []
@@ -219,6 +229,11 @@ extension Options {
     case "standalone": standalone = true
     case "embed-resources": embedResources = true
     case "title": title = value
+    case "lazy":
+      lazy =
+        try Options.choice(value, for: spec, among: LazyChoice.allCases.map(\.rawValue))
+        .flatMap(LazyChoice.init(rawValue:)) ?? .auto
+      lazyGiven = true
     case "toc":
       document.tableOfContents = true
     case "toc-depth":
@@ -290,6 +305,13 @@ extension Options {
     }
     if title != nil && !standalone {
       throw UsageError(description: "--title names an html page; it goes with -s")
+    }
+    if lazyGiven && !standalone {
+      throw UsageError(description: "--lazy says how an html page loads; it goes with -s")
+    }
+    if lazy == .always && maxBytes != nil {
+      throw UsageError(
+        description: "--lazy=always does not go with --max-bytes: a page cut to a size is whole")
     }
     if document.tableOfContents && !htmlOrMarkdown {
       throw UsageError(description: "--toc applies to html and markdown output")

@@ -83,6 +83,7 @@ public struct DocumentLoader: Sendable {
       try budget.check(total, last, whole: true, text: ending.textSize)
       var outline = try ending.finish()
       outline.memoryToWrite = try budget.checkWriting(total, last)
+      outline.sourceBytes = total
       return outline
     } catch let error as LoadError {
       throw error

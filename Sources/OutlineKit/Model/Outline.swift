@@ -18,6 +18,8 @@ public struct Outline: Sendable {
   /// reckoned it: what a program reading more documents before writing this one keeps for
   /// it (`DocumentLoader.memoryKeptForOthers`).
   public internal(set) var memoryToWrite = 0
+  /// The size of the documents the outline was read from, in bytes.
+  public internal(set) var sourceBytes = 0
   /// The Markdown documents the outline was read from, in order.
   public internal(set) var documents: [MarkdownDocument] = []
   /// The link reference and footnote definitions its Markdown uses from the parts of the

@@ -53,6 +53,7 @@ extension Outline {
     outline.kind = kind
     outline.hiddenLines = hidden
     outline.memoryToWrite = memoryToWrite
+    outline.sourceBytes = sourceBytes
     outline.documents = documents
     outline.isExtract = true
     outline.definitionsLeftOut = LeftOutDefinitions.used(in: self, outsideOf: roots)

@@ -25,6 +25,7 @@ extension HTMLPage {
       --alert-important: #8250df;
       --alert-warning: #9a6700;
       --alert-caution: #d1242f;
+      --mark: #fff0a0;
       --shadow: 0 1px 2px rgba(0, 0, 0, 0.08);
       --pad: 0.75rem;
       --indent: 1.25rem;
@@ -51,6 +52,7 @@ extension HTMLPage {
         --alert-important: #ab7df8;
         --alert-warning: #d29922;
         --alert-caution: #f85149;
+      --mark: #6b5a00;
         --shadow: none;
       }
     }
@@ -73,8 +75,44 @@ extension HTMLPage {
       padding-bottom: 0.5rem;
     }
     .page-header h1 { flex: 1 1 16rem; margin: 0; font-size: 1.5rem; line-height: 1.25; }
-    .controls { display: flex; gap: 0.5rem; }
+    .controls { display: flex; flex: 1 1 24rem; flex-wrap: wrap; gap: 0.5rem; }
     .controls[hidden] { display: none; }
+    .search {
+      flex: 1 1 10rem;
+      min-width: 0;
+      min-height: 2.75rem;
+      padding: 0.375rem 0.75rem;
+      border: 1px solid var(--rule);
+      border-radius: 0.625rem;
+      background: var(--card);
+      color: var(--text);
+      font: inherit;
+    }
+    .search-results {
+      flex: 1 1 100%;
+      max-height: 60vh;
+      overflow-y: auto;
+      border-radius: 0.75rem;
+      background: var(--card);
+      box-shadow: var(--shadow);
+    }
+    .search-results[hidden] { display: none; }
+    .search-results ol { margin: 0; padding: 0 0 0.25rem; list-style: none; }
+    .search-results a {
+      display: block;
+      min-height: 2.75rem;
+      padding: 0.5rem var(--pad);
+      color: var(--text);
+      text-decoration: none;
+    }
+    .search-results a:hover, .search-results a:focus { background: var(--hover); }
+    .search-results .path { display: block; font-weight: 600; }
+    .search-results .snippet { display: block; color: var(--muted); font-size: 0.875rem; }
+    .search-status { margin: 0; padding: 0.5rem var(--pad); color: var(--muted); font-size: 0.875rem; }
+    mark { background: var(--mark); color: inherit; }
+    ::highlight(search) { background: var(--mark); }
+    .lazy { min-height: 1px; }
+    .lazy.gap { padding: 0.25rem var(--pad); }
     button {
       min-height: 2.75rem;
       padding: 0.375rem 0.875rem;
@@ -251,7 +289,7 @@ extension HTMLPage {
         --boolean: #8a2fb5;
         --shadow: none;
       }
-      .controls { display: none; }
+      .controls, .search-results { display: none; }
       main > details { border: 1px solid var(--rule); }
       summary::after { display: none; }
       pre { white-space: pre-wrap; }

@@ -9,6 +9,18 @@ public struct HTMLPage {
   public var fileName: String
   /// The writer of the fragment the page holds.
   public var writer: HTMLWriter
+  /// Whether the page is lazy: whether it holds only the first `lazyMainBytes` of what is
+  /// open, and keeps the rest, and every closed section's body, deflated, for its script
+  /// to lay out when a section is opened or comes into sight. A page of a document of
+  /// `lazyFromBytes` or more is best lazy; a page cut to a size never is.
+  public var lazy = false
+
+  /// The size of the documents from which a page is best lazy: 1 MiB.
+  public static let lazyFromBytes = 1 << 20
+  /// How much of what is open a lazy page holds as it is, and about how much it adds each
+  /// time it goes on.
+  static let lazyMainBytes = 256 * 1024
+  static let lazyPieceBytes = 64 * 1024
 
   public init(title: String? = nil, fileName: String, writer: HTMLWriter = HTMLWriter()) {
     self.title = title
@@ -64,7 +76,7 @@ extension HTMLPage {
 
   /// The hash that allows the page's script: `sha256-` and the Base64 of the SHA-256 of
   /// the script element's text, a line end and `script`. A test computes it again.
-  static let scriptHash = "sha256-j2hnIoIZKaQX4nyUlOInopviMZuOU9nPBA8oYPMWuA4="
+  static let scriptHash = "sha256-PDO40DgxC6xLSYsbLJgVIzgSVLHT7UCvoyykDdgebIM="
 }
 
 extension HTMLPage: SizeLimitable {
@@ -95,12 +107,24 @@ extension HTMLPage: SizeLimitable {
       <body>
       <header class="page-header">
       \(heading)<div class="controls" hidden>
+      <input type="search" class="search" placeholder="Search" aria-label="Search titles and content" aria-controls="search-results" aria-keyshortcuts="/" autocomplete="off" spellcheck="false">
       <button type="button" data-open="true">Expand all</button>
       <button type="button" data-open="false">Collapse all</button>
       </div>
+      <div id="search-results" class="search-results" hidden></div>
       </header>
 
       """)
+    let lazy = lazy && elision == nil
+    if lazy {
+      target.write(
+        """
+        <noscript><p class="left-out">This page is large: its script lays out closed \
+        sections when they are opened, and the rest of the page as it comes into sight. \
+        With scripts off, write it with <code>--lazy=never</code>.</p></noscript>
+
+        """)
+    }
     if writer.options.tableOfContents {
       writer.writeTableOfContents(outline, elision: elision, to: &target)
     }
@@ -110,12 +134,16 @@ extension HTMLPage: SizeLimitable {
     var writer = writer
     writer.options.blocksRemoteImages = true
     writer.options.headsPage = headedBySection
-    try writer.writeSections(
-      outline, selection: selection, elision: elision, to: &target, boundaries: boundaries)
-    writer.writeFooter(elision, to: &target)
+    if lazy {
+      try writeLazy(outline, selection: selection, title: plainTitle, writer: writer, to: &target)
+    } else {
+      try writer.writeSections(
+        outline, selection: selection, elision: elision, to: &target, boundaries: boundaries)
+      writer.writeFooter(elision, to: &target)
+      target.write("</main>\n")
+    }
     target.write(
       """
-      </main>
       <script>
       \(HTMLPage.script)</script>
       </body>
@@ -123,5 +151,53 @@ extension HTMLPage: SizeLimitable {
 
       """)
     try target.checkFailure()
+  }
+}
+
+extension HTMLPage {
+  /// Writes a lazy page's sections, its notes, the end of its `<main>`, and then what its
+  /// script lays out later: the chunks of its pieces (`LazyStore`), the table of where
+  /// each piece is, and the records its search looks through (`SearchRecords`).
+  private func writeLazy<Target: ByteOutputStream>(
+    _ outline: Outline, selection: Selection, title: String, writer: HTMLWriter,
+    to target: inout Target
+  ) throws(Target.Failure) {
+    var walk = LazyWalk(
+      writer: writer, outline: outline, selection: selection, title: title, target: target,
+      mainBudget: HTMLPage.lazyMainBytes, pieceBudget: HTMLPage.lazyPieceBytes)
+    do {
+      defer { target = walk.target }
+      try outline.walk(&walk)
+      walk.finish()
+    }
+    try target.checkFailure()
+    for document in outline.documents where document.hasNotes {
+      document.writeNotesHTML(options: writer.options, keeping: nil, to: &target)
+    }
+    target.write("</main>\n")
+    for chunk in walk.store.chunks {
+      let type = chunk.deflated ? "application/x-collapse-zlib" : "application/octet-stream"
+      target.write("<script type=\"\(type)\" class=\"collapse-chunk\">")
+      target.write(Base64.encoded(chunk.bytes))
+      target.write("</script>\n")
+    }
+    target.write("<script type=\"application/json\" id=\"collapse-pieces\">[")
+    target.write(walk.store.table.map(String.init).joined(separator: ","))
+    target.write("]</script>\n")
+    var search = walk.search
+    HTMLPage.writeDataBlock(id: "collapse-sections", search.sections(ids: walk.ids), to: &target)
+    HTMLPage.writeDataBlock(id: "collapse-texts", search.takeTexts(), to: &target)
+    try target.checkFailure()
+  }
+
+  /// Writes `bytes` deflated, in a script element that holds data and runs nothing.
+  private static func writeDataBlock<Target: ByteOutputStream>(
+    id: String, _ bytes: [UInt8], to target: inout Target
+  ) {
+    let deflated = LazyStore.deflated(bytes)
+    let type = deflated == nil ? "application/octet-stream" : "application/x-collapse-zlib"
+    target.write("<script type=\"\(type)\" id=\"\(id)\">")
+    target.write(Base64.encoded(deflated ?? bytes))
+    target.write("</script>\n")
   }
 }

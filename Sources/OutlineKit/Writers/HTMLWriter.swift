@@ -148,7 +148,40 @@ public struct HTMLWriter {
     target.write("</li>\n</ol>\n</details>\n</nav>\n")
   }
 
-  fileprivate func writeContent<Target: ByteOutputStream>(
+  /// Writes the start of the section at `index`: its `<details>`, `open` or not, and its
+  /// summary, the title and what the section holds.
+  func writeHead<Target: ByteOutputStream>(
+    of index: Int, in outline: Outline, id: String, open: Bool, to target: inout Target
+  ) {
+    target.write("<details id=\"")
+    target.write(HTML.escaped(id))
+    target.write(open ? "\" open><summary>" : "\"><summary>")
+    let options = options
+    let headsPage = options.headsPage && outline.sections[index].depth == 0
+    target.writePart(.title(index)) { target in
+      if headsPage { target.write("<h1>") }
+      // The section's fields are read in place: a copy of it would retain each of them.
+      if let heading = outline.sections[index].heading, !heading.isPlainText {
+        heading.writeHTML(options: options, to: &target)
+      } else {
+        target.write(HTML.valid(HTML.escaped(outline.sections[index].title)))
+      }
+
+      if outline.hidesSomething(index) {
+        // Only digits, words and punctuation of collapse's own: nothing to escape. With
+        // titles only, what a section holds is said whether it is open or not.
+        target.write(options.titlesOnly ? " <span class=\"held\">" : " <span class=\"hidden\">")
+        outline.writeHiddenSummary(of: index, to: &target)
+        target.write("</span>")
+      }
+      // A summary holds one heading and nothing beside it: the summary of what is held
+      // goes inside.
+      if headsPage { target.write("</h1>") }
+    }
+    target.write("</summary>\n")
+  }
+
+  func writeContent<Target: ByteOutputStream>(
     _ content: Content, to target: inout Target
   ) {
     switch content.body {
@@ -229,32 +262,9 @@ private struct HTMLWalk<Target: ByteOutputStream>: OutlineWalker {
     boundaries(.start(index))
     if elision?.cuts[index] == .removed { return }
     let closed = elision?.cuts[index] == .closed
-    target.write("<details id=\"")
-    target.write(HTML.escaped(ids[index]))
-    target.write(selection.isExpanded(index) && !closed ? "\" open><summary>" : "\"><summary>")
-    let (outline, options) = (outline, writer.options)
-    let headsPage = options.headsPage && outline.sections[index].depth == 0
-    target.writePart(.title(index)) { target in
-      if headsPage { target.write("<h1>") }
-      // The section's fields are read in place: a copy of it would retain each of them.
-      if let heading = outline.sections[index].heading, !heading.isPlainText {
-        heading.writeHTML(options: options, to: &target)
-      } else {
-        target.write(HTML.valid(HTML.escaped(outline.sections[index].title)))
-      }
-
-      if outline.hidesSomething(index) {
-        // Only digits, words and punctuation of collapse's own: nothing to escape. With
-        // titles only, what a section holds is said whether it is open or not.
-        target.write(options.titlesOnly ? " <span class=\"held\">" : " <span class=\"hidden\">")
-        outline.writeHiddenSummary(of: index, to: &target)
-        target.write("</span>")
-      }
-      // A summary holds one heading and nothing beside it: the summary of what is held
-      // goes inside.
-      if headsPage { target.write("</h1>") }
-    }
-    target.write("</summary>\n")
+    writer.writeHead(
+      of: index, in: outline, id: ids[index], open: selection.isExpanded(index) && !closed,
+      to: &target)
     boundaries(.headerEnd(index))
     if closed, let elision {
       writer.writeNote(elision.note(for: index, in: outline), to: &target)

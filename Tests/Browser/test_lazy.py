@@ -1,0 +1,304 @@
+"""Large pages that lay out their sections only when they are opened or come into sight,
+and the search of every page: what a lazy page holds, that its pieces rebuild the plain
+page exactly, and in headless Chromium opening, deep links, expand and collapse all,
+printing and searching by keyboard."""
+
+import base64
+import re
+import time
+import zlib
+
+import pytest
+from selenium.webdriver.common.by import By
+from selenium.webdriver.common.keys import Keys
+
+import documents
+from conftest import PAGES
+from test_browser import load, open_ids, summary
+
+# A word no generated sentence holds, in the content of the document's last section, and
+# an anchor of raw HTML there.
+NEEDLE = "zanzibarquartz"
+ENDING = (
+    "\n## Closing remarks\n\nNothing else.\n\n### The very last section\n\n"
+    f"Its one {NEEDLE} paragraph, and <a id=\"late-anchor\">an anchor</a>.\n"
+)
+LARGE = documents.markdown(1_500_000) + ENDING
+
+
+def main_of(page):
+    text = page.read_text(encoding="utf-8")
+    return text[text.index("<main>\n") + 7:text.index("</main>\n")]
+
+
+def chunks_of(page):
+    """The pieces of a lazy page by number, read as its script reads them."""
+    text = page.read_text(encoding="utf-8")
+    chunks = [
+        zlib.decompress(base64.b64decode(data))
+        for data in re.findall(
+            r'<script type="application/x-collapse-zlib" class="collapse-chunk">([^<]*)</script>',
+            text)
+    ]
+    table = [int(n) for n in re.search(
+        r'<script type="application/json" id="collapse-pieces">\[([0-9,-]*)\]</script>',
+        text).group(1).split(",") if n]
+    return {
+        number: chunks[table[4 * number]][table[4 * number + 1]:][:table[4 * number + 2]].decode()
+        for number in range(len(table) // 4)
+    }
+
+
+HOLDER = re.compile(r'<div class="lazy" data-piece="([0-9]+)"></div>\n')
+
+
+def rebuilt(html, pieces):
+    """The HTML with each placeholder replaced by its piece, again and again."""
+    while True:
+        replaced = HOLDER.sub(lambda match: pieces[int(match.group(1))], html)
+        if replaced == html:
+            return html
+        html = replaced
+
+
+@pytest.fixture(scope="module")
+def large(render):
+    """The large document's page as it comes, everything open, and closed below level 1."""
+    (PAGES / "lazy").mkdir(parents=True, exist_ok=True)
+    return {
+        "open": render("lazy/open", ["-s", "-f", "markdown", "-"], LARGE),
+        "closed": render("lazy/closed", ["-s", "--depth", "1", "-f", "markdown", "-"], LARGE),
+        "plain": render("lazy/plain", ["-s", "--lazy=never", "--depth", "1", "-f", "markdown",
+                                       "-"], LARGE),
+    }
+
+
+def test_a_large_page_is_lazy_and_a_small_one_plain(large, render):
+    open_page = large["open"].read_text(encoding="utf-8")
+    assert 'class="collapse-chunk">' in open_page
+    assert '<noscript><p class="left-out">This page is large' in open_page
+    # The page holds the start of what is open, not the whole document.
+    assert 200_000 < len(main_of(large["open"]).encode()) < 400_000
+    assert len(large["open"].read_bytes()) < len(large["plain"].read_bytes()) / 2
+    plain = large["plain"].read_text(encoding="utf-8")
+    assert 'class="collapse-chunk">' not in plain and '<div class="lazy"' not in main_of(large["plain"])
+    assert "<noscript>" not in plain
+    # Below 1 MiB of document a page is plain, unless asked; above it, lazy unless asked.
+    small = render("lazy/small", ["-s", "-f", "markdown", "-"], documents.markdown(900_000))
+    assert 'class="collapse-chunk">' not in small.read_text(encoding="utf-8")
+    always = render("lazy/always", ["-s", "--lazy=always", "--collapse-all",
+                                    "Samples/oceans.md"])
+    assert 'class="collapse-chunk">' in always.read_text(encoding="utf-8")
+    assert '<div class="lazy"' in main_of(always)
+
+
+@pytest.mark.parametrize("kind", ["open", "closed"])
+def test_the_pieces_rebuild_the_plain_page(large, render, kind):
+    arguments = ["--depth", "1"] if kind == "closed" else []
+    plain = render(f"lazy/plain-{kind}", ["-s", "--lazy=never", *arguments, "-f", "markdown",
+                                          "-"], LARGE)
+    pieces = chunks_of(large[kind])
+    assert len(pieces) > 20
+    assert rebuilt(main_of(large[kind]), pieces) == main_of(plain)
+
+
+def test_json_pieces_rebuild_the_plain_page(render):
+    text = documents.json_document(3000)
+    assert len(text) > 1_048_576
+    lazy = render("lazy/json", ["-s", "--depth", "2", "-f", "json", "-"], text)
+    plain = render("lazy/json-plain", ["-s", "--lazy=never", "--depth", "2", "-f", "json", "-"],
+                   text)
+    assert "collapse-chunk" in lazy.read_text(encoding="utf-8")
+    assert rebuilt(main_of(lazy), chunks_of(lazy)) == main_of(plain)
+
+
+def content_after_summary(driver, section_id):
+    return driver.execute_script(
+        """const s = document.getElementById(arguments[0]);
+        const next = s.querySelector(':scope > summary').nextElementSibling;
+        return next ? next.outerHTML.slice(0, 200) : null;""",
+        section_id,
+    )
+
+
+def own_text(driver, section_id):
+    return driver.execute_script(
+        """const s = document.getElementById(arguments[0]);
+        return [...s.children].filter(c => c.tagName !== 'SUMMARY' && c.tagName !== 'DETAILS'
+          && !c.classList.contains('lazy')).map(c => c.textContent).join('');""",
+        section_id,
+    )
+
+
+def test_opening_a_section_lays_out_its_body(browser, large):
+    load(browser, large["closed"])
+    top = browser.execute_script(
+        "return [...document.querySelectorAll('main > details > details')].map(d => d.id)")
+    assert len(top) > 20
+    chosen = top[len(top) // 2]
+    assert 'class="lazy"' in content_after_summary(browser, chosen)
+    summary(browser, chosen).click()
+    browser.implicitly_wait(0)
+    deadline = time.time() + 5
+    while 'class="lazy"' in (content_after_summary(browser, chosen) or "") and time.time() < deadline:
+        time.sleep(0.05)
+    laid_out = own_text(browser, chosen)
+    subsections = browser.execute_script(
+        "return [...document.getElementById(arguments[0]).querySelectorAll(':scope > details')]"
+        ".map(d => [d.id, d.open])", chosen)
+    # The same as the plain page shows.
+    load(browser, large["plain"])
+    summary(browser, chosen).click()
+    assert laid_out == own_text(browser, chosen)
+    assert subsections == browser.execute_script(
+        "return [...document.getElementById(arguments[0]).querySelectorAll(':scope > details')]"
+        ".map(d => [d.id, d.open])", chosen)
+    assert subsections and not any(open for _, open in subsections)
+
+
+def wait_for(driver, script, *arguments, seconds=10):
+    deadline = time.time() + seconds
+    while time.time() < deadline:
+        value = driver.execute_script(script, *arguments)
+        if value:
+            return value
+        time.sleep(0.05)
+    return driver.execute_script(script, *arguments)
+
+
+VISIBLE = """const e = document.getElementById(arguments[0]);
+if (!e) return false;
+for (let d = e.closest('details'); d; d = d.parentElement.closest('details')) if (!d.open) return false;
+const box = e.getBoundingClientRect();
+return box.top >= 0 && box.top < innerHeight && box.height > 0;"""
+
+
+@pytest.mark.parametrize("kind", ["open", "closed"])
+def test_deep_links_lay_out_and_open_their_section(browser, large, kind):
+    plain = main_of(large["plain"])
+    last = re.findall(r'<details id="([^"]+)"', plain)[-1]
+    assert last == "the-very-last-section"
+    assert 'id="the-very-last-section"' not in main_of(large[kind])
+    load(browser, large[kind], "#the-very-last-section")
+    assert wait_for(browser, VISIBLE, "the-very-last-section")
+    assert NEEDLE in own_text(browser, "the-very-last-section")
+    # An id in the content's raw HTML, under its user-content- prefix, the same way.
+    load(browser, large[kind], "#late-anchor")
+    assert wait_for(browser, VISIBLE, "user-content-late-anchor")
+
+
+def test_a_late_section_comes_before_the_parts_it_skipped(browser, render):
+    """Reaching section 3990 of 4000 lays out the part of the page that holds it; what
+    comes before it waits in a gap, which fills when asked, in document order."""
+    text = "".join(f"## Section {n}\n\n{'Words of the section. ' * 12}\n\n" for n in range(4000))
+    assert len(text) > 1_048_576
+    page = render("lazy/wide", ["-s", "-f", "markdown", "-"], text)
+    load(browser, page, "#section-3990")
+    assert wait_for(browser, VISIBLE, "section-3990")
+    ids = "return [...document.querySelectorAll('main > details')].map(d => +d.id.slice(8))"
+    count = "return document.querySelectorAll('main > details').length > arguments[0]"
+    laid_out = browser.execute_script(ids)
+    assert 3990 in laid_out and len(laid_out) < 3000
+    assert laid_out == sorted(laid_out)
+    gaps = browser.find_elements(By.CSS_SELECTOR, "div.lazy.gap button")
+    assert len(gaps) == 1
+    assert browser.execute_script(VISIBLE, "section-3990")
+    gaps[0].click()
+    assert wait_for(browser, count, len(laid_out))
+    more = browser.execute_script(ids)
+    assert more == sorted(more) and len(set(more)) == len(more)
+
+
+def test_expand_all_collapse_all_and_printing(browser, large):
+    load(browser, large["closed"])
+    count = "return document.querySelectorAll('main details').length"
+    before = browser.execute_script(count)
+    browser.find_element(By.CSS_SELECTOR, "button[data-open='true']").click()
+    # What comes into sight is laid out open, as the reader goes down the page.
+    for _ in range(3):
+        browser.execute_script("scrollBy(0, 4 * innerHeight)")
+        time.sleep(0.3)
+    assert wait_for(browser, f"{count} > arguments[0] + 50", before)
+    assert browser.execute_script("return document.querySelectorAll('main details:not([open])')"
+                                  ".length") == 0
+    browser.find_element(By.CSS_SELECTOR, "button[data-open='false']").click()
+    assert open_ids(browser) == []
+    # Printing lays out every piece, once each chunk is inflated, and opens everything.
+    total = main_of(large["plain"]).count("<details")
+    browser.execute_script(
+        """window.printed = [];
+        addEventListener('beforeprint', () => printed.push([
+          document.querySelectorAll('div.lazy').length,
+          document.querySelectorAll('main details').length,
+          document.querySelectorAll('main details:not([open])').length]));""")
+    assert wait_for(browser, """dispatchEvent(new Event('beforeprint'));
+      dispatchEvent(new Event('afterprint'));
+      return printed[printed.length - 1][0] === 0;""", seconds=20)
+    pdf = browser.execute_cdp_cmd("Page.printToPDF", {"pageRanges": "1-2"})
+    assert len(pdf["data"]) > 1000
+    assert browser.execute_script("return printed")[-1] == [0, total, 0]
+    assert open_ids(browser) == []
+
+
+def search(driver, text):
+    field = driver.find_element(By.CSS_SELECTOR, "input.search")
+    field.clear()
+    field.send_keys(text)
+    wait_for(driver, """const results = document.getElementById('search-results');
+      return !results.hidden && results.getAttribute('aria-label') === arguments[0]""",
+             f"Sections that hold “{text.strip()}”")
+    return driver.execute_script(
+        """return [...document.querySelectorAll('#search-results li a')].map(a =>
+          [a.getAttribute('href'), a.querySelector('.path').textContent,
+           (a.querySelector('.snippet mark') || {}).textContent || null]);""")
+
+
+def test_search_finds_content_not_laid_out_and_opens_it(browser, large):
+    load(browser, large["closed"])
+    assert NEEDLE not in browser.execute_script("return document.body.textContent")
+    body = browser.find_element(By.TAG_NAME, "body")
+    body.send_keys("/")
+    assert browser.execute_script("return document.activeElement.className") == "search"
+    results = search(browser, NEEDLE.upper())
+    assert len(results) == 1
+    href, path, mark = results[0]
+    assert href == "#the-very-last-section" and mark == NEEDLE
+    assert path.endswith(" › Closing remarks › The very last section")
+    status = browser.find_element(By.CSS_SELECTOR, ".search-status").text
+    assert status == "1 section matches."
+    browser.find_element(By.CSS_SELECTOR, "input.search").send_keys(Keys.ENTER)
+    assert wait_for(browser, VISIBLE, "the-very-last-section")
+    assert wait_for(browser, "return CSS.highlights.has('search')")
+    assert browser.execute_script("return location.hash") == "#the-very-last-section"
+    assert browser.find_element(By.ID, "search-results").get_attribute("hidden") is not None
+
+
+def test_search_by_keyboard_on_a_plain_page(browser, render):
+    page = render("lazy/search-oceans", ["-s", "--collapse-all", "Samples/oceans.md"])
+    assert '<div class="lazy"' not in main_of(page)
+    load(browser, page)
+    body = browser.find_element(By.TAG_NAME, "body")
+    body.send_keys("/")
+    results = search(browser, "great  barrier")
+    assert results == [["#coral", "Oceans › Pacific › Coral", "Great Barrier"]]
+    # Titles match too, each section once, with its path.
+    results = search(browser, "mediterranean")
+    assert [path for _, path, _ in results] == [
+        "Oceans › Pacific › Australasian Mediterranean",
+        "Oceans › Atlantic › American Mediterranean"]
+    assert [mark for _, _, mark in results] == [None, None]
+    field = browser.find_element(By.CSS_SELECTOR, "input.search")
+    field.send_keys(Keys.ARROW_DOWN)
+    assert browser.execute_script("return document.activeElement.getAttribute('href')") == \
+        "#australasian-mediterranean"
+    browser.switch_to.active_element.send_keys(Keys.ARROW_DOWN)
+    browser.switch_to.active_element.send_keys(Keys.ENTER)
+    assert wait_for(browser, VISIBLE, "american-mediterranean")
+    assert open_ids(browser) == ["oceans", "atlantic", "american-mediterranean"]
+    # Nothing found says so; Escape empties the field.
+    search(browser, "no such words")
+    assert browser.find_element(By.CSS_SELECTOR, ".search-status").text == \
+        "No section holds “no such words”."
+    field.send_keys(Keys.ESCAPE)
+    assert field.get_attribute("value") == ""
+    assert browser.find_element(By.ID, "search-results").get_attribute("hidden") is not None
