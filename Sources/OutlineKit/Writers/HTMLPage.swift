@@ -101,6 +101,7 @@ extension HTMLPage: SizeLimitable {
       </header>
 
       """)
+    writer.writeNotice(outline, elision: elision, to: &target)
     if writer.options.tableOfContents {
       writer.writeTableOfContents(outline, elision: elision, to: &target)
     }
@@ -112,7 +113,6 @@ extension HTMLPage: SizeLimitable {
     writer.options.headsPage = headedBySection
     try writer.writeSections(
       outline, selection: selection, elision: elision, to: &target, boundaries: boundaries)
-    writer.writeFooter(elision, to: &target)
     target.write(
       """
       </main>
