@@ -30,6 +30,15 @@ public struct Elision: Equatable, Sendable {
   /// For each marker, by the closed section it stands in or the first section of the run
   /// it stands for: the left-out sections that links lead to, whose ids it takes.
   private(set) var targets: [Int: [Int]] = [:]
+  /// How many sections are closed, how many left out with their subsections, and the
+  /// bytes of both, for the notice.
+  private var totals = Totals()
+
+  struct Totals: Equatable, Sendable {
+    var closed = 0
+    var removed = 0
+    var bytes = 0
+  }
 
   struct Removed: Equatable, Sendable {
     var sections = 0
@@ -62,6 +71,7 @@ public struct Elision: Equatable, Sendable {
   /// siblings with nothing between them, and gives each link into what was left out a
   /// marker to lead to.
   mutating func settle(_ outline: Outline) {
+    totals = Totals()
     var index = 0
     while index < outline.sections.count {
       guard cuts[index] != .none else {
@@ -70,6 +80,13 @@ public struct Elision: Equatable, Sendable {
       }
       let end = outline.sections[index].end
       for inner in (index + 1)..<end { cuts[inner] = .none }
+      if cuts[index] == .closed {
+        totals.closed += 1
+        totals.bytes += inner[index]
+      } else {
+        totals.removed += end - index
+        totals.bytes += whole[index]
+      }
       index = end
     }
     runs = [:]
@@ -142,25 +159,13 @@ public struct Elision: Equatable, Sendable {
   }
 
   /// The first words of a cut output, as plain text before the command: how many sections
-  /// were closed, and how many left out, their subsections counted.
-  func notice(for outline: Outline) -> String {
-    var (closed, removed, bytes) = (0, 0, 0)
-    for (index, section) in zip(cuts.indices, outline.sections) {
-      switch cuts[index] {
-      case .none: break
-      case .closed:
-        closed += 1
-        bytes += inner[index]
-      case .removed:
-        removed += section.end - index
-        bytes += whole[index]
-      }
-    }
+  /// were closed, and how many left out, their subsections counted, when last settled.
+  var notice: String {
     var what: [String] = []
-    if closed > 0 { what.append(counted(closed, "section") + " closed") }
-    if removed > 0 { what.append(counted(removed, "section") + " left out") }
+    if totals.closed > 0 { what.append(counted(totals.closed, "section") + " closed") }
+    if totals.removed > 0 { what.append(counted(totals.removed, "section") + " left out") }
     return "This output was cut to fit \(limit) bytes: " + what.joined(separator: " and ")
-      + " (" + Elision.size(bytes) + "), a marker at each cut. See everything with:"
+      + " (" + Elision.size(totals.bytes) + "), a marker at each cut. See everything with:"
   }
 
   /// A byte count for a person, in the binary units `--max-bytes` takes: `512 bytes`,

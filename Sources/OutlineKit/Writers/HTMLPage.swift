@@ -101,7 +101,7 @@ extension HTMLPage: SizeLimitable {
       </header>
 
       """)
-    writer.writeNotice(outline, elision: elision, to: &target)
+    writer.writeNotice(elision, to: &target)
     if writer.options.tableOfContents {
       writer.writeTableOfContents(outline, elision: elision, to: &target)
     }

@@ -82,12 +82,10 @@ public struct HTMLWriter {
   }
 
   /// Says at the start of a cut output what was left out and how to see it all.
-  func writeNotice<Target: ByteOutputStream>(
-    _ outline: Outline, elision: Elision?, to target: inout Target
-  ) {
+  func writeNotice<Target: ByteOutputStream>(_ elision: Elision?, to target: inout Target) {
     guard let elision, elision.cutsSomething else { return }
     target.write(
-      "<p class=\"left-out\">\(HTML.escaped(elision.notice(for: outline))) <code>\(HTML.valid(HTML.escaped(elision.fullCommand)))</code></p>\n"
+      "<p class=\"left-out\">\(HTML.escaped(elision.notice)) <code>\(HTML.valid(HTML.escaped(elision.fullCommand)))</code></p>\n"
     )
   }
 
@@ -183,7 +181,7 @@ extension HTMLWriter: SizeLimitable {
     _ outline: Outline, selection: Selection, elision: Elision?, to target: inout Target,
     boundaries: (SectionBoundary) -> Void
   ) throws(Target.Failure) {
-    writeNotice(outline, elision: elision, to: &target)
+    writeNotice(elision, to: &target)
     if options.tableOfContents { writeTableOfContents(outline, elision: elision, to: &target) }
     try writeSections(
       outline, selection: selection, elision: elision, to: &target, boundaries: boundaries)

@@ -213,7 +213,7 @@ extension MarkdownWriter: SizeLimitable {
     if let elision, elision.cutsSomething {
       blocks.start(&target)
       target.write(
-        "**\(elision.notice(for: outline))** \(MarkdownWriter.codeSpan(elision.fullCommand))\n")
+        "**\(elision.notice)** \(MarkdownWriter.codeSpan(elision.fullCommand))\n")
     }
     if options.tableOfContents {
       writeTableOfContents(outline, elision: elision, blocks: &blocks, to: &target)

@@ -82,9 +82,9 @@ extension SizeLimitable {
         cursor = sections[parent].parent
       }
     }
+    let depths = sections.map(\.depth)
     let deepestThenLargest = { (left: Int, right: Int) in
-      sections[left].depth != sections[right].depth
-        ? sections[left].depth > sections[right].depth : sizes[left] > sizes[right]
+      depths[left] != depths[right] ? depths[left] > depths[right] : sizes[left] > sizes[right]
     }
     let collapsed = sections.indices.filter { !selection.isExpanded($0) && !around[$0] }
     // From the end of the document, which puts every section after those it holds.
