@@ -80,7 +80,7 @@ let optionTable: [OptionSpec] = [
   OptionSpec(
     long: "max-bytes", short: nil, value: "N", group: .output,
     help:
-      "Keep html and markdown under N bytes (1M for GitHub job summaries) by leaving out the deepest and largest sections, and say so."
+      "Keep html and markdown under N bytes (1M for GitHub job summaries): collapsed sections lose their content first, then sections go from the end, those named with --expand last, and the output starts by saying what went."
   ),
   OptionSpec(
     long: "unsafe", short: nil, value: nil, group: .output,

@@ -253,6 +253,36 @@ def test_table_of_contents_links_open_their_section(browser, oceans_collapsed):
     assert "pacific" in open_ids(browser)
 
 
+@pytest.fixture(scope="module")
+def changelog_cut(render):
+    """The changelog cut to fit: collapsed releases closed first, then the oldest left out."""
+    return render("changelog-cut", ["-s", "-t", "html", "--depth", "1", "--max-bytes", "24K",
+                                    "Tests/Documents/changelog.md"])
+
+
+def test_a_link_into_a_closed_section_opens_it_at_its_marker(browser, changelog_cut):
+    load(browser, changelog_cut)
+    assert "200---2021-10-15" in closed_ids(browser)
+    browser.find_element(By.CSS_SELECTOR, "main a[href='#upgrading-from-1x']").click()
+    assert "200---2021-10-15" in open_ids(browser)
+    assert in_viewport(browser, "upgrading-from-1x")
+    assert browser.execute_script(
+        "return document.getElementById('upgrading-from-1x').closest('p.left-out') !== null")
+
+
+def test_a_link_to_a_section_left_out_leads_to_where_it_was(browser, render):
+    page = render("changelog-cut-newest", ["-s", "-t", "html", "--max-bytes", "64K",
+                                           "Tests/Documents/changelog.md"])
+    load(browser, page)
+    assert browser.execute_script("return scrollY") == 0
+    browser.find_element(By.CSS_SELECTOR, "main a[href='#120---2020-09-22']").click()
+    assert in_viewport(browser, "120---2020-09-22")
+    assert browser.execute_script("return scrollY") > 1000
+    marker = browser.execute_script(
+        "return document.getElementById('120---2020-09-22').closest('p.left-out').textContent")
+    assert marker.startswith("Left out: ") and "sections" in marker
+
+
 def test_expand_all_and_collapse_all(browser, generated):
     load(browser, generated)
     count = browser.execute_script("return document.querySelectorAll('main details').length")

@@ -56,12 +56,17 @@ def pages(render):
     made.append(page("showcase.md", ["--toc", "-f", "markdown", "-"], documents.SHOWCASE_MARKDOWN))
     made.append(page("cut-to-fit.md", ["--toc", "--max-bytes", "300K", "-f", "markdown", "-"],
                      documents.markdown(1_000_000)))
+    # Markers that take the ids of sections left out, and a notice before the contents.
+    made.append(page("changelog-cut", ["--toc", "--max-bytes", "64K",
+                                       "Tests/Documents/changelog.md"]))
+    made.append(page("changelog-cut-closed", ["--toc", "--depth", "1", "--max-bytes", "24K",
+                                              "Tests/Documents/changelog.md"]))
     return folder, made
 
 
 def test_every_page_is_valid(pages):
     folder, made = pages
-    assert len(made) == 19
+    assert len(made) == 21
     assert max(path.stat().st_size for path in made) > 1_500_000
     status, messages = validate(folder)
     assert messages == ""

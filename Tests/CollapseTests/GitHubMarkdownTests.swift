@@ -131,7 +131,7 @@ struct GitHubMarkdownTests {
     // In Markdown, the definition a kept reference needs comes back in place of its section.
     let markdown = try runBothWays(["-t", "markdown", "--max-bytes", "700"], input: document)
     #expect(markdown.output.contains("See[^a]."))
-    #expect(markdown.output.contains("*Left out to fit the size limit"))
+    #expect(markdown.output.contains("*Left out: 1 section, 3 lines, "))
     #expect(markdown.output.ranges(of: "[^a]: One.\n").count == 1)
     #expect(!markdown.output.contains("[^b]: Two."))
     guard requireTool("cmark-gfm") else { return }

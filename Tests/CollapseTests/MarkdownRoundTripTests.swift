@@ -265,7 +265,8 @@ struct MarkdownRoundTripTests {
     #expect(raw.status == 0)
     #expect(raw.output.count <= limit)
     let output = String(decoding: raw.output, as: UTF8.self)
-    #expect(output.contains("to fit the size limit"))
+    #expect(output.hasPrefix("**This output was cut to fit "))
+    #expect(output.contains("\n*Left out: "))
     let html = try Self.render(output, unsafe: true)
     // Every reference kept is a link to its own issue; none is left as text.
     let links = html.matches(of: /<a href="https:\/\/github.com\/o\/r\/issues\/(\d+)">#(\d+)<\/a>/)

@@ -30,14 +30,21 @@ struct SizeLimitTests {
     #expect(raw.output.count <= limit)
     // Never cut inside a UTF-8 sequence: the output is valid UTF-8 as it stands.
     #expect(String(validating: raw.output, as: UTF8.self) != nil)
-    #expect(
-      cut.output.contains("left out to fit the size limit")
-        || cut.output.contains("Left out to fit the size limit"))
+    // A marker at each cut, of what it left out.
+    #expect(cut.output.contains(arguments[1] == "markdown" ? "\n*Left out: " : ">Left out: "))
     // It keeps most of what fits: the cut is made to measure, not in big steps.
     #expect(raw.output.count > limit * 9 / 10)
+    // The notice comes first, before the table of contents and the sections.
     let command = "collapse " + arguments.joined(separator: " ")
-    #expect(cut.output.contains("See everything with:"))
-    #expect(cut.output.contains(command + (arguments[1] == "markdown" ? "`" : "</code>")))
+    let notice = try #require(cut.output.firstRange(of: "This output was cut to fit"))
+    #expect(!cut.output[..<notice.lowerBound].contains("<details"))
+    #expect(!cut.output[..<notice.lowerBound].contains("<nav"))
+    #expect(
+      cut.output[notice.lowerBound...].hasPrefix("This output was cut to fit \(limit) bytes: "))
+    let ending = command + (arguments[1] == "markdown" ? "`\n" : "</code></p>\n")
+    #expect(
+      cut.output[notice.lowerBound...].split(separator: "\n").first.map { $0 + "\n" }?.hasSuffix(
+        ending) == true)
     // Whole sections: the <details> still nest and balance.
     let html =
       arguments[1] == "markdown"
@@ -47,7 +54,8 @@ struct SizeLimitTests {
     // What is not left out is there word for word: the preamble, for one (a table of
     // contents loses the links to what is left out).
     if !arguments.contains("--toc") {
-      #expect(cut.output.split(separator: "\n").first == full.output.split(separator: "\n").first)
+      let lines = cut.output.split(separator: "\n")
+      #expect(lines.dropFirst().first == full.output.split(separator: "\n").first)
     }
   }
 
@@ -87,34 +95,41 @@ struct SizeLimitTests {
     }
   }
 
-  @Test("sections are closed first, keeping their titles; only then removed, and said so")
+  @Test("collapsed sections lose their content first, keeping their titles; then sections go whole")
   func closeThenRemove() throws {
-    // Many small sections under one title: closing them saves nothing, so some go whole.
-    var small = "# Changelog\n\nIntro.\n\n"
-    for index in 0..<300 { small += "## Version \(index)\n\n- fixed \(index)\n\n" }
-    let fullSmall = try run(["-t", "markdown"], small)
-    let limit = fullSmall.output.utf8.count - 2_000
-    let cutSmall = try run(["-t", "markdown", "--max-bytes", String(limit)], small)
-    #expect(cutSmall.output.utf8.count <= limit)
-    #expect(cutSmall.output.utf8.count > limit - 500)
-    #expect(cutSmall.output.contains("more sections left out to fit the size limit"))
-    #expect(cutSmall.output.contains("Version 299"))
-    // Large sections: closing them is enough, and every title stays.
     var large = "# Report\n\n"
     for index in 0..<20 {
       large +=
         "## Part \(index)\n\n" + String(repeating: "words of part \(index). ", count: 100) + "\n\n"
     }
-    let fullLarge = try run(["-t", "markdown"], large)
-    let cutLarge = try run(
-      ["-t", "markdown", "--max-bytes", String(fullLarge.output.utf8.count / 2)], large)
-    #expect(!cutLarge.output.contains("more section"))
-    #expect(cutLarge.output.contains("Left out to fit the size limit"))
+    // The parts collapsed: closing them is enough, and every title stays.
+    let fullCollapsed = try run(["-t", "markdown", "--depth", "1"], large)
+    let cutCollapsed = try run(
+      [
+        "-t", "markdown", "--depth", "1", "--max-bytes",
+        String(fullCollapsed.output.utf8.count / 2),
+      ],
+      large)
+    #expect(!cutCollapsed.output.contains("section left out"))
+    #expect(!cutCollapsed.output.contains("sections left out"))
+    #expect(cutCollapsed.output.contains(/\n\*Left out: 1 line, 1\.[78] KiB\.\*\n/))
     for index in 0..<20 {
-      #expect(
-        cutLarge.output.contains("Part \(index)</summary>")
-          || cutLarge.output.contains("Part \(index) ("))
+      #expect(cutCollapsed.output.contains("Part \(index) (1 line)</summary>"))
     }
+    // The parts expanded: the last go whole, the first stay whole, one marker where the
+    // last ones were.
+    let fullExpanded = try run(["-t", "markdown"], large)
+    let cutExpanded = try run(
+      ["-t", "markdown", "--max-bytes", String(fullExpanded.output.utf8.count / 2)], large)
+    #expect(!cutExpanded.output.contains("sections closed"))
+    #expect(cutExpanded.output.contains("words of part 0. "))
+    #expect(cutExpanded.output.contains("words of part 8. "))
+    #expect(!cutExpanded.output.contains("Part 19"))
+    #expect(cutExpanded.output.ranges(of: "\n*Left out: ").count == 1)
+    #expect(
+      try #require(
+        cutExpanded.output.firstMatch(
+          of: /\n\*Left out: (\d+) sections, \1 lines, [0-9.]+ KiB\.\*\n\n<\/details>\n$/)) != nil)
   }
 
   @Test("JSON input is cut to fit too")
@@ -138,7 +153,8 @@ struct SizeLimitTests {
   @Test("the command to see everything asks for the same input again when it came on a pipe")
   func commandFromStandardInput() throws {
     let result = try run(["-t", "markdown", "--max-bytes", "20K"])
-    #expect(result.output.hasSuffix("`… | collapse -t markdown`\n"))
+    #expect(
+      result.output.split(separator: "\n").first?.hasSuffix("`… | collapse -t markdown`") == true)
   }
 
   @Test("output that fits is the same with and without the limit")
@@ -166,8 +182,11 @@ struct SizeLimitTests {
     #expect(cut.output.contains("top words"))
     #expect(cut.output.contains("middle words"))
     #expect(!cut.output.contains("deep words"))
+    // Where Three was, at the end of Two, a marker says what went.
+    #expect(!cut.output.contains("Three"))
     #expect(
-      cut.output.contains("<summary><a name=\"three\"></a>Three (1 line)</summary>\n\n*Left out"))
+      cut.output.contains(
+        "middle words \n\n*Left out: 1 section, 1 line, 2.2 KiB.*\n\n</details>\n\n</details>\n"))
   }
 
   @Test("a limit too small for even the titles is an error, and nothing is written")
@@ -201,6 +220,7 @@ struct SizeLimitTests {
       "--max-bytes=900", "-t", "markdown", "-e", "Bay of Bengal", "Samples/oceans.md",
     ])
     #expect(
-      result.output.hasSuffix("`collapse -t markdown -e 'Bay of Bengal' Samples/oceans.md`\n"))
+      result.output.split(separator: "\n").first?.hasSuffix(
+        "`collapse -t markdown -e 'Bay of Bengal' Samples/oceans.md`") == true)
   }
 }

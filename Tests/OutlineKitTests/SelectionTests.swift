@@ -44,6 +44,24 @@ struct SelectionTests {
       ])
   }
 
+  @Test(
+    "sections named to expand are told from those the base or a named descendant opens",
+    arguments: [
+      (SelectionRequest(expand: ["Coral,Atlantic"]), ["Coral", "Atlantic"]),
+      (
+        SelectionRequest(base: .everything, expand: ["Pacific/**"]),
+        ["Pacific", "Coral", "South China"]
+      ),
+      (SelectionRequest(base: .depth(2), expand: ["Indian"], collapse: ["Indian"]), []),
+      (SelectionRequest(base: .everything), []),
+    ])
+  func expandedByName(_ request: SelectionRequest, _ named: [String]) throws {
+    let outline = Self.oceans
+    let selection = try Selection(outline: outline, request: request)
+    let byName = outline.sections.indices.filter { selection.isExpandedByName($0) }
+    #expect(byName.map { outline.sections[$0].title } == named)
+  }
+
   @Test("--collapse-all and --expand-all")
   func allOrNothing() throws {
     #expect(try expanded(SelectionRequest(base: .nothing)) == [])

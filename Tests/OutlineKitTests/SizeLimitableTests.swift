@@ -36,4 +36,55 @@ struct SizeLimitableTests {
       #expect(cut.utf8.count > limit * 9 / 10, "\(name)")
     }
   }
+
+  @Test(
+    "a link into a closed section leads to its marker; one to a removed section, to the marker where it was"
+  )
+  func linksLeadToMarkers() throws {
+    let outline = markdown(
+      """
+      # A
+
+      See [B1](#b1), [B](#b), [C](#c) and [D](#d).
+
+      ## B
+
+      ### B1
+
+      ## C
+
+      ## D
+      """)
+    let selection = try Selection(outline: outline, request: SelectionRequest())
+    var elision = Elision(
+      outline: outline, inner: Array(repeating: 100, count: 5),
+      whole: Array(repeating: 100, count: 5), limit: 1000, fullCommand: "collapse x.md",
+      links: InPageLinks(outline: outline))
+    elision.cuts[1] = .closed
+    elision.cuts[3] = .removed
+    elision.cuts[4] = .removed
+    elision.settle(outline)
+    var html = ""
+    HTMLWriter().write(outline, selection: selection, elision: elision, to: &html)
+    // B stays, closed, with its id; C and D went, one marker for both taking their ids.
+    #expect(
+      html == """
+        <p class="left-out">This output was cut to fit 1000 bytes: 1 section closed and 2 \
+        sections left out (300 bytes), a marker at each cut. See everything with: \
+        <code>collapse x.md</code></p>
+        <details id="a" open><summary>A <span class="hidden">(4 sections, 1 line)</span></summary>
+        <p>See <a href="#b1">B1</a>, <a href="#b">B</a>, <a href="#c">C</a> and <a href="#d">D</a>.</p>
+        <details id="b"><summary>B <span class="hidden">(1 section)</span></summary>
+        <p class="left-out"><a id="b1"></a>Left out: 1 section, 100 bytes.</p>
+        </details>
+        <p class="left-out"><a id="c"></a><a id="d"></a>Left out: 2 sections, 200 bytes.</p>
+        </details>
+
+        """)
+    var text = ""
+    MarkdownWriter().write(outline, selection: selection, elision: elision, to: &text)
+    #expect(text.contains("\n<a name=\"b1\"></a>*Left out: 1 section, 100 bytes.*\n"))
+    #expect(
+      text.contains("\n<a name=\"c\"></a><a name=\"d\"></a>*Left out: 2 sections, 200 bytes.*\n"))
+  }
 }

@@ -19,14 +19,14 @@ public final class MarkdownDocument: @unchecked Sendable {
   /// Document nodes, each holding one content run's blocks.
   private(set) var containers: [OpaquePointer] = []
   /// Heading nodes, unlinked from the document, their hint comments removed.
-  private var headings: [OpaquePointer] = []
+  private(set) var headings: [OpaquePointer] = []
   /// The dialect the document was read in, which its parts are read again in.
   let dialect: MarkdownDialect
   /// The lines of YAML front matter at the top, `---` lines included, if there is any.
   public let frontMatter: Range<Int>?
   /// A document node holding the footnotes that are referred to, in the order cmark-gfm
   /// numbers them, if there are any.
-  private var notes: OpaquePointer?
+  private(set) var notes: OpaquePointer?
   /// The link definitions of each container, found the first time they are asked for.
   private let definitions = Mutex<[Int: [LinkDefinitions]]>([:])
   /// What closes the block the document ends inside, found the first time it is asked

@@ -2,6 +2,9 @@
 /// names, resolved from a request.
 public struct Selection: Sendable {
   private var expanded: [Bool]
+  /// Whether each section was named to expand and stays expanded, by index; empty when
+  /// none was. What the reader asked for by name is what `--max-bytes` keeps longest.
+  private var named: [Bool] = []
 
   /// Resolves `request` against `outline`: the base, then the NAMEs to expand (with
   /// their ancestors), then the NAMEs to collapse.
@@ -28,6 +31,8 @@ public struct Selection: Sendable {
     for list in request.expand {
       do {
         for index in try matcher.sections(inList: list) {
+          if named.isEmpty { named = Array(repeating: false, count: sections.count) }
+          named[index] = true
           var cursor: Int? = index
           while let current = cursor, !opened[current] {
             opened[current] = true
@@ -47,6 +52,7 @@ public struct Selection: Sendable {
       }
     }
     if !errors.isEmpty { throw SelectionFailure(errors: errors) }
+    for index in named.indices where named[index] && !expanded[index] { named[index] = false }
   }
 
   /// A selection with every section of `outline` expanded.
@@ -61,6 +67,13 @@ public struct Selection: Sendable {
   /// Whether the section at `index` is expanded.
   public func isExpanded(_ index: Int) -> Bool {
     expanded[index]
+  }
+
+  /// Whether the section at `index` is expanded because a NAME of `--expand` names it, not
+  /// only by the base (`--depth`, `--expand-all`, the document's hints) or as the ancestor
+  /// of a named one; a section named and then collapsed is not.
+  public func isExpandedByName(_ index: Int) -> Bool {
+    !named.isEmpty && named[index]
   }
 
   /// Whether each section is expanded, by index.

@@ -1,15 +1,15 @@
-/// What an output leaves out to fit a size limit. First sections are closed: shown with
-/// their summary and a note in place of what they hold. When that is not enough,
-/// sections are removed whole, their parent saying how many went. The output ends by
-/// saying what was left out and how to see it all.
+/// What an output leaves out to fit a size limit. Collapsed sections are closed first:
+/// shown with their summary and a marker in place of what they hold. When that is not
+/// enough, sections are removed whole, a marker standing where each run of them was. The
+/// output starts by saying what was left out and how to see it all.
 public struct Elision: Equatable, Sendable {
   /// What happens to a section.
   public enum Cut: UInt8, Equatable, Sendable {
     /// Shown as usual.
     case none
-    /// Shown closed, a note in place of its content and subsections.
+    /// Shown closed, a marker in place of its content and subsections.
     case closed
-    /// Not shown; its parent (or the end of the output) says it was left out.
+    /// Not shown; a marker where it was says it was left out.
     case removed
   }
 
@@ -23,21 +23,39 @@ public struct Elision: Equatable, Sendable {
   public let limit: Int
   /// The command that shows everything.
   public let fullCommand: String
-  /// For each section that lost subsections (-1 for the top level): how many, and their
-  /// bytes.
-  private(set) var removedFrom: [Int: Removed] = [:]
+  /// The links to the outline's own sections, which must not lead nowhere.
+  let links: InPageLinks
+  /// For the first section of each run of removed siblings: what the run held.
+  private(set) var runs: [Int: Removed] = [:]
+  /// For each marker, by the closed section it stands in or the first section of the run
+  /// it stands for: the left-out sections that links lead to, whose ids it takes.
+  private(set) var targets: [Int: [Int]] = [:]
+  /// How many sections are closed, how many left out with their subsections, and the
+  /// bytes of both, for the notice.
+  private var totals = Totals()
 
-  struct Removed: Equatable, Sendable {
-    var count = 0
+  struct Totals: Equatable, Sendable {
+    var closed = 0
+    var removed = 0
     var bytes = 0
   }
 
-  init(outline: Outline, inner: [Int], whole: [Int], limit: Int, fullCommand: String) {
+  struct Removed: Equatable, Sendable {
+    var sections = 0
+    var lines = 0
+    var bytes = 0
+  }
+
+  init(
+    outline: Outline, inner: [Int], whole: [Int], limit: Int, fullCommand: String,
+    links: InPageLinks = InPageLinks()
+  ) {
     cuts = Array(repeating: .none, count: outline.sections.count)
     self.inner = inner
     self.whole = whole
     self.limit = limit
     self.fullCommand = fullCommand
+    self.links = links
   }
 
   /// Whether the walk goes into the section at `index`.
@@ -46,9 +64,14 @@ public struct Elision: Equatable, Sendable {
   /// How many sections were closed, and how many removed.
   public var closedCount: Int { cuts.reduce(0) { $0 + ($1 == .closed ? 1 : 0) } }
   public var removedCount: Int { cuts.reduce(0) { $0 + ($1 == .removed ? 1 : 0) } }
+  /// Whether anything is cut at all.
+  var cutsSomething: Bool { cuts.contains { $0 != .none } }
 
-  /// Leaves nothing cut inside a cut section, and counts the removed ones by parent.
+  /// Leaves nothing cut inside a cut section, gathers the removed sections into runs of
+  /// siblings with nothing between them, and gives each link into what was left out a
+  /// marker to lead to.
   mutating func settle(_ outline: Outline) {
+    totals = Totals()
     var index = 0
     while index < outline.sections.count {
       guard cuts[index] != .none else {
@@ -57,49 +80,92 @@ public struct Elision: Equatable, Sendable {
       }
       let end = outline.sections[index].end
       for inner in (index + 1)..<end { cuts[inner] = .none }
+      if cuts[index] == .closed {
+        totals.closed += 1
+        totals.bytes += inner[index]
+      } else {
+        totals.removed += end - index
+        totals.bytes += whole[index]
+      }
       index = end
     }
-    removedFrom = [:]
-    for index in outline.sections.indices where cuts[index] == .removed {
-      let parent = outline.sections[index].parent ?? -1
-      removedFrom[parent, default: Removed()].count += 1
-      removedFrom[parent, default: Removed()].bytes += whole[index]
+    runs = [:]
+    // The run each removed section belongs to, by its first section.
+    var runOf: [Int: Int] = [:]
+    var open: Int? = nil
+    let cuts = cuts
+    outline.walk(descend: { cuts[$0] == .none }) { step in
+      guard case .enter(let index) = step, cuts[index] == .removed else {
+        // A removed section's exit comes at once; anything else ends the run.
+        if case .exit(let index) = step, cuts[index] == .removed { return }
+        open = nil
+        return
+      }
+      let first = open ?? index
+      open = first
+      runOf[index] = first
+      runs[first, default: Removed()].sections += outline.sections[index].end - index
+      runs[first, default: Removed()].lines += outline.sections[index].hiddenLines
+      runs[first, default: Removed()].bytes += whole[index]
+    }
+    targets = [:]
+    var placed: Set<Int> = []
+    for link in links.links where shows(link, in: outline) {
+      // The cut section that holds the target, if any.
+      var cursor: Int? = link.to
+      while let current = cursor, cuts[current] == .none {
+        cursor = outline.sections[current].parent
+      }
+      guard let holder = cursor, !(holder == link.to && cuts[holder] == .closed) else { continue }
+      guard let marker = cuts[holder] == .closed ? holder : runOf[holder] else { continue }
+      if placed.insert(link.to).inserted { targets[marker, default: []].append(link.to) }
     }
   }
 
-  /// The note in place of what the closed section at `index` held.
+  /// Whether a cut output still shows `link`: no section around it is cut, and the
+  /// section it is in is not, unless it is closed and the link is in its title.
+  private func shows(_ link: InPageLinks.Link, in outline: Outline) -> Bool {
+    guard link.from >= 0 else { return true }
+    if cuts[link.from] == .removed || (cuts[link.from] == .closed && !link.inTitle) {
+      return false
+    }
+    var cursor = outline.sections[link.from].parent
+    while let current = cursor {
+      if cuts[current] != .none { return false }
+      cursor = outline.sections[current].parent
+    }
+    return true
+  }
+
+  /// The marker in place of what the closed section at `index` held.
   func note(for index: Int, in outline: Outline) -> String {
+    Elision.marker(
+      sections: outline.sections[index].end - index - 1,
+      lines: outline.sections[index].hiddenLines, bytes: inner[index])
+  }
+
+  /// The marker where the run of removed sections that starts at `index` was, if one does.
+  func removedNote(at index: Int) -> String? {
+    runs[index].map { Elision.marker(sections: $0.sections, lines: $0.lines, bytes: $0.bytes) }
+  }
+
+  /// A marker at a cut: `Left out: 3 sections, 12 lines, 4.1 KiB.`
+  private static func marker(sections: Int, lines: Int, bytes: Int) -> String {
     var parts: [String] = []
-    let descendants = outline.sections[index].end - index - 1
-    if descendants > 0 { parts.append(counted(descendants, "section")) }
-    if outline.sections[index].hiddenLines > 0 {
-      parts.append(counted(outline.sections[index].hiddenLines, "line"))
-    }
-    parts.append(Elision.size(inner[index]))
-    return "Left out to fit the size limit: " + parts.joined(separator: ", ") + "."
+    if sections > 0 { parts.append(counted(sections, "section")) }
+    if lines > 0 { parts.append(counted(lines, "line")) }
+    parts.append(size(bytes))
+    return "Left out: " + parts.joined(separator: ", ") + "."
   }
 
-  /// The note at the end of a section (or, for -1, of the output) that lost subsections.
-  func removedNote(for parent: Int) -> String? {
-    guard let removed = removedFrom[parent] else { return nil }
-    return counted(removed.count, "more section") + " left out to fit the size limit ("
-      + Elision.size(removed.bytes) + ")."
-  }
-
-  /// The last words of a cut output, as plain text before the command.
-  var footer: String {
-    let closed = closedCount
-    let removed = removedCount
+  /// The first words of a cut output, as plain text before the command: how many sections
+  /// were closed, and how many left out, their subsections counted, when last settled.
+  var notice: String {
     var what: [String] = []
-    if closed > 0 { what.append(counted(closed, "section") + " closed") }
-    if removed > 0 { what.append(counted(removed, "section") + " left out") }
-    var bytes = 0
-    for index in cuts.indices {
-      if cuts[index] == .closed { bytes += inner[index] }
-      if cuts[index] == .removed { bytes += whole[index] }
-    }
+    if totals.closed > 0 { what.append(counted(totals.closed, "section") + " closed") }
+    if totals.removed > 0 { what.append(counted(totals.removed, "section") + " left out") }
     return "This output was cut to fit \(limit) bytes: " + what.joined(separator: " and ")
-      + " (" + Elision.size(bytes) + "). See everything with:"
+      + " (" + Elision.size(totals.bytes) + "), a marker at each cut. See everything with:"
   }
 
   /// A byte count for a person, in the binary units `--max-bytes` takes: `512 bytes`,

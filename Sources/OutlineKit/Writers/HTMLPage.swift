@@ -125,6 +125,7 @@ extension HTMLPage: SizeLimitable {
 
         """)
     }
+    writer.writeNotice(elision, to: &target)
     if writer.options.tableOfContents {
       writer.writeTableOfContents(outline, elision: elision, to: &target)
     }
@@ -139,7 +140,6 @@ extension HTMLPage: SizeLimitable {
     } else {
       try writer.writeSections(
         outline, selection: selection, elision: elision, to: &target, boundaries: boundaries)
-      writer.writeFooter(elision, to: &target)
       target.write("</main>\n")
     }
     target.write(

@@ -24,7 +24,7 @@ public struct HTMLWriter {
     // Notes are content, which titles only leave out.
     let notes = options.titlesOnly ? [] : outline.documents.filter(\.hasNotes)
     // Measured again, notes are counted with every link back: never less than they take.
-    let cut = elision.map { $0.closedCount + $0.removedCount > 0 } ?? false
+    let cut = elision?.cutsSomething ?? false
     guard cut || outline.isExtract, !notes.isEmpty, !target.measuresFromMemory else {
       try writeWalk(
         outline, selection: selection, elision: elision, to: &target, boundaries: boundaries)
@@ -69,17 +69,23 @@ public struct HTMLWriter {
     }
   }
 
-  /// Writes a note of what a cut output leaves out: collapse's own words and numbers.
-  fileprivate func writeNote<Target: ByteOutputStream>(_ note: String, to target: inout Target) {
-    target.write("<p class=\"left-out\">\(note)</p>\n")
+  /// Writes a marker of what a cut output leaves out: collapse's own words and numbers,
+  /// after an empty anchor for each section in `targets` that a link leads to.
+  fileprivate func writeMarker<Target: ByteOutputStream>(
+    _ marker: String, targets: [Int]?, ids: [String], to target: inout Target
+  ) {
+    target.write("<p class=\"left-out\">")
+    for index in targets ?? [] {
+      target.write(HTML.valid("<a id=\"\(HTML.escaped(ids[index]))\"></a>"))
+    }
+    target.write("\(marker)</p>\n")
   }
 
-  /// Says at the end of a cut output what was left out and how to see it all.
-  func writeFooter<Target: ByteOutputStream>(_ elision: Elision?, to target: inout Target) {
-    guard let elision, elision.closedCount + elision.removedCount > 0 else { return }
-    if let note = elision.removedNote(for: -1) { writeNote(note, to: &target) }
+  /// Says at the start of a cut output what was left out and how to see it all.
+  func writeNotice<Target: ByteOutputStream>(_ elision: Elision?, to target: inout Target) {
+    guard let elision, elision.cutsSomething else { return }
     target.write(
-      "<p class=\"left-out\">\(HTML.escaped(elision.footer)) <code>\(HTML.valid(HTML.escaped(elision.fullCommand)))</code></p>\n"
+      "<p class=\"left-out\">\(HTML.escaped(elision.notice)) <code>\(HTML.valid(HTML.escaped(elision.fullCommand)))</code></p>\n"
     )
   }
 
@@ -208,10 +214,10 @@ extension HTMLWriter: SizeLimitable {
     _ outline: Outline, selection: Selection, elision: Elision?, to target: inout Target,
     boundaries: (SectionBoundary) -> Void
   ) throws(Target.Failure) {
+    writeNotice(elision, to: &target)
     if options.tableOfContents { writeTableOfContents(outline, elision: elision, to: &target) }
     try writeSections(
       outline, selection: selection, elision: elision, to: &target, boundaries: boundaries)
-    writeFooter(elision, to: &target)
     try target.checkFailure()
   }
 }
@@ -230,7 +236,7 @@ extension Member.ValueType {
 }
 
 /// The walk that writes each section as a `<details>`, `open` where it is expanded, its
-/// title in `<summary>`; what `elision` cuts is closed with a note or left out.
+/// title in `<summary>`; what `elision` cuts is closed or left out, a marker in its place.
 private struct HTMLWalk<Target: ByteOutputStream>: OutlineWalker {
   typealias Failure = Target.Failure
 
@@ -260,14 +266,21 @@ private struct HTMLWalk<Target: ByteOutputStream>: OutlineWalker {
   mutating func enter(_ index: Int) throws(Target.Failure) {
     try target.checkFailure()
     boundaries(.start(index))
-    if elision?.cuts[index] == .removed { return }
+    if let elision, elision.cuts[index] == .removed {
+      if let marker = elision.removedNote(at: index) {
+        writer.writeMarker(marker, targets: elision.targets[index], ids: ids, to: &target)
+      }
+      return
+    }
     let closed = elision?.cuts[index] == .closed
     writer.writeHead(
       of: index, in: outline, id: ids[index], open: selection.isExpanded(index) && !closed,
       to: &target)
     boundaries(.headerEnd(index))
     if closed, let elision {
-      writer.writeNote(elision.note(for: index, in: outline), to: &target)
+      writer.writeMarker(
+        elision.note(for: index, in: outline), targets: elision.targets[index], ids: ids,
+        to: &target)
     }
   }
 
@@ -278,10 +291,7 @@ private struct HTMLWalk<Target: ByteOutputStream>: OutlineWalker {
   }
 
   mutating func leave(_ index: Int) {
-    if elision?.cuts[index] != .removed {
-      if let note = elision?.removedNote(for: index) { writer.writeNote(note, to: &target) }
-      target.write("</details>\n")
-    }
+    if elision?.cuts[index] != .removed { target.write("</details>\n") }
     boundaries(.end(index))
   }
 }

@@ -210,6 +210,11 @@ extension MarkdownWriter: SizeLimitable {
     boundaries: (SectionBoundary) -> Void
   ) throws(Target.Failure) {
     var blocks = BlockSeparator()
+    if let elision, elision.cutsSomething {
+      blocks.start(&target)
+      target.write(
+        "**\(elision.notice)** \(MarkdownWriter.codeSpan(elision.fullCommand))\n")
+    }
     if options.tableOfContents {
       writeTableOfContents(outline, elision: elision, blocks: &blocks, to: &target)
     }
@@ -227,20 +232,25 @@ extension MarkdownWriter: SizeLimitable {
     if !options.titlesOnly {
       writeDefinitions(outline.definitionsLeftOut, blocks: &blocks, to: &target)
     }
-    if let elision, elision.closedCount + elision.removedCount > 0 {
-      if let note = elision.removedNote(for: -1) {
-        blocks.start(&target)
-        target.write("*\(note)*\n")
-      }
-      blocks.start(&target)
-      target.write(
-        "**\(elision.footer)** \(MarkdownWriter.codeSpan(elision.fullCommand))\n")
-    }
     try target.checkFailure()
   }
 }
 
 extension MarkdownWriter {
+  /// Writes a marker of what a cut output leaves out, as a block of its own: collapse's own
+  /// words and numbers, which need no escaping, after an empty anchor for each section in
+  /// `targets` that a link leads to.
+  fileprivate func writeMarker<Target: ByteOutputStream>(
+    _ marker: String, targets: [Int]?, ids: [String], blocks: inout BlockSeparator,
+    to target: inout Target
+  ) {
+    blocks.start(&target)
+    for index in targets ?? [] {
+      target.write(HTML.valid("<a name=\"\(HTML.escaped(ids[index]))\"></a>"))
+    }
+    target.write("*\(marker)*\n")
+  }
+
   /// Writes the link definitions that a section left out held, as blocks of their own.
   fileprivate func writeDefinitions<Target: ByteOutputStream>(
     _ runs: [[String]]?, blocks: inout BlockSeparator, to target: inout Target
@@ -263,8 +273,8 @@ private struct BlockSeparator {
 }
 
 /// The walk that writes each section as a `<details>` block around its Markdown, exactly
-/// as written; what `elision` cuts is closed with a note or left out, its link definitions
-/// kept.
+/// as written; what `elision` cuts is closed or left out, a marker in its place, its link
+/// definitions kept.
 private struct MarkdownWalk<Target: ByteOutputStream>: OutlineWalker {
   typealias Failure = Target.Failure
 
@@ -297,8 +307,12 @@ private struct MarkdownWalk<Target: ByteOutputStream>: OutlineWalker {
 
   mutating func enter(_ index: Int) throws(Target.Failure) {
     try target.checkFailure()
-    if elision?.cuts[index] == .removed {
+    if let elision, elision.cuts[index] == .removed {
       boundaries(.start(index))
+      if let marker = elision.removedNote(at: index) {
+        writer.writeMarker(
+          marker, targets: elision.targets[index], ids: ids, blocks: &blocks, to: &target)
+      }
       writer.writeDefinitions(leftOut?.runs(for: index), blocks: &blocks, to: &target)
       return
     }
@@ -323,9 +337,9 @@ private struct MarkdownWalk<Target: ByteOutputStream>: OutlineWalker {
       "<details\(expanded ? " open" : "")>\n<summary>\(anchor)\(summary)</summary>\n")
     boundaries(.headerEnd(index))
     if closed, let elision {
-      blocks.start(&target)
-      // The notes are collapse's own words and numbers: nothing in them needs escaping.
-      target.write("*\(elision.note(for: index, in: outline))*\n")
+      writer.writeMarker(
+        elision.note(for: index, in: outline), targets: elision.targets[index], ids: ids,
+        blocks: &blocks, to: &target)
       writer.writeDefinitions(leftOut?.runs(for: index), blocks: &blocks, to: &target)
     }
   }
@@ -337,10 +351,6 @@ private struct MarkdownWalk<Target: ByteOutputStream>: OutlineWalker {
 
   mutating func leave(_ index: Int) {
     if elision?.cuts[index] != .removed {
-      if let note = elision?.removedNote(for: index) {
-        blocks.start(&target)
-        target.write("*\(note)*\n")
-      }
       blocks.start(&target)
       target.write("</details>\n")
     }

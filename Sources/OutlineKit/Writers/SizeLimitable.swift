@@ -28,7 +28,13 @@ extension SizeLimitable {
 
 extension SizeLimitable {
   /// What to leave out of `outline` so that the output fits in `limit` bytes: nothing
-  /// when it fits already, else the deepest and then the largest sections first.
+  /// when it fits already. What the reader asked for by name goes last:
+  ///
+  /// 1. the bodies of collapsed sections, the deepest and then the largest first, their
+  ///    summaries staying;
+  /// 2. whole sections, from the end of the document, each after its subsections;
+  /// 3. then the same within the sections named to expand, and their ancestors, each
+  ///    after the sections it holds.
   ///
   /// The first count of the output measures each of its parts, in `parts`; counting it
   /// again with sections cut only adds their sizes up.
@@ -37,9 +43,10 @@ extension SizeLimitable {
     parts: PartSizes = PartSizes()
   ) throws(SizeLimitError) -> Elision? {
     var measure = CountingStream(parts: parts)
-    var starts = Array(repeating: 0, count: outline.sections.count)
-    var headers = Array(repeating: 0, count: outline.sections.count)
-    var sizes = Array(repeating: 0, count: outline.sections.count)
+    let sections = outline.sections
+    var starts = Array(repeating: 0, count: sections.count)
+    var headers = Array(repeating: 0, count: sections.count)
+    var sizes = Array(repeating: 0, count: sections.count)
     let counter = measure.counter
     write(outline, selection: selection, elision: nil, to: &measure) { boundary in
       switch boundary {
@@ -57,70 +64,102 @@ extension SizeLimitable {
       return check.counter.count
     }
 
+    let links = InPageLinks(outline: outline)
     var elision = Elision(
       outline: outline, inner: zip(sizes, headers).map { $0 - $1 }, whole: sizes, limit: limit,
-      fullCommand: fullCommand)
-    // Deepest first, then largest; ancestors come after all their descendants.
-    let order = outline.sections.indices.sorted {
-      let (left, right) = (outline.sections[$0], outline.sections[$1])
-      return left.depth != right.depth ? left.depth > right.depth : sizes[$0] > sizes[$1]
+      fullCommand: fullCommand, links: links)
+    // What was asked for by name: the sections named to expand with all they hold, and
+    // around them their ancestors, which must stay while they do.
+    var asked = Array(repeating: false, count: sections.count)
+    var around = Array(repeating: false, count: sections.count)
+    for index in sections.indices {
+      asked[index] =
+        selection.isExpandedByName(index) || sections[index].parent.map { asked[$0] } ?? false
+      guard selection.isExpandedByName(index) else { continue }
+      var cursor = sections[index].parent
+      while let parent = cursor, !around[parent] {
+        around[parent] = true
+        cursor = sections[parent].parent
+      }
     }
+    let depths = sections.map(\.depth)
+    let deepestThenLargest = { (left: Int, right: Int) in
+      depths[left] != depths[right] ? depths[left] > depths[right] : sizes[left] > sizes[right]
+    }
+    let collapsed = sections.indices.filter { !selection.isExpanded($0) && !around[$0] }
+    // From the end of the document, which puts every section after those it holds.
+    let fromTheEnd = sections.indices.reversed()
+    let phases: [(cut: Elision.Cut, order: [Int])] = [
+      (.closed, collapsed.filter { !asked[$0] }.sorted(by: deepestThenLargest)),
+      (.removed, fromTheEnd.filter { !asked[$0] && !around[$0] }),
+      (.closed, collapsed.filter { asked[$0] }.sorted(by: deepestThenLargest)),
+      (.removed, fromTheEnd.filter { asked[$0] || around[$0] }),
+    ]
+
     // Bytes saved inside each section's subtree so far, summed over pre-order ranges.
-    var saved = FenwickTree(count: outline.sections.count)
+    var saved = FenwickTree(count: sections.count)
     func current(_ index: Int) -> Int {
-      sizes[index] - saved.sum(index + 1..<outline.sections[index].end)
+      sizes[index] - saved.sum(index + 1..<sections[index].end)
     }
-    // What a closed section takes, its note's wrapping guessed high.
+    // What a closed section takes, its marker's wrapping guessed high.
     func replacement(_ index: Int) -> Int {
       headers[index] + elision.note(for: index, in: outline).utf8.count + 64
     }
-    // The footer and the notes of removed sections, guessed high; the check below is exact.
+    // Whether each section is inside one cut already, where cutting it saves nothing.
+    func inCut() -> [Bool] {
+      var inside = Array(repeating: false, count: sections.count)
+      for index in sections.indices {
+        guard let parent = sections[index].parent else { continue }
+        inside[index] = inside[parent] || elision.cuts[parent] != .none
+      }
+      return inside
+    }
+    // The notice and the markers, guessed high; the check below is exact.
     var estimate = full + 400 + fullCommand.utf8.count
-    // One depth at a time, deepest first: close its sections, largest first, then remove
-    // them if closing was not enough, before touching a shallower one.
-    var levelStart = 0
-    var closing = 0
-    var removing = 0
-    var parentsWithNote: Set<Int> = []
+    var phase = 0
+    var position = 0
+    var inside: [Bool] = []
     // Every cut in the order it was decided, to take back the ones not needed after all.
     var decisions: [(index: Int, cut: Elision.Cut)] = []
     while true {
-      while estimate > limit && levelStart < order.count {
-        let depth = outline.sections[order[levelStart]].depth
-        var levelEnd = levelStart
-        while levelEnd < order.count && outline.sections[order[levelEnd]].depth == depth {
-          levelEnd += 1
+      while estimate > limit && phase < phases.count {
+        let (cut, order) = phases[phase]
+        // Closing goes deepest first and removing each section after those it holds: only
+        // the cuts of earlier phases can hold the sections of this one.
+        if position == 0 { inside = inCut() }
+        guard position < order.count else {
+          phase += 1
+          position = 0
+          continue
         }
-        closing = max(closing, levelStart)
-        while estimate > limit && closing < levelEnd {
-          let index = order[closing]
-          closing += 1
-          let now = current(index)
+        let index = order[position]
+        position += 1
+        guard !inside[index] else { continue }
+        let now = elision.cuts[index] == .closed ? replacement(index) : current(index)
+        switch cut {
+        case .closed:
           guard replacement(index) < now else { continue }
-          elision.cuts[index] = .closed
-          decisions.append((index, .closed))
           saved.add(now - replacement(index), at: index)
           estimate -= now - replacement(index)
+        case .removed:
+          // A marker where it was, unless the sibling after it went already.
+          let next = sections[index].end
+          let joins =
+            next < sections.count && sections[next].parent == sections[index].parent
+            && elision.cuts[next] == .removed
+          let marker = joins ? 0 : 120
+          saved.add(now - marker, at: index)
+          estimate -= now - marker
+        case .none:
+          continue
         }
-        removing = max(removing, levelStart)
-        while estimate > limit && removing < levelEnd {
-          let index = order[removing]
-          removing += 1
-          let parent = outline.sections[index].parent ?? -1
-          let note = parentsWithNote.insert(parent).inserted ? 160 : 0
-          // What the section takes now: all of it, or, closed, its summary and note.
-          let now = elision.cuts[index] == .closed ? replacement(index) : current(index)
-          elision.cuts[index] = .removed
-          decisions.append((index, .removed))
-          saved.add(now - note, at: index)
-          estimate -= now - note
-        }
-        if removing >= levelEnd { levelStart = levelEnd }
+        elision.cuts[index] = cut
+        decisions.append((index, cut))
       }
       elision.settle(outline)
       let size = measured(elision)
       if size <= limit { break }
-      guard levelStart < order.count else {
+      guard phase < phases.count else {
         throw SizeLimitError(limit: limit, smallest: size)
       }
       estimate = size
@@ -130,7 +169,7 @@ extension SizeLimitable {
     func applying(_ count: Int) -> Elision {
       var fewer = Elision(
         outline: outline, inner: elision.inner, whole: elision.whole, limit: limit,
-        fullCommand: fullCommand)
+        fullCommand: fullCommand, links: links)
       for (index, cut) in decisions[..<count] { fewer.cuts[index] = cut }
       fewer.settle(outline)
       return fewer
