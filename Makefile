@@ -5,7 +5,8 @@
 #                checker and headless Chromium included; screenshots in .build/screenshots),
 #                then the Swift tests again under AddressSanitizer
 #   make build   build the command (release)
-#   make bench   measure it beside cmark-gfm, pandoc and jq (writes bench/results.md)
+#   make bench   measure it beside cmark-gfm, pandoc and jq, and its pages in headless
+#                Chromium (writes bench/results.md)
 #   make install PREFIX=/usr/local    install the command, its manual and completions
 #   make uninstall PREFIX=/usr/local  remove what install put there
 #   make fuzz    run each libFuzzer target in Fuzz/ for FUZZ_SECONDS (default 60)
@@ -144,10 +145,10 @@ test: test-deps lint $(VENV)/.installed $(RELEASE) $(MANPAGE)
 	  LSAN_OPTIONS=suppressions=$(CURDIR)/Tests/lsan.supp:print_suppressions=0 \
 	  $(SWIFT) test --sanitize=address --scratch-path .build/asan -Xswiftc -use-ld=lld
 
-bench:
+bench: $(VENV)/.installed
 	@$(MAKE) --no-print-directory deps PACKAGES="$(BENCH_PACKAGES)"
 	$(SWIFT) build $(RELEASE_FLAGS)
-	python3 bench/run.py .build/release/collapse
+	$(VENV)/bin/python bench/run.py .build/release/collapse
 
 # OutlineKit built once with coverage and AddressSanitizer, then one binary per target:
 # its entry point, Fuzz/FuzzInput.swift and the checks in FuzzHarness.swift.

@@ -58,7 +58,7 @@ let package = Package(
     ),
     .testTarget(
       name: "CollapseTests",
-      dependencies: ["collapse", "OutlineKit", "TestSupport"]
+      dependencies: ["collapse", "OutlineKit", "TestSupport", "CZlib"]
     ),
   ]
 )

@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Measures collapse beside the tools people would use instead, in the same run.
 
-usage: run.py COLLAPSE [--runs N] [--quick] [--tricks-only] [--raw-html-only]
+usage: run.py COLLAPSE [--runs N] [--quick] [--tricks-only] [--raw-html-only] [--pages-only]
 
 Each comparison runs collapse and its peer with hyperfine in rounds that each run every
 command once (the order turns every round, so drift in a shared machine's load falls on
@@ -14,7 +14,9 @@ It also builds collapse without each of its performance tricks (a compilation co
 each: PLAIN_RENDER and so on) and times the trick's target with and without it, in
 bench/tricks.md; `--tricks-only` does only that. And it builds collapse without its look
 for raw HTML (NO_RAW_HTML_CHECK), to show what that look costs a document without any;
-`--raw-html-only` does only that.
+`--raw-html-only` does only that. Last it measures the pages of the largest inputs in
+headless Chromium (bench/pages.py); `--pages-only` does only that, and puts the figures
+in place of the last ones in bench/results.md.
 """
 import json
 import os
@@ -23,6 +25,7 @@ import subprocess
 import sys
 import tempfile
 
+import pages
 import pathological
 
 HERE = os.path.dirname(os.path.abspath(__file__))
@@ -222,6 +225,9 @@ def main():
     if "--raw-html-only" in sys.argv:
         print("\n".join(raw_html(collapse, 3)))
         return
+    if "--pages-only" in sys.argv:
+        replace_pages(browser_pages(collapse))
+        return
     runs = int(sys.argv[sys.argv.index("--runs") + 1]) if "--runs" in sys.argv else 5
     rounds = 2
     rows = []
@@ -390,6 +396,7 @@ def main():
                      f"{ratios['-t html']:.2f}× / {ratios['text']:.2f}× / {ratios['-t markdown']:.2f}× "
                      f"| ≤ 1.3× ({verdict}) |")
     lines += raw_html(collapse, runs)
+    lines += browser_pages(collapse)
     lines += ["", startup, "", "What each performance trick gains on its target, with and "
               "without it: `bench/tricks.md`."]
     machine = subprocess.run(["uname", "-srm"], capture_output=True, text=True).stdout.strip()
@@ -401,6 +408,35 @@ def main():
     tricks(collapse, 3)
     quote_in_readme(lines[lines.index("| comparison | collapse | peer | ratio | target | "
                                       "memory (collapse / peer) | memory target |"):])
+
+
+PAGES_START = "Pages in a browser"
+
+
+def browser_pages(collapse):
+    """The lines of the results' section on pages in a browser."""
+    return pages.lines(collapse, [
+        (inputs("json", 50), "JSON 50 MB", "données3847"),
+        (inputs("markdown", 50), "Markdown 50 MB", "coral reef"),
+    ])
+
+
+def replace_pages(figures):
+    """Puts `figures` in place of the section on pages in bench/results.md."""
+    path = os.path.join(HERE, "results.md")
+    with open(path) as source:
+        results = source.read().split("\n")
+    starts = [n for n, line in enumerate(results) if line.startswith(PAGES_START)]
+    if starts:
+        start = starts[0] - 1
+        end = next(n for n in range(start + 1, len(results)) if results[n].startswith("Start-up"))
+        results[start:end - 1] = figures
+    else:
+        end = next(n for n, line in enumerate(results) if line.startswith("Start-up"))
+        results[end - 1:end - 1] = figures
+    with open(path, "w") as out:
+        out.write("\n".join(results))
+    print("\n".join(figures))
 
 
 def quote_in_readme(figures):

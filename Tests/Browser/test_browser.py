@@ -256,7 +256,7 @@ def test_table_of_contents_links_open_their_section(browser, oceans_collapsed):
 @pytest.fixture(scope="module")
 def changelog_cut(render):
     """The changelog cut to fit: collapsed releases closed first, then the oldest left out."""
-    return render("changelog-cut", ["-s", "-t", "html", "--depth", "1", "--max-bytes", "24K",
+    return render("changelog-cut", ["-s", "-t", "html", "--depth", "1", "--max-bytes", "48K",
                                     "Tests/Documents/changelog.md"])
 
 

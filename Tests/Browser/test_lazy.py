@@ -181,7 +181,8 @@ def test_deep_links_lay_out_and_open_their_section(browser, large, kind):
     assert 'id="the-very-last-section"' not in main_of(large[kind])
     load(browser, large[kind], "#the-very-last-section")
     assert wait_for(browser, VISIBLE, "the-very-last-section")
-    assert NEEDLE in own_text(browser, "the-very-last-section")
+    assert wait_for(browser, """const s = document.getElementById(arguments[0]);
+      return s.textContent.includes(arguments[1])""", "the-very-last-section", NEEDLE)
     # An id in the content's raw HTML, under its user-content- prefix, the same way.
     load(browser, large[kind], "#late-anchor")
     assert wait_for(browser, VISIBLE, "user-content-late-anchor")

@@ -59,7 +59,7 @@ def pages(render):
     # Markers that take the ids of sections left out, and a notice before the contents.
     made.append(page("changelog-cut", ["--toc", "--max-bytes", "64K",
                                        "Tests/Documents/changelog.md"]))
-    made.append(page("changelog-cut-closed", ["--toc", "--depth", "1", "--max-bytes", "24K",
+    made.append(page("changelog-cut-closed", ["--toc", "--depth", "1", "--max-bytes", "48K",
                                               "Tests/Documents/changelog.md"]))
     return folder, made
 

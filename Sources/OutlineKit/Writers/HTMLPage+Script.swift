@@ -63,9 +63,13 @@ extension HTMLPage {
         }
         return everything;
       }
+      /* What comes before a section scrolled to waits until the reader scrolls: laid out, it
+         would push the section away. */
       var observer = table && new IntersectionObserver(function (entries) {
         entries.forEach(function (entry) {
-          if (entry.isIntersecting) fill(entry.target);
+          var before = pinned && entry.target.compareDocumentPosition(pinned.element)
+            & Node.DOCUMENT_POSITION_FOLLOWING;
+          if (entry.isIntersecting && !before) fill(entry.target);
         });
       }, { rootMargin: "0px 0px 1500px 0px" });
       function watch(holders) {
@@ -466,6 +470,12 @@ extension HTMLPage {
         });
       }
       if (field && results) {
+        /* The rule that marks a match is added here: the HTML checker's CSS parser does not know it. */
+        try {
+          document.styleSheets[0].insertRule("::highlight(search) { background: var(--mark); }");
+        } catch (error) {
+          /* A browser without highlights shows the section without the mark. */
+        }
         var waiting = null;
         field.addEventListener("input", function () {
           clearTimeout(waiting);

@@ -110,7 +110,6 @@ extension HTMLPage {
     .search-results .snippet { display: block; color: var(--muted); font-size: 0.875rem; }
     .search-status { margin: 0; padding: 0.5rem var(--pad); color: var(--muted); font-size: 0.875rem; }
     mark { background: var(--mark); color: inherit; }
-    ::highlight(search) { background: var(--mark); }
     .lazy { min-height: 1px; }
     .lazy.gap { padding: 0.25rem var(--pad); }
     button {

@@ -211,7 +211,8 @@ struct LazyWalk<Target: ByteOutputStream>: OutlineWalker {
     var body = parentBody
     // Only the page holds what is open below a section's summary; a piece holds one level.
     let inline = open && parentBody < 0 && hasRoom(parentBody)
-    if !section.content.isEmpty || section.end > index + 1, !inline {
+    let holds = !writer.options.titlesOnly && !section.content.isEmpty || section.end > index + 1
+    if holds, !inline {
       body = startPiece(owner: index, placeholderIn: parentBody)
     }
     use(parentBody)
@@ -220,6 +221,8 @@ struct LazyWalk<Target: ByteOutputStream>: OutlineWalker {
   }
 
   mutating func visit(_ content: Content, depth: Int) {
+    // With titles only, content is neither shown nor searched.
+    guard !writer.options.titlesOnly else { return }
     movesOnIfFull()
     let level = levels[levels.count - 1]
     writer.writeContent(content, to: &scratch)
