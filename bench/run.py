@@ -406,11 +406,13 @@ def main():
         out.write("\n".join(lines))
     print("\n".join(lines))
     tricks(collapse, 3)
-    quote_in_readme(lines[lines.index("| comparison | collapse | peer | ratio | target | "
-                                      "memory (collapse / peer) | memory target |"):])
+    quote_in_readme(lines[lines.index(TABLE_HEADER):])
 
 
 PAGES_START = "Pages in a browser"
+# The first line of the results that README.md quotes.
+TABLE_HEADER = ("| comparison | collapse | peer | ratio | target | memory (collapse / peer) | "
+                "memory target |")
 
 
 def browser_pages(collapse):
@@ -437,6 +439,7 @@ def replace_pages(figures):
     with open(path, "w") as out:
         out.write("\n".join(results))
     print("\n".join(figures))
+    quote_in_readme(results[results.index(TABLE_HEADER):])
 
 
 def quote_in_readme(figures):

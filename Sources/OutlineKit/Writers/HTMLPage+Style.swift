@@ -77,17 +77,7 @@ extension HTMLPage {
     .page-header h1 { flex: 1 1 16rem; margin: 0; font-size: 1.5rem; line-height: 1.25; }
     .controls { display: flex; flex: 1 1 24rem; flex-wrap: wrap; gap: 0.5rem; }
     .controls[hidden] { display: none; }
-    .search {
-      flex: 1 1 10rem;
-      min-width: 0;
-      min-height: 2.75rem;
-      padding: 0.375rem 0.75rem;
-      border: 1px solid var(--rule);
-      border-radius: 0.625rem;
-      background: var(--card);
-      color: var(--text);
-      font: inherit;
-    }
+    .search { flex: 1 1 10rem; min-width: 0; padding: 0.375rem 0.75rem; }
     .search-results {
       flex: 1 1 100%;
       max-height: 60vh;
@@ -112,17 +102,15 @@ extension HTMLPage {
     mark { background: var(--mark); color: inherit; }
     .lazy { min-height: 1px; }
     .lazy.gap { padding: 0.25rem var(--pad); }
-    button {
+    button, .search {
       min-height: 2.75rem;
-      padding: 0.375rem 0.875rem;
       border: 1px solid var(--rule);
       border-radius: 0.625rem;
       background: var(--card);
       color: var(--text);
       font: inherit;
-      font-size: 0.9375rem;
-      cursor: pointer;
     }
+    button { padding: 0.375rem 0.875rem; font-size: 0.9375rem; cursor: pointer; }
     button:hover { background: var(--hover); }
     :focus-visible { outline: 2px solid var(--focus); outline-offset: 2px; }
     main { padding-bottom: 3rem; }
