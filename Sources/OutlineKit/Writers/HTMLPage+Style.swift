@@ -256,6 +256,8 @@ extension HTMLPage {
       .page-header, .toc, main { padding: 0 0.5rem; }
       .page-header { padding-top: 0.75rem; }
       .page-header h1 { font-size: 1.25rem; }
+      /* The search field takes a row of its own, the two buttons the next. */
+      .search { flex-basis: 100%; }
       /* Past six levels a level indents by a sliver, so that deep content keeps the width. */
       details details details details details details details { --indent: 0.125rem; }
     }
