@@ -171,33 +171,34 @@ extension HTMLPage {
       walk.finish()
     }
     try target.checkFailure()
-    for document in outline.documents where document.hasNotes {
-      document.writeNotesHTML(options: writer.options, keeping: nil, to: &target)
-    }
+    writer.writeNotes(writer.notedDocuments(of: outline), to: &target)
     target.write("</main>\n")
     for chunk in walk.store.chunks {
-      let type = chunk.deflated ? "application/x-collapse-zlib" : "application/octet-stream"
-      target.write("<script type=\"\(type)\" class=\"collapse-chunk\">")
-      target.write(Base64.encoded(chunk.bytes))
-      target.write("</script>\n")
+      HTMLPage.writeDataBlock(
+        "class=\"collapse-chunk\"", chunk.bytes, deflated: chunk.deflated, to: &target)
     }
     target.write("<script type=\"application/json\" id=\"collapse-pieces\">[")
     target.write(walk.store.table.map(String.init).joined(separator: ","))
     target.write("]</script>\n")
     var search = walk.search
-    HTMLPage.writeDataBlock(id: "collapse-sections", search.sections(ids: walk.ids), to: &target)
-    HTMLPage.writeDataBlock(id: "collapse-texts", search.takeTexts(), to: &target)
+    for (id, records) in [
+      ("collapse-sections", search.sections(ids: walk.ids)), ("collapse-texts", search.takeTexts()),
+    ] {
+      let deflated = LazyStore.deflated(records)
+      HTMLPage.writeDataBlock(
+        "id=\"\(id)\"", deflated ?? records, deflated: deflated != nil, to: &target)
+    }
     try target.checkFailure()
   }
 
-  /// Writes `bytes` deflated, in a script element that holds data and runs nothing.
+  /// Writes `bytes`, deflated or as they are, as Base64 in a script element that holds
+  /// data and runs nothing; `attribute` names it for the script.
   private static func writeDataBlock<Target: ByteOutputStream>(
-    id: String, _ bytes: [UInt8], to target: inout Target
+    _ attribute: String, _ bytes: [UInt8], deflated: Bool, to target: inout Target
   ) {
-    let deflated = LazyStore.deflated(bytes)
-    let type = deflated == nil ? "application/octet-stream" : "application/x-collapse-zlib"
-    target.write("<script type=\"\(type)\" id=\"\(id)\">")
-    target.write(Base64.encoded(deflated ?? bytes))
+    let type = deflated ? "application/x-collapse-zlib" : "application/octet-stream"
+    target.write("<script type=\"\(type)\" \(attribute)>")
+    target.write(Base64.encoded(bytes))
     target.write("</script>\n")
   }
 }

@@ -22,7 +22,7 @@ public struct HTMLWriter {
     boundaries: (SectionBoundary) -> Void
   ) throws(Target.Failure) {
     // Notes are content, which titles only leave out.
-    let notes = options.titlesOnly ? [] : outline.documents.filter(\.hasNotes)
+    let notes = notedDocuments(of: outline)
     // Measured again, notes are counted with every link back: never less than they take.
     let cut = elision?.cutsSomething ?? false
     guard cut || outline.isExtract, !notes.isEmpty, !target.measuresFromMemory else {
@@ -44,10 +44,16 @@ public struct HTMLWriter {
     try collector.checkFailure()
   }
 
+  /// The documents whose notes the output shows: those that have any, unless titles
+  /// only are shown.
+  func notedDocuments(of outline: Outline) -> [MarkdownDocument] {
+    options.titlesOnly ? [] : outline.documents.filter(\.hasNotes)
+  }
+
   /// Footnotes come after the whole document, as GitHub writes them, so that a reference
   /// in any section, open or not, links to its note; `keeping` the references written, when
   /// not all were.
-  private func writeNotes<Target: ByteOutputStream>(
+  func writeNotes<Target: ByteOutputStream>(
     _ documents: [MarkdownDocument], keeping written: Set<String>? = nil, to target: inout Target
   ) {
     for document in documents {

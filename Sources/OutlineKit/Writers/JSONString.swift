@@ -3,10 +3,15 @@
 enum JSONString {
   /// `text` as a JSON string literal.
   static func quoted(_ text: String) -> String {
-    var text = text
     var result = ""
-    text.withUTF8 { write(UnsafeRawBufferPointer($0), to: &result) }
+    write(text, to: &result)
     return result
+  }
+
+  /// Writes `text` as `quoted(_:)` gives it.
+  static func write<Target: ByteOutputStream>(_ text: String, to target: inout Target) {
+    var text = text
+    text.withUTF8 { write(UnsafeRawBufferPointer($0), to: &target) }
   }
 
   /// Writes `text` as a JSON string literal that escapes only what it must, and what

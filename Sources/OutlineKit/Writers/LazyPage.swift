@@ -143,13 +143,6 @@ struct SearchRecords {
   }
 }
 
-extension JSONString {
-  static func write<Target: ByteOutputStream>(_ text: String, to target: inout Target) {
-    var text = text
-    text.withUTF8 { write(UnsafeRawBufferPointer($0), to: &target) }
-  }
-}
-
 /// The walk that writes a lazy page's sections: the first `mainBudget` bytes of what is
 /// open into the page, the rest, and every closed section's body, into the store, in
 /// pieces of about `pieceBudget` bytes.
