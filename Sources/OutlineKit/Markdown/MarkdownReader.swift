@@ -23,6 +23,8 @@ public final class MarkdownReader {
   /// How many of `bytes` cmark has been given.
   private var fed = 0
   private var checkedByteOrderMark = false
+  /// The bytes of a byte order mark left out of `bytes`: 3 or 0.
+  private var leftOut = 0
 
   /// A reader of Markdown in `dialect`: GitHub's unless said otherwise.
   public init(dialect: MarkdownDialect = .gfm) {
@@ -96,6 +98,8 @@ public final class MarkdownReader {
     defer { cmark_node_free(root) }
     var builder = OutlineBuilder(
       root: root, source: sourceText, dialect: dialect, frontMatter: frontMatter.verdict)
+    builder.repaired = repair.offsets
+    builder.leftOut = leftOut
     builder.sections.reserveCapacity(headings)
     return builder.build()
   }
@@ -106,6 +110,7 @@ public final class MarkdownReader {
       guard bytes.count >= 3 || final else { return }
       if bytes.starts(with: MarkdownReader.byteOrderMark) {
         bytes.removeFirst(3)
+        leftOut = 3
         // cmark-gfm leaves out a byte order mark that starts the first line, and no other
         // one: it is handed the one the text leaves out, so that both read the same bytes.
         MarkdownReader.byteOrderMark.withUnsafeBufferPointer { parser.feed($0) }
@@ -141,6 +146,10 @@ private struct OutlineBuilder {
   var documentContent: [Content] = []
   /// Where each title is gathered, kept from one heading to the next.
   let titleText = FoldedText(capacity: 256)
+  /// Where the text was repaired, and the bytes left out before it, to give sections the
+  /// byte offsets of the input.
+  var repaired = RepairedOffsets()
+  var leftOut = 0
 
   init(
     root: OpaquePointer, source: SourceText, dialect: MarkdownDialect,
@@ -217,6 +226,7 @@ private struct OutlineBuilder {
         Section(
           title: title, level: level, depth: open.count - 1, parent: open.dropLast().last,
           kind: .heading, hint: hint))
+      sections[sections.count - 1].span.lines = startLine..<startLine
       sections[sections.count - 1].heading = MarkdownHeading(
         document: document, node: document.adoptHeading(block), isPlainText: isPlain,
         definitions: leadingDefinitions(startLine..<endLine))
@@ -227,13 +237,30 @@ private struct OutlineBuilder {
     if let notes { document.adoptNotes(notes) }
     for index in open { sections[index].end = sections.count }
     countHiddenLines()
+    placeSections()
     // Hand the sections over rather than share them, so that assigning ids copies nothing.
     var outline = Outline(sections: takeAll(&sections), content: documentContent)
     outline.documents = [document]
+    outline.sourceLines = document.source.lineCount
     outline.hiddenLines = outline.topLevel.reduce(contentLineCount(documentContent)) {
       $0 + outline.sections[$1].hiddenLines
     }
     return outline
+  }
+
+  /// Gives every section its span: from its heading's first line, which it holds so far,
+  /// to where the next section outside it starts, or the end of the document.
+  private mutating func placeSections() {
+    let source = document.source
+    let (repaired, leftOut) = (self.repaired, self.leftOut)
+    // The repair saw the byte order mark, which the text leaves out.
+    let bytes = { (line: Int) in repaired.input(leftOut + source.offset(ofLine: line)) }
+    for index in sections.indices {
+      let start = sections[index].span.lines.lowerBound
+      let next = sections[index].end
+      let end = next < sections.count ? sections[next].span.lines.lowerBound : source.lineCount
+      sections[index].span = SourceSpan(lines: start..<end, bytes: bytes(start)..<bytes(end))
+    }
   }
 
   /// The line after a heading that starts at `line`.

@@ -22,6 +22,11 @@ public struct SourceText: Sendable {
   /// The number of lines; a final line end does not start another line.
   public var lineCount: Int { lineStarts.count }
 
+  /// Where line `index` (0-based) starts, or the end of the text for `lineCount`.
+  func offset(ofLine index: Int) -> Int {
+    index < lineStarts.count ? lineStarts[index] : bytes.count
+  }
+
   /// The byte range of line `index` (0-based), without its line end.
   public func lineRange(_ index: Int) -> Range<Int> {
     let start = lineStarts[index]

@@ -10,6 +10,7 @@ extension Outline {
       file.content = outline.content
       file.end = fileIndex + 1 + outline.sections.count
       file.hiddenLines = outline.hiddenLines
+      file.span = SourceSpan(lines: 0..<outline.sourceLines, bytes: 0..<outline.sourceBytes)
       sections.append(file)
       for var section in outline.sections {
         section.depth += 1

@@ -20,6 +20,9 @@ public struct Outline: Sendable {
   public internal(set) var memoryToWrite = 0
   /// The size of the documents the outline was read from, in bytes.
   public internal(set) var sourceBytes = 0
+  /// The number of lines of the document the outline was read from; a final line end
+  /// does not start another line.
+  public internal(set) var sourceLines = 0
   /// The Markdown documents the outline was read from, in order.
   public internal(set) var documents: [MarkdownDocument] = []
   /// The link reference and footnote definitions its Markdown uses from the parts of the

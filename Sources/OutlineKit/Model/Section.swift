@@ -40,6 +40,8 @@ public struct Section: Sendable {
   public internal(set) var hiddenLines: Int = 0
   /// Where the title's rich text lives, for writers that keep inline markup.
   var heading: MarkdownHeading?
+  /// Where the section stands in its source, its subsections included.
+  public internal(set) var span = SourceSpan(lines: 0..<0, bytes: 0..<0)
 
   init(
     title: String, key: String? = nil, level: Int, depth: Int, parent: Int?, kind: Kind,
@@ -53,5 +55,21 @@ public struct Section: Sendable {
     self.end = 0
     self.kind = kind
     self.hint = hint
+  }
+}
+
+/// Where a section stands in the source it was read from: from its heading, or its key
+/// (else its opening bracket) in JSON, through the last line of its last subsection.
+public struct SourceSpan: Equatable, Sendable {
+  /// The source lines, 0-based: a Markdown section's end where the next heading outside it
+  /// starts, a JSON section's on its closing bracket's line.
+  public var lines: Range<Int>
+  /// The byte offsets in the source as it was read, a byte order mark counted and invalid
+  /// UTF-8 counted as it stood.
+  public var bytes: Range<Int>
+
+  public init(lines: Range<Int>, bytes: Range<Int>) {
+    self.lines = lines
+    self.bytes = bytes
   }
 }

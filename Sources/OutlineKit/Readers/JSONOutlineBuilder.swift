@@ -28,13 +28,17 @@ final class JSONOutlineBuilder {
     var subsections = 0
     /// The members that may title this container, by their position in `titleKeys`.
     var titles: [Int: String] = [:]
+    /// Where the container starts in the input: its key's opening quote, else its bracket.
+    let start: Int
+    /// Where the key of the member whose value comes next starts in the input.
+    var pendingKeyStart = 0
   }
 
   private let titleKeys: [[UInt8]]
   // The builder is only ever used from the parser's callbacks, one at a time, so the
   // run-time exclusivity checks of these hot properties buy nothing.
   @exclusivity(unchecked) private var stack: [Frame] = [
-    Frame(isObject: false, key: nil, index: nil, titledByMember: false, runStart: 0)
+    Frame(isObject: false, key: nil, index: nil, titledByMember: false, runStart: 0, start: 0)
   ]
   @exclusivity(unchecked) private var sections: [Section] = []
   private var documentContent: [Content] = []
@@ -61,9 +65,11 @@ final class JSONOutlineBuilder {
   /// Whether the innermost open container is an object.
   var innermostIsObject: Bool? { stack.count > 1 ? stack[stack.count - 1].isObject : nil }
 
-  func key(_ key: UnsafeBufferPointer<UInt8>) {
+  /// A member's key, which starts at `start` in the input.
+  func key(_ key: UnsafeBufferPointer<UInt8>, start: Int) {
     materialize(stack.count - 1)
     stack[stack.count - 1].pendingKey = store(key)
+    stack[stack.count - 1].pendingKeyStart = start
   }
 
   func scalar(_ value: UnsafeBufferPointer<UInt8>, _ type: Member.ValueType) {
@@ -109,7 +115,8 @@ final class JSONOutlineBuilder {
     }
   }
 
-  func startContainer(isObject: Bool) {
+  /// An object or array whose bracket stands at `offset` in the input.
+  func startContainer(isObject: Bool, at offset: Int) {
     let top = stack.count - 1
     if top > 0 { materialize(top) }
     let parent = stack[top]
@@ -120,10 +127,11 @@ final class JSONOutlineBuilder {
         index: parent.isObject ? nil : parent.count,
         // An array's elements, and values at the top: the records of JSON Lines.
         titledByMember: !parent.isObject,
-        runStart: values.count))
+        runStart: values.count, start: parent.isObject ? parent.pendingKeyStart : offset))
   }
 
-  func endContainer() {
+  /// The end of the innermost container, whose bracket ends at `offset` in the input.
+  func endContainer(at offset: Int) {
     let level = stack.count - 1
     let frame = stack[level]
     guard let index = frame.section else {
@@ -146,6 +154,7 @@ final class JSONOutlineBuilder {
     sections[index].kind =
       frame.isObject ? .object(members: frame.count) : .array(elements: frame.count)
     sections[index].end = sections.count
+    sections[index].span.bytes = frame.start..<offset
     if frame.titledByMember, let rank = frame.titles.keys.min(), let title = frame.titles[rank] {
       sections[index].title = title
     }
@@ -196,8 +205,34 @@ final class JSONOutlineBuilder {
   }
 
   /// The outline of everything read; a single top-level value is unwrapped, unless it is
-  /// the one record of JSON Lines.
-  func finish() -> Outline {
+  /// the one record of JSON Lines. `lineFeeds` are where the input's line feeds stand, to
+  /// give each section its lines, and `lines` how many lines the input has.
+  func finish(lineFeeds: [Int], lines: Int) -> Outline {
+    placeLines(lineFeeds)
+    var outline = unwrapped()
+    outline.sourceLines = lines
+    return outline
+  }
+
+  /// Gives each section the lines its bytes stand on.
+  private func placeLines(_ lineFeeds: [Int]) {
+    // The line of `offset`, 0-based: how many line feeds come before it.
+    func line(_ offset: Int) -> Int {
+      var low = 0
+      var high = lineFeeds.count
+      while low < high {
+        let middle = (low + high) / 2
+        if lineFeeds[middle] < offset { low = middle + 1 } else { high = middle }
+      }
+      return low
+    }
+    for index in sections.indices {
+      let bytes = sections[index].span.bytes
+      sections[index].span.lines = line(bytes.lowerBound)..<line(bytes.upperBound - 1) + 1
+    }
+  }
+
+  private func unwrapped() -> Outline {
     let top = stack[0]
     guard top.count == 1 && unwrapsLoneValue else {
       flushMembers(0)

@@ -53,6 +53,15 @@ public final class JSONReader {
   /// held back until the token ends in them.
   private var openToken: OpenToken?
   private var heldBack: [UInt8] = []
+  /// Where the bytes yajl is given next start in the input: the bytes given so far, and a
+  /// byte order mark left out.
+  private var handed = 0
+  /// Where each line feed handed to yajl stands in the input, to give sections their lines.
+  private var lineFeeds: [Int] = []
+  /// Whether the last byte handed to yajl was a line feed.
+  private var endsWithLineFeed = false
+  /// Where `openString` starts in the input.
+  @exclusivity(unchecked) private var openStringStart = 0
 
   public init(options: Options = Options()) {
     builder = JSONOutlineBuilder(
@@ -93,7 +102,9 @@ public final class JSONReader {
         return
       }
       start = nil
-      let text = held.starts(with: [0xEF, 0xBB, 0xBF]) ? Array(held.dropFirst(3)) : held
+      let marked = held.starts(with: [0xEF, 0xBB, 0xBF])
+      if marked { handed = 3 }
+      let text = marked ? Array(held.dropFirst(3)) : held
       try text.withBytes { (bytes) throws(ReadError) in try parse(bytes) }
       return
     }
@@ -163,6 +174,35 @@ public final class JSONReader {
     if let first = gap.token?.byte {
       openToken = OpenToken(startingWith: first, tail: openString)
     }
+    keepLineFeeds(bytes)
+    handed += bytes.count
+  }
+
+  /// Keeps where the line feeds of the chunk just parsed stand.
+  private func keepLineFeeds(_ bytes: UnsafeBufferPointer<UInt8>) {
+    guard let base = bytes.baseAddress, !bytes.isEmpty else { return }
+    var index = 0
+    while index < bytes.count, let found = memchr(base + index, 0x0A, bytes.count - index) {
+      let offset = base.distance(to: found.assumingMemoryBound(to: UInt8.self))
+      lineFeeds.append(handed + offset)
+      index = offset + 1
+    }
+    endsWithLineFeed = bytes[bytes.count - 1] == 0x0A
+  }
+
+  /// Where in the input the last token that reached a callback ends.
+  private var tokenOffset: Int { handed + (tokenEnd ?? 0) }
+
+  /// Where in the input the string that ends at `end` in the chunk starts: its opening
+  /// quote, the first after the token before it (white space and a ',' or '{' come
+  /// between), or where `openString` starts when it began in an earlier chunk.
+  private func startOfString(endingAt end: Int) -> Int {
+    if tokenEnd == nil && !openString.isEmpty { return openStringStart }
+    let from = tokenEnd ?? 0
+    guard let chunk = parsing, let base = chunk.baseAddress, from < end, end <= chunk.count,
+      let quote = memchr(base + from, 0x22, end - from)
+    else { return handed + from }
+    return handed + base.distance(to: quote.assumingMemoryBound(to: UInt8.self))
   }
 
   /// Keeps the start of a string that the chunk just parsed ends inside, if it does.
@@ -172,6 +212,7 @@ public final class JSONReader {
       openString.append(contentsOf: bytes)
       return
     }
+    defer { openStringStart = handed + bytes.count - openString.count }
     // After the last token come white space, a ',' or ':', and the start of the next
     // token, which only a string starts with '"'.
     let tail = UnsafeBufferPointer(rebasing: bytes[(tokenEnd ?? 0)...])
@@ -246,7 +287,8 @@ public final class JSONReader {
       throw error
     }
     if builder.overflowed { throw tooLarge() }
-    return builder.finish()
+    let lines = lineFeeds.count + (handed > 0 && !endsWithLineFeed ? 1 : 0)
+    return builder.finish(lineFeeds: takeAll(&lineFeeds), lines: lines)
   }
 
   private func invalidUTF8(at place: TextPosition) -> ReadError {
@@ -400,23 +442,31 @@ public final class JSONReader {
       return 1
     },
     yajl_start_map: { context in
-      builder(context).startContainer(isObject: true)
+      let builder = builder(context)
+      builder.startContainer(isObject: true, at: reader(context).tokenOffset - 1)
       return 1
     },
     yajl_map_key: { context, text, length in
-      string(context, UnsafeBufferPointer(start: text, count: length)) { $0.key($1) }
+      let reader = reader(context)
+      let start = reader.startOfString(endingAt: yajl_get_bytes_consumed(reader.handle))
+      string(context, UnsafeBufferPointer(start: text, count: length)) {
+        $0.key($1, start: start)
+      }
       return 1
     },
     yajl_end_map: { context in
-      builder(context).endContainer()
+      let builder = builder(context)
+      builder.endContainer(at: reader(context).tokenOffset)
       return 1
     },
     yajl_start_array: { context in
-      builder(context).startContainer(isObject: false)
+      let builder = builder(context)
+      builder.startContainer(isObject: false, at: reader(context).tokenOffset - 1)
       return 1
     },
     yajl_end_array: { context in
-      builder(context).endContainer()
+      let builder = builder(context)
+      builder.endContainer(at: reader(context).tokenOffset)
       return 1
     })
 

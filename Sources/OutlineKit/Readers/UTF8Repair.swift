@@ -6,17 +6,22 @@
 struct UTF8Repair {
   private var pending: [UInt8] = []
   private static let replacement: [UInt8] = [0xEF, 0xBF, 0xBD]
+  /// Where the replacements made so far stand, to find an offset of the input again.
+  private(set) var offsets = RepairedOffsets()
 
   /// Appends the valid UTF-8 for `chunk` to `output`, holding back an unfinished sequence.
   mutating func repair(_ chunk: UnsafeRawBufferPointer, into output: inout [UInt8]) {
     if pending.isEmpty {
-      let held = UTF8Repair.appendValid(chunk.bindMemory(to: UInt8.self), into: &output)
+      let held = UTF8Repair.appendValid(
+        chunk.bindMemory(to: UInt8.self), into: &output, offsets: &offsets)
       pending.append(contentsOf: chunk[(chunk.count - held)...])
     } else {
       var joined = pending
       joined.append(contentsOf: chunk)
       pending.removeAll()
-      let held = joined.withUnsafeBufferPointer { UTF8Repair.appendValid($0, into: &output) }
+      let held = joined.withUnsafeBufferPointer {
+        UTF8Repair.appendValid($0, into: &output, offsets: &offsets)
+      }
       pending.append(contentsOf: joined[(joined.count - held)...])
     }
   }
@@ -25,6 +30,7 @@ struct UTF8Repair {
   mutating func finish(into output: inout [UInt8]) {
     if !pending.isEmpty {
       output.append(contentsOf: UTF8Repair.replacement)
+      offsets.replaced(pending.count, endingAt: output.count)
       pending.removeAll()
     }
   }
@@ -42,7 +48,8 @@ struct UTF8Repair {
   /// Appends the valid UTF-8 for `input` and returns how many bytes at its end form the
   /// start of a sequence that may be completed by later input.
   private static func appendValid(
-    _ input: UnsafeBufferPointer<UInt8>, into output: inout [UInt8]
+    _ input: UnsafeBufferPointer<UInt8>, into output: inout [UInt8],
+    offsets: inout RepairedOffsets
   ) -> Int {
     let count = input.count
     var index = 0
@@ -74,6 +81,7 @@ struct UTF8Repair {
       output.append(0xEF)
       output.append(0xBF)
       output.append(0xBD)
+      offsets.replaced(-length, endingAt: output.count)
       index += -length
       copiedUpTo = index
     }
@@ -134,5 +142,33 @@ struct UTF8Repair {
       if byte < low || byte > high { return -offset }
     }
     return needed + 1
+  }
+}
+
+/// Offsets in a text that `UTF8Repair` made valid, taken back to the input it was made
+/// from, where each U+FFFD stood for one to three bytes.
+struct RepairedOffsets: Sendable {
+  /// Where each replacement ends in the repaired text.
+  private var ends: [Int] = []
+  /// How many bytes longer the repaired text is than the input, up to each of `ends`.
+  private var growth: [Int] = []
+
+  /// Records a U+FFFD that ends at `end` in the repaired text and stands for `length` bytes.
+  mutating func replaced(_ length: Int, endingAt end: Int) {
+    ends.append(end)
+    growth.append((growth.last ?? 0) + 3 - length)
+  }
+
+  /// The offset in the input of `offset` in the repaired text, which is not inside a
+  /// replacement.
+  func input(_ offset: Int) -> Int {
+    // The replacements that end at or before the offset, found by bisection.
+    var low = 0
+    var high = ends.count
+    while low < high {
+      let middle = (low + high) / 2
+      if ends[middle] <= offset { low = middle + 1 } else { high = middle }
+    }
+    return low == 0 ? offset : offset - growth[low - 1]
   }
 }

@@ -54,6 +54,7 @@ extension Outline {
     outline.hiddenLines = hidden
     outline.memoryToWrite = memoryToWrite
     outline.sourceBytes = sourceBytes
+    outline.sourceLines = sourceLines
     outline.documents = documents
     outline.isExtract = true
     outline.definitionsLeftOut = LeftOutDefinitions.used(in: self, outsideOf: roots)
