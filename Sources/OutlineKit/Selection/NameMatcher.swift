@@ -5,9 +5,9 @@ import Dispatch
 /// ends at the section, or by a `/regex/` (`/regex/i` ignores case) on titles. `#id`
 /// names the one section with that id and nothing else.
 struct NameMatcher {
-  private let outline: Outline
+  let outline: Outline
   /// Each section's title as compared, by index.
-  private lazy var normalizedTitles: [String] = outline.sections.map {
+  lazy var normalizedTitles: [String] = outline.sections.map {
     NameMatcher.normalized($0.title)
   }
   private lazy var byTitle: [String: [Int]] = {
@@ -28,7 +28,7 @@ struct NameMatcher {
     }
     return (titles, originals)
   }()
-  private lazy var byID: [String: Int] = {
+  lazy var byID: [String: Int] = {
     var index: [String: Int] = [:]
     for (position, id) in outline.ids.enumerated() { index[id] = position }
     return index
@@ -172,9 +172,9 @@ struct NameMatcher {
   }
 
   /// The sections whose title, id or key is `name`.
-  private mutating func candidates(for name: String) -> Set<Int> {
+  mutating func candidates(for name: String) -> Set<Int> {
     var found = Set(byTitle[NameMatcher.normalized(name)] ?? [])
-    if let index = byID[name.lowercased()] { found.insert(index) }
+    if let index = byID[NameMatcher.lowercased(name)] { found.insert(index) }
     // `#id` as a step of a path, as in `#install/**`.
     if name.hasPrefix("#"), let index = byID[String(name.dropFirst())] { found.insert(index) }
     if let indexes = byKey[name] { found.formUnion(indexes) }
@@ -205,9 +205,9 @@ struct NameMatcher {
 
   /// Whether the section at `index` has `segment` as title (compared as `normalized`),
   /// id or key.
-  private mutating func matches(_ index: Int, _ segment: String, normalized: String) -> Bool {
+  mutating func matches(_ index: Int, _ segment: String, normalized: String) -> Bool {
     normalizedTitles[index] == normalized || outline.sections[index].key == segment
-      || byID[segment.lowercased()] == index
+      || byID[NameMatcher.lowercased(segment)] == index
       || (segment.hasPrefix("#") && byID[String(segment.dropFirst())] == index)
   }
 
@@ -359,9 +359,29 @@ struct NameMatcher {
   /// The longest NAME, in characters, that "did you mean" compares letter by letter.
   static let longestNameToSpellCheck = 64
 
+  /// `text` in lower case; text without capitals, as ids are, is not made again.
+  static func lowercased(_ text: String) -> String {
+    text.utf8.contains { $0 >= 0x41 && ($0 <= 0x5A || $0 >= 0x80) } ? text.lowercased() : text
+  }
+
   /// A title or NAME as compared: lower case, white space folded.
   static func normalized(_ text: String) -> String {
-    foldWhiteSpace(text).lowercased()
+    // Most titles and keys are printable ASCII without capitals or doubled spaces, which
+    // are as they compare: looked at byte by byte, they need no new string.
+    var previous: UInt8 = 0x20
+    var isNormal = true
+    for byte in text.utf8 {
+      guard
+        byte > 0x20 && byte < 0x7F && !(0x41...0x5A).contains(byte)
+          || byte == 0x20 && previous != 0x20
+      else {
+        isNormal = false
+        break
+      }
+      previous = byte
+    }
+    if isNormal && previous != 0x20 { return text }
+    return foldWhiteSpace(text).lowercased()
   }
 }
 

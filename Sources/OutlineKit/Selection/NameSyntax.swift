@@ -29,8 +29,11 @@ enum NameSyntax {
   /// A step written so that it reads back as `text` and as nothing else: as it is when it
   /// holds nothing that means something in a NAME, else (or `always`) in double quotes.
   static func written(step text: String, always: Bool = false) -> String {
-    let plain = text.unicodeScalars.allSatisfy { !"/,\"\\".unicodeScalars.contains($0) }
-    let trimmed = text.trimmingWhiteSpace() == text
+    let plain = !text.utf8.contains { $0 == 0x2F || $0 == 0x2C || $0 == 0x22 || $0 == 0x5C }
+    // Printable ASCII at either end is not white space; anything else is looked at closer.
+    let printable = { (byte: UInt8?) in byte.map { $0 > 0x20 && $0 < 0x7F } ?? false }
+    let trimmed =
+      printable(text.utf8.first) && printable(text.utf8.last) || text.trimmingWhiteSpace() == text
     if !always && plain && trimmed && !text.isEmpty && text != "**" && !text.hasPrefix("#") {
       return text
     }

@@ -38,7 +38,7 @@ extension Outline {
     ]
   }
 
-  private func step(for index: Int) -> String {
+  func step(for index: Int) -> String {
     let section = sections[index]
     guard let key = section.key else { return section.title }
     let container = section.parent.map { sections[$0].kind } ?? kind

@@ -1,0 +1,171 @@
+extension Outline {
+  /// For every section, by index, a NAME that selects it and no other: its path when that
+  /// names it alone (`paths/"/pets"/get`), else its id (`#get-3`). A path of more than
+  /// `SectionNames.deepestPath` steps is not given: the id is shorter.
+  public func sectionNames() -> [String] {
+    var names = SectionNames(outline: self)
+    return names.all()
+  }
+}
+
+/// Finds, for every section at once, whether its path names it alone, in time that grows
+/// with the number of sections rather than with its square: a path is matched from its
+/// last step up (`NameMatcher`), so the sections it names are the ones whose parent the
+/// path without its last step names, that match the last step.
+struct SectionNames {
+  /// The most steps a path given as a section's NAME has.
+  static let deepestPath = 32
+  /// The most sections one step may match anywhere for a path below an ambiguous one to be
+  /// checked section by section; past it, such a section goes by its id.
+  static let mostCandidates = 64
+
+  private let outline: Outline
+  private var matcher: NameMatcher
+  /// Whether each section's path names it alone, as found so far.
+  private var alone: [Bool]
+  /// How many sections each step names anywhere, counted once per step.
+  private var counts: [String: Int] = [:]
+
+  init(outline: Outline) {
+    self.outline = outline
+    matcher = NameMatcher(outline: outline)
+    alone = Array(repeating: false, count: outline.sections.count)
+  }
+
+  mutating func all() -> [String] {
+    let sections = outline.sections
+    // Parents come before their subsections, so each group's parent is decided before it.
+    decide(group: Array(outline.topLevel), under: nil)
+    for index in sections.indices where sections[index].end > index + 1 {
+      decide(group: Array(outline.children(of: index)), under: index)
+    }
+    let ids = outline.ids
+    // A path of several steps, or a quoted one, can read as a title or key only when that
+    // holds a slash or a quote (an id never does): those titles and keys, as compared.
+    let special = { (text: String) in text.utf8.contains { $0 == 0x2F || $0 == 0x22 } }
+    var titles: [String: [Int]] = [:]
+    var keys: [String: [Int]] = [:]
+    for (index, section) in sections.enumerated() {
+      if special(section.title) {
+        titles[NameMatcher.normalized(section.title), default: []].append(index)
+      }
+      if let key = section.key, special(key) { keys[key, default: []].append(index) }
+    }
+    // Whether `name` as it stands is the title or key of a section other than `index`.
+    let readsAsOther = { (name: String, index: Int) in
+      let named =
+        (keys[name] ?? []) + (titles.isEmpty ? [] : titles[NameMatcher.normalized(name)] ?? [])
+      return named.contains { $0 != index }
+    }
+    var written = [String](repeating: "", count: sections.count)
+    var names: [String] = []
+    names.reserveCapacity(sections.count)
+    for index in sections.indices {
+      let section = sections[index]
+      guard section.depth < SectionNames.deepestPath else {
+        names.append("#" + ids[index])
+        continue
+      }
+      let step = NameSyntax.written(step: outline.step(for: index))
+      written[index] = section.parent.map { written[$0] + "/" + step } ?? step
+      guard alone[index] else {
+        names.append("#" + ids[index])
+        continue
+      }
+      // A NAME that is a title, id or key as it stands names that, not the path: such a
+      // path is written with every step quoted, else the id stands for it.
+      let path = written[index]
+      if path == outline.step(for: index) || !readsAsOther(path, index) {
+        names.append(path)
+      } else if case let quoted = NameSyntax.written(
+        path: outline.pathSteps(of: index), quotingAll: true),
+        !readsAsOther(quoted, index)
+      {
+        names.append(quoted)
+      } else {
+        names.append("#" + ids[index])
+      }
+    }
+    return names
+  }
+
+  /// Decides for the sections of `group`, the subsections of `parent` (or the top level),
+  /// whether their paths name them alone.
+  private mutating func decide(group: [Int], under parent: Int?) {
+    guard let parent else {
+      // A path of one step names every section that step matches, at any depth.
+      for index in group { alone[index] = count(of: outline.step(for: index)) == 1 }
+      return
+    }
+    guard outline.sections[parent].depth + 1 < SectionNames.deepestPath else { return }
+    guard alone[parent] else {
+      for index in group { alone[index] = isAloneBelowAmbiguous(index) }
+      return
+    }
+    // The parent's path names it alone: the path names the siblings that match the last
+    // step, this section among them.
+    if group.count == 1 {
+      alone[group[0]] = true
+      return
+    }
+    var byTitle: [String: [Int]] = [:]
+    var byKey: [String: [Int]] = [:]
+    for index in group {
+      byTitle[matcher.normalizedTitles[index], default: []].append(index)
+      if let key = outline.sections[index].key { byKey[key, default: []].append(index) }
+    }
+    var matching: [String: Int] = [:]
+    for index in group {
+      let step = outline.step(for: index)
+      if let known = matching[step] {
+        alone[index] = known == 1
+        continue
+      }
+      var found = Set(byTitle[NameMatcher.normalized(step)] ?? [])
+      found.formUnion(byKey[step] ?? [])
+      // An id names one section anywhere, which may be a sibling.
+      let ids = [
+        matcher.byID[NameMatcher.lowercased(step)],
+        step.first == "#" ? matcher.byID[String(step.dropFirst())] : nil,
+      ]
+      for case let other? in ids where outline.sections[other].parent == parent {
+        found.insert(other)
+      }
+      matching[step] = found.count
+      alone[index] = found.count == 1
+    }
+  }
+
+  /// Whether the path of the section at `index`, whose parent's path names more than its
+  /// parent, names it alone: each other section its last step matches is looked at, up
+  /// its ancestors, when there are few; when there are many, it is taken not to.
+  private mutating func isAloneBelowAmbiguous(_ index: Int) -> Bool {
+    let steps = outline.pathSteps(of: index)
+    guard let last = steps.last, count(of: last) <= SectionNames.mostCandidates else {
+      return false
+    }
+    let above = steps.dropLast().reversed().map { ($0, NameMatcher.normalized($0)) }
+    for other in matcher.candidates(for: last) where other != index {
+      var cursor = outline.sections[other].parent
+      var matchesAll = true
+      for (step, normalized) in above {
+        guard let ancestor = cursor, matcher.matches(ancestor, step, normalized: normalized)
+        else {
+          matchesAll = false
+          break
+        }
+        cursor = outline.sections[ancestor].parent
+      }
+      if matchesAll { return false }
+    }
+    return true
+  }
+
+  /// How many sections `step` matches anywhere, as a NAME of one step.
+  private mutating func count(of step: String) -> Int {
+    if let known = counts[step] { return known }
+    let found = matcher.candidates(for: step).count
+    counts[step] = found
+    return found
+  }
+}
