@@ -273,7 +273,8 @@ struct JSONCommandLineTests {
     #expect(try runBinary(["one.NDJSON"], directory: folder).output == "▾ [0]\n  a: 1\n")
     #expect(
       try runBinary(["none.jsonl", "-t", "json"], directory: folder)
-        == CommandResult(output: "{\"content\": [], \"children\": []}\n", errors: "", status: 0))
+        == CommandResult(
+          output: "{\"version\": 1, \"content\": [], \"children\": []}\n", errors: "", status: 0))
     // Standard input is not JSON Lines unless its values say so: one value is unwrapped.
     let piped = try runBinary(["-f", "json"], input: Data("{\"a\": {\"b\": 1}}\n".utf8))
     #expect(piped.output == "▾ a\n  b: 1\n")

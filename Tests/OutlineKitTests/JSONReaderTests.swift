@@ -329,6 +329,32 @@ struct JSONReaderTests {
     }
   }
 
+  @Test("each section's bytes run from its key, or bracket, to its closing bracket, in any chunks")
+  func spans() throws {
+    // Keys with escapes, a byte order mark, line ends and an element of an array.
+    let text =
+      [0xEF, 0xBB, 0xBF]
+      + Array(
+        "{\"a\\\"b\": {\"x\": 1},\n \"l\": [\n  [2], {\"name\": \"\\u00e9\"}\n ],\n\"z\": {\"y\": [3]}}\n"
+          .utf8)
+    let whole = try JSONReader.read(text)
+    #expect(whole.sections.map(\.title) == ["a\"b", "l", "[0]", "é", "z", "y"])
+    let spans = whole.sections.map(\.span)
+    #expect(spans.map(\.lines) == [0..<1, 1..<4, 2..<3, 2..<3, 4..<5, 4..<5])
+    // Each section's bytes, cut out, as written in the source.
+    let cut = spans.map { String(decoding: text[$0.bytes], as: UTF8.self) }
+    #expect(
+      cut == [
+        #""a\"b": {"x": 1}"#, "\"l\": [\n  [2], {\"name\": \"\\u00e9\"}\n ]", "[2]",
+        #"{"name": "\u00e9"}"#, #""z": {"y": [3]}"#, #""y": [3]"#,
+      ])
+    #expect(whole.sourceLines == 5)
+    for size in 1...9 {
+      let chunked = try readInChunks(text, size: size)
+      #expect(chunked.sections.map(\.span) == spans, "chunks of \(size)")
+    }
+  }
+
   @Test("strings, numbers and words held back across chunks end where JSON says they do")
   func tokensAcrossChunks() throws {
     // Runs of backslashes before quotes, split at every place: an even run lets the quote

@@ -36,18 +36,19 @@ struct JSONWriterTests {
     #expect(output.split(separator: "\n").allSatisfy { $0.prefix { $0 == " " }.count <= 100 })
   }
 
-  @Test("the outline as JSON: title, id, level, expanded, content and children")
+  @Test("the outline as JSON: title, id, path, kind, level, lines, bytes, expanded, content")
   func structure() throws {
     let output = try jsonOutput(
       markdown("Intro\n# Pacific\nBig.\n\nDeep.\n## Coral\n# Indian\n"),
       SelectionRequest(expand: ["Coral"]))
+    // Pacific runs from line 2 to Coral's line 6, before Indian: bytes 6 to 37 of 46.
     #expect(
       output == """
-        {"content": ["Intro"], "children": [
-          {"title": "Pacific", "id": "pacific", "level": 1, "expanded": true, "content": ["Big.", "", "Deep."], "children": [
-            {"title": "Coral", "id": "coral", "level": 2, "expanded": true, "content": [], "children": []}
+        {"version": 1, "content": ["Intro"], "children": [
+          {"title": "Pacific", "id": "pacific", "path": "Pacific", "kind": "heading", "level": 1, "lines": [2, 6], "bytes": [6, 37], "expanded": true, "content": ["Big.", "", "Deep."], "children": [
+            {"title": "Coral", "id": "coral", "path": "Pacific/Coral", "kind": "heading", "level": 2, "lines": [6, 6], "bytes": [28, 37], "expanded": true, "content": [], "children": []}
           ]},
-          {"title": "Indian", "id": "indian", "level": 1, "expanded": false, "content": [], "children": []}
+          {"title": "Indian", "id": "indian", "path": "Indian", "kind": "heading", "level": 1, "lines": [7, 7], "bytes": [37, 46], "expanded": false, "content": [], "children": []}
         ]}
 
         """)
@@ -56,17 +57,25 @@ struct JSONWriterTests {
     #expect(children.map { $0["title"] as? String } == ["Pacific", "Indian"])
   }
 
-  @Test("JSON input gives the same shape, with keys")
+  @Test("JSON input gives the same shape, with keys, and members with their values as JSON")
   func jsonInput() throws {
-    let output = try jsonOutput(
-      try JSONReader.read(Array(#"{"a": [{"name": "x", "v": 1}], "b": 2}"#.utf8)))
+    let source = #"{"a": [{"name": "x", "v": 1.50}], "b": 2}"#
+    let output = try jsonOutput(try JSONReader.read(Array(source.utf8)))
+    #expect(output.contains(#"{"key": "v", "value": 1.50}"#))
     let root = try parsed(output)
-    #expect(root["content"] as? [String] == ["b: 2"])
+    let top = try #require(root["content"] as? [[String: Any]])
+    #expect(top.count == 1 && top[0]["key"] as? String == "b" && top[0]["value"] as? Int == 2)
     let a = try #require((root["children"] as? [[String: Any]])?.first)
     #expect(a["key"] as? String == "a")
+    #expect(a["bytes"] as? [Int] == [1, 32])
     let x = try #require((a["children"] as? [[String: Any]])?.first)
     #expect(x["title"] as? String == "x")
-    #expect(x["content"] as? [String] == ["name: \"x\"", "v: 1"])
+    #expect(x["key"] as? Int == 0)
+    #expect(x["path"] as? String == "a/x")
+    #expect(x["bytes"] as? [Int] == [7, 31])
+    let members = try #require(x["content"] as? [[String: Any]])
+    #expect(members.map { $0["key"] as? String } == ["name", "v"])
+    #expect(members.first?["value"] as? String == "x")
   }
 
   @Test("any input gives valid JSON: control characters escaped, invalid UTF-8 replaced")
@@ -78,6 +87,8 @@ struct JSONWriterTests {
     let first = try #require((root["children"] as? [[String: Any]])?.first)
     #expect(first["title"] as? String == "T\u{1}\"\\")
     #expect(first["content"] as? [String] == ["\u{7}line\u{2028}\u{FFFD}\u{FFFD}"])
+    // Offsets count the input's bytes, not the three of each U+FFFD that stands for one.
+    #expect(first["bytes"] as? [Int] == [0, bytes.count - 3])
     #expect(!output.contains("\u{1}"))
   }
 

@@ -213,6 +213,32 @@ struct MarkdownReaderTests {
     }
   }
 
+  @Test("each section's lines and bytes, from its heading to the next outside it, in any chunks")
+  func spans() throws {
+    // A byte order mark, front matter, CRLF, a lone CR, a setext heading, and invalid bytes
+    // (one, and one split between chunks), each shown as three.
+    let bytes: [UInt8] =
+      [0xEF, 0xBB, 0xBF] + Array("---\nk: v\n---\n# A \u{E9}\r\nx ".utf8) + [0xFF]
+      + Array("\r\n## B\rSetext\n===\ny ".utf8) + [0xE2, 0x82] + Array("\n# C\n".utf8)
+    let outline = try MarkdownReader.read(bytes)
+    #expect(outline.sections.map(\.title) == ["A é", "B", "Setext", "C"])
+    let spans = outline.sections.map(\.span)
+    // The setext heading is of level 1: it ends A, as C does it.
+    #expect(spans.map(\.lines) == [3..<6, 5..<6, 6..<9, 9..<10])
+    #expect(outline.sourceLines == 10)
+    let cut = spans.map { Array(bytes[$0.bytes]) }
+    #expect(
+      cut == [
+        Array("# A \u{E9}\r\nx ".utf8) + [0xFF] + Array("\r\n## B\r".utf8),
+        Array("## B\r".utf8), Array("Setext\n===\ny ".utf8) + [0xE2, 0x82] + Array("\n".utf8),
+        Array("# C\n".utf8),
+      ])
+    for size in 1...7 {
+      #expect(
+        try readInChunks(bytes, size: size).sections.map(\.span) == spans, "chunks of \(size)")
+    }
+  }
+
   /// The outline of `bytes` fed to a reader `size` bytes at a time.
   private func readInChunks(_ bytes: [UInt8], size: Int) throws -> Outline {
     let reader = MarkdownReader()

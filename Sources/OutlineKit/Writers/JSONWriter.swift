@@ -1,15 +1,22 @@
-/// Writes the outline itself as JSON, for other tools: the document's `content` and
-/// `children`, each section with `title`, `id`, `level`, `expanded`, `content` (its own
-/// lines of text) and `children` (plus `key` for JSON input).
+/// Writes the outline itself as JSON, for other tools, as `docs/outline.schema.json`
+/// describes it: a `version`, the document's own `content`, and its sections as
+/// `children`, each with its title, id, a NAME that selects it (`path`), where it stands in
+/// the source (`lines`, `bytes`), whether it is `expanded`, its own `content` and its
+/// subsections. Markdown content is its source lines; JSON content is its members, each
+/// value as it stood.
 public struct JSONWriter {
+  /// The version of the format, which changes when a field changes its meaning or goes.
+  public static let version = 1
+
   public init() {}
 
   /// Writes `outline` with the sections `selection` expanded, one section per line.
   public func write<Target: ByteOutputStream>(
     _ outline: Outline, selection: Selection, to target: inout Target
   ) throws(Target.Failure) {
-    target.write(
-      "{\"content\": \(JSONWriter.array(JSONWriter.lines(of: outline.content))), \"children\": [")
+    var head = "{\"version\": \(JSONWriter.version), \"content\": "
+    JSONWriter.append(outline.content, to: &head)
+    target.write(head + ", \"children\": [")
     var walk = JSONWalk(outline: outline, selection: selection, target: target)
     defer { target = walk.target }
     try outline.walk(&walk)
@@ -23,21 +30,43 @@ public struct JSONWriter {
     String(repeating: " ", count: min(depth, TextWriter.deepestIndent) * 2)
   }
 
-  /// The lines of content runs as the text writer shows them, without indentation.
-  fileprivate static func lines(of content: [Content]) -> [String] {
-    content.flatMap { run -> [String] in
+  /// Appends content runs as an array: a Markdown run's source lines as strings, without
+  /// the blank lines at either end; a JSON run's members as `{"key": …, "value": …}`.
+  fileprivate static func append(_ content: [Content], to text: inout String) {
+    text += "["
+    var first = true
+    for run in content {
       switch run.body {
       case .markdown(let blocks):
         let source = blocks.document.source
-        return source.trimmingBlankLines(blocks.lines).map { source.line($0) }
+        for line in source.trimmingBlankLines(blocks.lines) {
+          text += first ? "" : ", "
+          first = false
+          JSONString.write(source.line(line), to: &text)
+        }
       case .members(let members):
-        return members.map(\.line)
+        for member in members {
+          text += first ? "{" : ", {"
+          first = false
+          if let key = member.key {
+            text += "\"key\": "
+            JSONString.write(key, to: &text)
+            text += ", "
+          } else if let index = member.index {
+            text += "\"key\": \(index), "
+          }
+          text += "\"value\": "
+          if member.type == .string {
+            JSONString.write(member.value, to: &text)
+          } else {
+            // Numbers as written, `true`, `false`, `null`, `{}` and `[]`: JSON already.
+            text += member.value
+          }
+          text += "}"
+        }
       }
     }
-  }
-
-  fileprivate static func array(_ items: [String]) -> String {
-    "[" + items.map(JSONString.quoted).joined(separator: ", ") + "]"
+    text += "]"
   }
 }
 
@@ -50,6 +79,7 @@ private struct JSONWalk<Target: ByteOutputStream>: OutlineWalker {
   let selection: Selection
   var target: Target
   let ids: [String]
+  let names: [String]
   /// Whether each open level has written a child yet, for the commas between them.
   var wroteChild = [false]
 
@@ -58,6 +88,7 @@ private struct JSONWalk<Target: ByteOutputStream>: OutlineWalker {
     self.selection = selection
     self.target = target
     ids = outline.ids
+    names = outline.sectionNames()
   }
 
   func descends(into index: Int) -> Bool { true }
@@ -67,15 +98,47 @@ private struct JSONWalk<Target: ByteOutputStream>: OutlineWalker {
     let section = outline.sections[index]
     target.write(wroteChild[wroteChild.count - 1] ? ",\n" : "\n")
     wroteChild[wroteChild.count - 1] = true
-    var object = JSONWriter.indent(depth: section.depth + 1)
-    object +=
-      "{\"title\": \(JSONString.quoted(section.title)), \"id\": \(JSONString.quoted(ids[index]))"
-    if let key = section.key { object += ", \"key\": \(JSONString.quoted(key))" }
-    object += ", \"level\": \(section.level), \"expanded\": \(selection.isExpanded(index))"
-    object +=
-      ", \"content\": \(JSONWriter.array(JSONWriter.lines(of: section.content))), \"children\": ["
+    var object = JSONWriter.indent(depth: section.depth + 1) + "{\"title\": "
+    JSONString.write(section.title, to: &object)
+    object += ", \"id\": "
+    JSONString.write(ids[index], to: &object)
+    if let key = section.key {
+      object += ", \"key\": "
+      if isElement(index), let number = Int(key) {
+        object += "\(number)"
+      } else {
+        JSONString.write(key, to: &object)
+      }
+    }
+    object += ", \"path\": "
+    JSONString.write(names[index], to: &object)
+    let span = section.span
+    // A file is level 0, whatever its document holds.
+    let kind = section.level == 0 ? "file" : JSONWalk.kind(section.kind)
+    object += ", \"kind\": \"\(kind)\", \"level\": \(section.level)"
+    object += ", \"lines\": [\(span.lines.lowerBound + 1), \(max(span.lines.upperBound, 1))]"
+    object += ", \"bytes\": [\(span.bytes.lowerBound), \(span.bytes.upperBound)]"
+    object += ", \"expanded\": \(selection.isExpanded(index)), \"content\": "
+    JSONWriter.append(section.content, to: &object)
+    object += ", \"children\": ["
     target.write(object)
     wroteChild.append(false)
+  }
+
+  /// Whether the section at `index` is an element of an array, whose key is its index.
+  private func isElement(_ index: Int) -> Bool {
+    let container = outline.sections[index].parent.map { outline.sections[$0].kind } ?? outline.kind
+    if case .array = container { return true }
+    return false
+  }
+
+  private static func kind(_ kind: Section.Kind) -> String {
+    switch kind {
+    case .heading: "heading"
+    case .object: "object"
+    case .array: "array"
+    case .file: "file"
+    }
   }
 
   /// Content goes with its section, in `enter`.
