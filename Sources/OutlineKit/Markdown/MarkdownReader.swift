@@ -253,8 +253,11 @@ private struct OutlineBuilder {
   private mutating func placeSections() {
     let source = document.source
     let (repaired, leftOut) = (self.repaired, self.leftOut)
-    // The repair saw the byte order mark, which the text leaves out.
-    let bytes = { (line: Int) in repaired.input(leftOut + source.offset(ofLine: line)) }
+    // The repair saw the byte order mark, which the text leaves out; the first line holds
+    // it, so that a section's bytes are those of its lines.
+    let bytes = { (line: Int) in
+      line == 0 ? 0 : repaired.input(leftOut + source.offset(ofLine: line))
+    }
     for index in sections.indices {
       let start = sections[index].span.lines.lowerBound
       let next = sections[index].end
