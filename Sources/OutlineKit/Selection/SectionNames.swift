@@ -53,9 +53,8 @@ struct SectionNames {
     }
     // Whether `name` as it stands is the title or key of a section other than `index`.
     let readsAsOther = { (name: String, index: Int) in
-      let named =
-        (keys[name] ?? []) + (titles.isEmpty ? [] : titles[NameMatcher.normalized(name)] ?? [])
-      return named.contains { $0 != index }
+      keys[name]?.contains { $0 != index } == true
+        || !titles.isEmpty && titles[NameMatcher.normalized(name)]?.contains { $0 != index } == true
     }
     var written = [String](repeating: "", count: sections.count)
     var names: [String] = []

@@ -14,9 +14,9 @@ public struct JSONWriter {
   public func write<Target: ByteOutputStream>(
     _ outline: Outline, selection: Selection, to target: inout Target
   ) throws(Target.Failure) {
-    var head = "{\"version\": \(JSONWriter.version), \"content\": "
-    JSONWriter.append(outline.content, to: &head)
-    target.write(head + ", \"children\": [")
+    target.write("{\"version\": \(JSONWriter.version), \"content\": ")
+    JSONWriter.write(outline.content, to: &target)
+    target.write(", \"children\": [")
     var walk = JSONWalk(outline: outline, selection: selection, target: target)
     defer { target = walk.target }
     try outline.walk(&walk)
@@ -30,43 +30,45 @@ public struct JSONWriter {
     String(repeating: " ", count: min(depth, TextWriter.deepestIndent) * 2)
   }
 
-  /// Appends content runs as an array: a Markdown run's source lines as strings, without
+  /// Writes content runs as an array: a Markdown run's source lines as strings, without
   /// the blank lines at either end; a JSON run's members as `{"key": …, "value": …}`.
-  fileprivate static func append(_ content: [Content], to text: inout String) {
-    text += "["
+  fileprivate static func write<Target: ByteOutputStream>(
+    _ content: [Content], to text: inout Target
+  ) {
+    text.write("[")
     var first = true
     for run in content {
       switch run.body {
       case .markdown(let blocks):
         let source = blocks.document.source
         for line in source.trimmingBlankLines(blocks.lines) {
-          text += first ? "" : ", "
+          if !first { text.write(", ") }
           first = false
           JSONString.write(source.line(line), to: &text)
         }
       case .members(let members):
         for member in members {
-          text += first ? "{" : ", {"
+          text.write(first ? "{" : ", {")
           first = false
           if let key = member.key {
-            text += "\"key\": "
+            text.write("\"key\": ")
             JSONString.write(key, to: &text)
-            text += ", "
+            text.write(", ")
           } else if let index = member.index {
-            text += "\"key\": \(index), "
+            text.write("\"key\": \(index), ")
           }
-          text += "\"value\": "
+          text.write("\"value\": ")
           if member.type == .string {
             JSONString.write(member.value, to: &text)
           } else {
             // Numbers as written, `true`, `false`, `null`, `{}` and `[]`: JSON already.
-            text += member.value
+            text.write(member.value)
           }
-          text += "}"
+          text.write("}")
         }
       }
     }
-    text += "]"
+    text.write("]")
   }
 }
 
@@ -98,30 +100,29 @@ private struct JSONWalk<Target: ByteOutputStream>: OutlineWalker {
     let section = outline.sections[index]
     target.write(wroteChild[wroteChild.count - 1] ? ",\n" : "\n")
     wroteChild[wroteChild.count - 1] = true
-    var object = JSONWriter.indent(depth: section.depth + 1) + "{\"title\": "
-    JSONString.write(section.title, to: &object)
-    object += ", \"id\": "
-    JSONString.write(ids[index], to: &object)
+    target.write(JSONWriter.indent(depth: section.depth + 1) + "{\"title\": ")
+    JSONString.write(section.title, to: &target)
+    target.write(", \"id\": ")
+    JSONString.write(ids[index], to: &target)
     if let key = section.key {
-      object += ", \"key\": "
+      target.write(", \"key\": ")
       if isElement(index), let number = Int(key) {
-        object += "\(number)"
+        target.write("\(number)")
       } else {
-        JSONString.write(key, to: &object)
+        JSONString.write(key, to: &target)
       }
     }
-    object += ", \"path\": "
-    JSONString.write(names[index], to: &object)
+    target.write(", \"path\": ")
+    JSONString.write(names[index], to: &target)
     let span = section.span
     // A file is level 0, whatever its document holds.
     let kind = section.level == 0 ? "file" : JSONWalk.kind(section.kind)
-    object += ", \"kind\": \"\(kind)\", \"level\": \(section.level)"
-    object += ", \"lines\": [\(span.lines.lowerBound + 1), \(max(span.lines.upperBound, 1))]"
-    object += ", \"bytes\": [\(span.bytes.lowerBound), \(span.bytes.upperBound)]"
-    object += ", \"expanded\": \(selection.isExpanded(index)), \"content\": "
-    JSONWriter.append(section.content, to: &object)
-    object += ", \"children\": ["
-    target.write(object)
+    target.write(
+      ", \"kind\": \"\(kind)\", \"level\": \(section.level), \"lines\": [\(span.lines.lowerBound + 1), "
+        + "\(max(span.lines.upperBound, 1))], \"bytes\": [\(span.bytes.lowerBound), "
+        + "\(span.bytes.upperBound)], \"expanded\": \(selection.isExpanded(index)), \"content\": ")
+    JSONWriter.write(section.content, to: &target)
+    target.write(", \"children\": [")
     wroteChild.append(false)
   }
 
