@@ -113,25 +113,20 @@ struct SectionNames {
       byTitle[matcher.normalizedTitles[index], default: []].append(index)
       if let key = outline.sections[index].key { byKey[key, default: []].append(index) }
     }
-    var matching: [String: Int] = [:]
+    let sections = outline.sections
     for index in group {
       let step = outline.step(for: index)
-      if let known = matching[step] {
-        alone[index] = known == 1
-        continue
+      // Alone when no other sibling has the step as its title or key; only the first
+      // other one is looked for, however many share it.
+      let others = { (found: [Int]?) in found?.contains { $0 != index } == true }
+      var shared = others(byTitle[NameMatcher.normalized(step)]) || others(byKey[step])
+      // An id names one section anywhere, which may be a sibling: `id`, or `#id`.
+      let sibling = { (other: Int?) in
+        other.map { $0 != index && sections[$0].parent == parent } ?? false
       }
-      var found = Set(byTitle[NameMatcher.normalized(step)] ?? [])
-      found.formUnion(byKey[step] ?? [])
-      // An id names one section anywhere, which may be a sibling.
-      let ids = [
-        matcher.byID[NameMatcher.lowercased(step)],
-        step.first == "#" ? matcher.byID[String(step.dropFirst())] : nil,
-      ]
-      for case let other? in ids where outline.sections[other].parent == parent {
-        found.insert(other)
-      }
-      matching[step] = found.count
-      alone[index] = found.count == 1
+      shared = shared || sibling(matcher.byID[NameMatcher.lowercased(step)])
+      if !shared, step.first == "#" { shared = sibling(matcher.byID[String(step.dropFirst())]) }
+      alone[index] = !shared
     }
   }
 
