@@ -239,6 +239,21 @@ struct MarkdownReaderTests {
     }
   }
 
+  @Test("a byte order mark and invalid bytes that start lines leave every offset as it was")
+  func spansAfterRepairs() throws {
+    // The mark goes before the repairs of its own chunk are counted, or after, in chunks.
+    // The U+FFFD heading is of level 1, and holds the NUL line and B: 3 + 4, 2 + 4 + 2 + 5.
+    let bytes: [UInt8] =
+      [0xEF, 0xBB, 0xBF] + Array("# A\n".utf8) + [0xFF] + Array("\n===\n".utf8) + [0x00]
+      + Array("\n## B\n".utf8)
+    for size in [bytes.count, 1, 2, 3, 4, 5, 8] {
+      let outline = try readInChunks(bytes, size: size)
+      #expect(outline.sections.map(\.title) == ["A", "\u{FFFD}", "B"], "chunks of \(size)")
+      #expect(
+        outline.sections.map(\.span.bytes) == [0..<7, 7..<20, 15..<20], "chunks of \(size)")
+    }
+  }
+
   /// The outline of `bytes` fed to a reader `size` bytes at a time.
   private func readInChunks(_ bytes: [UInt8], size: Int) throws -> Outline {
     let reader = MarkdownReader()

@@ -111,6 +111,7 @@ public final class MarkdownReader {
       if bytes.starts(with: MarkdownReader.byteOrderMark) {
         bytes.removeFirst(3)
         leftOut = 3
+        repair.leftOutStart(3)
         // cmark-gfm leaves out a byte order mark that starts the first line, and no other
         // one: it is handed the one the text leaves out, so that both read the same bytes.
         MarkdownReader.byteOrderMark.withUnsafeBufferPointer { parser.feed($0) }
@@ -253,10 +254,10 @@ private struct OutlineBuilder {
   private mutating func placeSections() {
     let source = document.source
     let (repaired, leftOut) = (self.repaired, self.leftOut)
-    // The repair saw the byte order mark, which the text leaves out; the first line holds
-    // it, so that a section's bytes are those of its lines.
+    // The first line holds the byte order mark the text leaves out, so that a section's
+    // bytes are those of its lines.
     let bytes = { (line: Int) in
-      line == 0 ? 0 : repaired.input(leftOut + source.offset(ofLine: line))
+      line == 0 ? 0 : leftOut + repaired.input(source.offset(ofLine: line))
     }
     for index in sections.indices {
       let start = sections[index].span.lines.lowerBound

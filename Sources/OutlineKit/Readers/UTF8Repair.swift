@@ -26,6 +26,12 @@ struct UTF8Repair {
     }
   }
 
+  /// Takes it that the output's first `count` bytes, which held no replacement, were taken
+  /// away, so that the offsets given are those of what is left.
+  mutating func leftOutStart(_ count: Int) {
+    offsets.shift(by: -count)
+  }
+
   /// Appends a replacement for a sequence left unfinished at the end of the input.
   mutating func finish(into output: inout [UInt8]) {
     if !pending.isEmpty {
@@ -157,6 +163,11 @@ struct RepairedOffsets: Sendable {
   mutating func replaced(_ length: Int, endingAt end: Int) {
     ends.append(end)
     growth.append((growth.last ?? 0) + 3 - length)
+  }
+
+  /// Moves every replacement by `distance` in the repaired text.
+  mutating func shift(by distance: Int) {
+    for index in ends.indices { ends[index] += distance }
   }
 
   /// The offset in the input of `offset` in the repaired text, which is not inside a

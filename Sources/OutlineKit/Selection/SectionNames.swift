@@ -1,7 +1,7 @@
 extension Outline {
   /// For every section, by index, a NAME that selects it and no other: its path when that
   /// names it alone (`paths/"/pets"/get`), else its id (`#get-3`). A path of more than
-  /// `SectionNames.deepestPath` steps is not given: the id is shorter.
+  /// `SectionNames.deepestPath` steps or `SectionNames.longestPath` bytes is not given.
   public func sectionNames() -> [String] {
     var names = SectionNames(outline: self)
     return names.all()
@@ -15,6 +15,9 @@ extension Outline {
 struct SectionNames {
   /// The most steps a path given as a section's NAME has.
   static let deepestPath = 32
+  /// The most bytes a path given as a section's NAME has, so that the paths of deep
+  /// sections under long titles do not grow with the square of their depth.
+  static let longestPath = 1024
   /// The most sections one step may match anywhere for a path below an ambiguous one to be
   /// checked section by section; past it, such a section goes by its id.
   static let mostCandidates = 64
@@ -65,9 +68,15 @@ struct SectionNames {
         names.append("#" + ids[index])
         continue
       }
+      // Empty where a path is too long to give, for the subsections as well.
       let step = NameSyntax.written(step: outline.step(for: index))
-      written[index] = section.parent.map { written[$0] + "/" + step } ?? step
-      guard alone[index] else {
+      let parentPath = section.parent.map { written[$0] }
+      if parentPath != "",
+        (parentPath?.utf8.count ?? 0) + step.utf8.count < SectionNames.longestPath
+      {
+        written[index] = parentPath.map { $0 + "/" + step } ?? step
+      }
+      guard alone[index], written[index] != "" else {
         names.append("#" + ids[index])
         continue
       }
