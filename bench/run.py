@@ -275,6 +275,11 @@ def main():
             f"JSON {size} MB: `collapse --expand-all` vs `jq .`",
             f"{collapse} --expand-all {js[size]}", f"jq . {js[size]}", 0.5 if size == 50 else None,
             memory_target=1.0 if size == 50 else None)
+    # The outline as JSON, with a NAME, lines and bytes for each section, and each value
+    # as written: several times what `jq .` writes, within half as much time again.
+    compare(
+        "JSON 50 MB: `collapse -t json --expand-all` vs `jq .`",
+        f"{collapse} -t json --expand-all {js[50]}", f"jq . {js[50]}", 1.5)
 
     # Inputs that once made reading quadratic, from a file and from a pipe: within 1.5× of
     # the parser alone.
