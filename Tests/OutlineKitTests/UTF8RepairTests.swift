@@ -22,6 +22,38 @@ struct UTF8RepairTests {
     #expect(UTF8Repair.repaired(bytes) == Array(String(decoding: bytes, as: UTF8.self).utf8))
   }
 
+  @Test(
+    "every line starts where it started in the input, however the bad bytes ran",
+    arguments: [3 as UInt64])
+  func offsets(seed: UInt64) {
+    var random = SplitMix(seed: seed)
+    let pieces: [[UInt8]] = [
+      [0x0A], [0x61], [0x00], [0xFF], [0xE2, 0x82], [0xF0, 0x9F, 0x98], [0xC3, 0xA9],
+      [0xF0, 0x9F, 0x98, 0x80], Array(repeating: 0, count: 20),
+    ]
+    for _ in 0..<200 {
+      let input = (0..<Int(random.next() % 60)).flatMap { _ in
+        pieces[Int(random.next() % UInt64(pieces.count))]
+      }
+      let lineStarts = { (bytes: [UInt8]) in
+        bytes.indices.filter { $0 > 0 && bytes[$0 - 1] == 0x0A }
+      }
+      for size in [max(1, input.count), 1, 2, 5] {
+        var repair = UTF8Repair()
+        var output: [UInt8] = []
+        for start in stride(from: 0, to: input.count, by: size) {
+          input[start..<min(start + size, input.count)].withUnsafeBytes {
+            repair.repair($0, into: &output)
+          }
+        }
+        repair.finish(into: &output)
+        let found = lineStarts(output).map { repair.offsets.input($0) }
+        #expect(found == lineStarts(input), "\(input) in chunks of \(size)")
+        #expect(repair.offsets.input(output.count) == input.count, "\(input)")
+      }
+    }
+  }
+
   @Test("NUL becomes U+FFFD")
   func nul() {
     #expect(UTF8Repair.repaired([0x61, 0, 0x62]) == [0x61, 0xEF, 0xBF, 0xBD, 0x62])

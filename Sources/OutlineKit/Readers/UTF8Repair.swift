@@ -36,7 +36,7 @@ struct UTF8Repair {
   mutating func finish(into output: inout [UInt8]) {
     if !pending.isEmpty {
       output.append(contentsOf: UTF8Repair.replacement)
-      offsets.replaced(pending.count, endingAt: output.count)
+      offsets.replaced(growing: 3 - pending.count, from: output.count - 3, to: output.count)
       pending.removeAll()
     }
   }
@@ -61,6 +61,9 @@ struct UTF8Repair {
     var index = 0
     var copiedUpTo = 0
     let raw = UnsafeRawBufferPointer(input)
+    // The run of replacements just made, recorded when it ends: 40 MB of NUL is one run.
+    var run = (start: -1, end: -1, growth: 0)
+    defer { offsets.replaced(growing: run.growth, from: run.start, to: run.end) }
     while index < count {
       // ASCII without NUL, the common case, is copied as it is.
       index = ByteScan.skip(raw, from: index, unless: ByteScan.flagNotASCIIOrNUL)
@@ -87,7 +90,12 @@ struct UTF8Repair {
       output.append(0xEF)
       output.append(0xBF)
       output.append(0xBD)
-      offsets.replaced(-length, endingAt: output.count)
+      if run.end != output.count - 3 {
+        offsets.replaced(growing: run.growth, from: run.start, to: run.end)
+        run = (output.count - 3, output.count - 3, 0)
+      }
+      run.end = output.count
+      run.growth += 3 + length
       index += -length
       copiedUpTo = index
     }
@@ -159,10 +167,19 @@ struct RepairedOffsets: Sendable {
   /// How many bytes longer the repaired text is than the input, up to each of `ends`.
   private var growth: [Int] = []
 
-  /// Records a U+FFFD that ends at `end` in the repaired text and stands for `length` bytes.
-  mutating func replaced(_ length: Int, endingAt end: Int) {
-    ends.append(end)
-    growth.append((growth.last ?? 0) + 3 - length)
+  /// Records a run of U+FFFDs from `start` to `end` in the repaired text, `growth` bytes
+  /// longer than the bytes it stands for. A run that follows the last straight after
+  /// extends its record: no line starts inside a run.
+  mutating func replaced(growing growth: Int, from start: Int, to end: Int) {
+    guard growth > 0 else { return }
+    let grown = (self.growth.last ?? 0) + growth
+    if ends.last == start {
+      ends[ends.count - 1] = end
+      self.growth[self.growth.count - 1] = grown
+    } else {
+      ends.append(end)
+      self.growth.append(grown)
+    }
   }
 
   /// Moves every replacement by `distance` in the repaired text.
