@@ -217,15 +217,7 @@ final class JSONOutlineBuilder {
   /// Gives each section the lines its bytes stand on.
   private func placeLines(_ lineFeeds: [Int]) {
     // The line of `offset`, 0-based: how many line feeds come before it.
-    func line(_ offset: Int) -> Int {
-      var low = 0
-      var high = lineFeeds.count
-      while low < high {
-        let middle = (low + high) / 2
-        if lineFeeds[middle] < offset { low = middle + 1 } else { high = middle }
-      }
-      return low
-    }
+    let line = { (offset: Int) in lineFeeds.countLeading { $0 < offset } }
     for index in sections.indices {
       let bytes = sections[index].span.bytes
       sections[index].span.lines = line(bytes.lowerBound)..<line(bytes.upperBound - 1) + 1

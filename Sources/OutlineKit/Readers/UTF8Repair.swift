@@ -190,13 +190,8 @@ struct RepairedOffsets: Sendable {
   /// The offset in the input of `offset` in the repaired text, which is not inside a
   /// replacement.
   func input(_ offset: Int) -> Int {
-    // The replacements that end at or before the offset, found by bisection.
-    var low = 0
-    var high = ends.count
-    while low < high {
-      let middle = (low + high) / 2
-      if ends[middle] <= offset { low = middle + 1 } else { high = middle }
-    }
+    // The replacements that end at or before the offset.
+    let low = ends.countLeading { $0 <= offset }
     return low == 0 ? offset : offset - growth[low - 1]
   }
 }

@@ -91,12 +91,7 @@ struct ParsedTags {
   /// Whether `offset` falls inside a comment, a start tag or raw text.
   func isInside(_ offset: Int) -> Bool {
     // Spans do not overlap: only the last one starting at or before `offset` can hold it.
-    var low = 0
-    var high = spans.count
-    while low < high {
-      let middle = (low + high) / 2
-      if spans[middle].lowerBound <= offset { low = middle + 1 } else { high = middle }
-    }
+    let low = spans.countLeading { $0.lowerBound <= offset }
     return low > 0 && spans[low - 1].contains(offset)
   }
 

@@ -182,7 +182,7 @@ struct NameMatcher {
   }
 
   /// The sections that end a chain of nested sections matching `segments`.
-  private mutating func sectionsMatching(path segments: [String]) -> Set<Int> {
+  mutating func sectionsMatching(path segments: [String]) -> Set<Int> {
     guard let last = segments.last else { return [] }
     var found: Set<Int> = []
     let ancestorSegments = segments.dropLast().reversed().map {
@@ -205,7 +205,7 @@ struct NameMatcher {
 
   /// Whether the section at `index` has `segment` as title (compared as `normalized`),
   /// id or key.
-  mutating func matches(_ index: Int, _ segment: String, normalized: String) -> Bool {
+  private mutating func matches(_ index: Int, _ segment: String, normalized: String) -> Bool {
     normalizedTitles[index] == normalized || outline.sections[index].key == segment
       || byID[NameMatcher.lowercased(segment)] == index
       || (segment.hasPrefix("#") && byID[String(segment.dropFirst())] == index)

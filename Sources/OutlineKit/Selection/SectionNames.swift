@@ -28,11 +28,14 @@ struct SectionNames {
   private var alone: [Bool]
   /// How many sections each step names anywhere, counted once per step.
   private var counts: [String: Int] = [:]
+  /// Each section's step (`Outline.step(for:)`), made once.
+  private let steps: [String]
 
   init(outline: Outline) {
     self.outline = outline
     matcher = NameMatcher(outline: outline)
     alone = Array(repeating: false, count: outline.sections.count)
+    steps = outline.sections.indices.map(outline.step(for:))
   }
 
   mutating func all() -> [String] {
@@ -69,7 +72,7 @@ struct SectionNames {
         continue
       }
       // Empty where a path is too long to give, for the subsections as well.
-      let step = NameSyntax.written(step: outline.step(for: index))
+      let step = NameSyntax.written(step: steps[index])
       let parentPath = section.parent.map { written[$0] }
       if parentPath != "",
         (parentPath?.utf8.count ?? 0) + step.utf8.count < SectionNames.longestPath
@@ -83,10 +86,10 @@ struct SectionNames {
       // A NAME that is a title, id or key as it stands names that, not the path: such a
       // path is written with every step quoted, else the id stands for it.
       let path = written[index]
-      if path == outline.step(for: index) || !readsAsOther(path, index) {
+      if path == steps[index] || !readsAsOther(path, index) {
         names.append(path)
       } else if case let quoted = NameSyntax.written(
-        path: outline.pathSteps(of: index), quotingAll: true),
+        path: steps(of: index), quotingAll: true),
         !readsAsOther(quoted, index)
       {
         names.append(quoted)
@@ -102,7 +105,7 @@ struct SectionNames {
   private mutating func decide(group: [Int], under parent: Int?) {
     guard let parent else {
       // A path of one step names every section that step matches, at any depth.
-      for index in group { alone[index] = count(of: outline.step(for: index)) == 1 }
+      for index in group { alone[index] = count(of: steps[index]) == 1 }
       return
     }
     guard outline.sections[parent].depth + 1 < SectionNames.deepestPath else { return }
@@ -124,7 +127,7 @@ struct SectionNames {
     }
     let sections = outline.sections
     for index in group {
-      let step = outline.step(for: index)
+      let step = steps[index]
       // Alone when no other sibling has the step as its title or key; only the first
       // other one is looked for, however many share it.
       let others = { (found: [Int]?) in found?.contains { $0 != index } == true }
@@ -140,28 +143,25 @@ struct SectionNames {
   }
 
   /// Whether the path of the section at `index`, whose parent's path names more than its
-  /// parent, names it alone: each other section its last step matches is looked at, up
-  /// its ancestors, when there are few; when there are many, it is taken not to.
+  /// parent, names it alone: matched as `NameMatcher` matches it when few sections match
+  /// its last step; when many do, it is taken not to.
   private mutating func isAloneBelowAmbiguous(_ index: Int) -> Bool {
-    let steps = outline.pathSteps(of: index)
-    guard let last = steps.last, count(of: last) <= SectionNames.mostCandidates else {
+    let path = steps(of: index)
+    guard let last = path.last, count(of: last) <= SectionNames.mostCandidates else {
       return false
     }
-    let above = steps.dropLast().reversed().map { ($0, NameMatcher.normalized($0)) }
-    for other in matcher.candidates(for: last) where other != index {
-      var cursor = outline.sections[other].parent
-      var matchesAll = true
-      for (step, normalized) in above {
-        guard let ancestor = cursor, matcher.matches(ancestor, step, normalized: normalized)
-        else {
-          matchesAll = false
-          break
-        }
-        cursor = outline.sections[ancestor].parent
-      }
-      if matchesAll { return false }
+    return matcher.sectionsMatching(path: path) == [index]
+  }
+
+  /// The steps of the path to the section at `index`, from the top.
+  private func steps(of index: Int) -> [String] {
+    var path: [String] = []
+    var cursor: Int? = index
+    while let current = cursor {
+      path.append(steps[current])
+      cursor = outline.sections[current].parent
     }
-    return true
+    return path.reversed()
   }
 
   /// How many sections `step` matches anywhere, as a NAME of one step.

@@ -41,10 +41,18 @@ extension Outline {
   func step(for index: Int) -> String {
     let section = sections[index]
     guard let key = section.key else { return section.title }
-    let container = section.parent.map { sections[$0].kind } ?? kind
-    guard case .array = container, section.title != "[\(key)]" else { return key }
+    guard isElement(index), section.title != "[\(key)]" else { return key }
     let shared = titleStore.count(of: section.title, under: section.parent, in: self) > 1
     return shared ? key : section.title
+  }
+}
+
+extension Outline {
+  /// Whether the section at `index` is an element of an array, its key its index.
+  func isElement(_ index: Int) -> Bool {
+    let container = sections[index].parent.map { sections[$0].kind } ?? kind
+    if case .array = container { return true }
+    return false
   }
 }
 

@@ -106,7 +106,7 @@ private struct JSONWalk<Target: ByteOutputStream>: OutlineWalker {
     JSONString.write(ids[index], to: &target)
     if let key = section.key {
       target.write(", \"key\": ")
-      if isElement(index), let number = Int(key) {
+      if outline.isElement(index), let number = Int(key) {
         target.write("\(number)")
       } else {
         JSONString.write(key, to: &target)
@@ -124,13 +124,6 @@ private struct JSONWalk<Target: ByteOutputStream>: OutlineWalker {
     JSONWriter.write(section.content, to: &target)
     target.write(", \"children\": [")
     wroteChild.append(false)
-  }
-
-  /// Whether the section at `index` is an element of an array, whose key is its index.
-  private func isElement(_ index: Int) -> Bool {
-    let container = outline.sections[index].parent.map { outline.sections[$0].kind } ?? outline.kind
-    if case .array = container { return true }
-    return false
   }
 
   private static func kind(_ kind: Section.Kind) -> String {
