@@ -323,3 +323,46 @@ extension SelectionRequest {
     return copy
   }
 }
+
+@Suite("the time /regex/ NAMEs may take")
+struct PatternBudgetTests {
+  /// A title on which `/(a|aa)*b/` backtracks for longer than any test waits.
+  static let outline = markdown("# \(String(repeating: "a", count: 80))\n# b\n")
+
+  @Test("one pattern that runs out of time is tried once, and none after it starts")
+  func oneBudget() throws {
+    let budget = PatternBudget(seconds: 0.2)
+    var matcher = NameMatcher(outline: Self.outline, patterns: budget)
+    #expect(throws: SelectionFailure(errors: [.patternTooSlow(name: "/(a|aa)*b/", seconds: 0.2)])) {
+      try matcher.sections(inList: "/(a|aa)*b/")
+    }
+    #expect(budget.started == 1)
+    // Any other, however quick, is not started: the command is to end.
+    #expect(throws: SelectionFailure(errors: [.patternTooSlow(name: "/^b$/", seconds: 0.2)])) {
+      try matcher.sections(inList: "/^b$/")
+    }
+    #expect(budget.started == 1)
+  }
+
+  @Test("quick patterns share the time and leave the rest to those after them")
+  func quickPatterns() throws {
+    let budget = PatternBudget(seconds: 60)
+    var matcher = NameMatcher(outline: Self.outline, patterns: budget)
+    #expect(try matcher.sections(inList: "/^b$/") == [1])
+    #expect(try matcher.sections(inList: "/^a+$/") == [0])
+    #expect(budget.started == 2)
+  }
+
+  @Test("a list of NAMEs stops at the first pattern given up on")
+  func listStops() throws {
+    let budget = PatternBudget(seconds: 0.2)
+    var matcher = NameMatcher(outline: Self.outline, patterns: budget)
+    // Not a /regex/ as a whole, so its parts are looked at one by one.
+    let failure = #expect(throws: SelectionFailure.self) {
+      try matcher.sections(inList: "nothing,/(a|aa)*b/,/(aa|a)*b/")
+    }
+    #expect(failure?.errors.count == 2)
+    #expect(failure?.errors.last == .patternTooSlow(name: "/(a|aa)*b/", seconds: 0.2))
+    #expect(budget.started == 1)
+  }
+}

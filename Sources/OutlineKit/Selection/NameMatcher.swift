@@ -41,8 +41,12 @@ struct NameMatcher {
     return index
   }()
 
-  init(outline: Outline) {
+  /// The time `/regex/` NAMEs may take, shared with every other matcher of the command.
+  let patterns: PatternBudget
+
+  init(outline: Outline, patterns: PatternBudget = .command) {
     self.outline = outline
+    self.patterns = patterns
   }
 
   /// The indexes of the sections a list of NAMEs matches, in document order: the list
@@ -57,7 +61,12 @@ struct NameMatcher {
     let parts = NameSyntax.names(in: list).map(\.written).filter {
       !$0.trimmingWhiteSpace().isEmpty
     }
-    if let whole = try? sections(matching: list, suggesting: false) { return whole }
+    do {
+      return try sections(matching: list, suggesting: false)
+    } catch .patternTooSlow(let name, let seconds) {
+      // Given up on: tried again as parts it would only be given up on again.
+      throw SelectionFailure(errors: [.patternTooSlow(name: name, seconds: seconds)])
+    } catch {}
     if parts.isEmpty { return [] }
     if parts.count == 1 {
       // A list of one NAME and empty ones, as after a trailing comma.
@@ -76,10 +85,12 @@ struct NameMatcher {
       var end = min(parts.count, start + mostCommas + 1)
       while end > start + 1 {
         let joined = parts[start..<end].joined(separator: ",")
-        if let matched = try? sections(matching: joined, suggesting: false) {
-          found.formUnion(matched)
+        do {
+          found.formUnion(try sections(matching: joined, suggesting: false))
           taken = end - start
           break
+        } catch {
+          if error.endsCommand { throw SelectionFailure(errors: errors + [error]) }
         }
         end -= 1
       }
@@ -87,6 +98,8 @@ struct NameMatcher {
         do {
           found.formUnion(try sections(matching: parts[start]))
         } catch {
+          // The time for patterns is up: no other NAME is looked at.
+          if error.endsCommand { throw SelectionFailure(errors: errors + [error]) }
           errors.append(error)
         }
       }
@@ -238,11 +251,13 @@ struct NameMatcher {
     return changed ? merged : nil
   }
 
-  /// The sections whose title `pattern` matches, found within `patternTimeLimit`.
+  /// The sections whose title `pattern` matches, found within what is left of the
+  /// command's `patterns` budget.
   ///
   /// A regular expression that backtracks, like `/(a|aa)*b/` on a long title, can take
   /// longer than anyone waits, and Swift's `Regex` cannot be stopped: it runs on another
-  /// thread, which is left to finish alone when it takes too long.
+  /// thread, which is left to finish alone when it takes too long. Once one has, no other
+  /// is started.
   private func sectionsMatching(
     pattern: (source: String, ignoresCase: Bool), name: String
   ) throws(SelectionError) -> Set<Int> {
@@ -252,9 +267,13 @@ struct NameMatcher {
       let problem = PatternProblem(source: pattern.source, error: error)
       throw .invalidPattern(name: name, character: problem.character, problem: problem.words)
     }
+    guard let left = patterns.start() else {
+      throw .patternTooSlow(name: name, seconds: patterns.seconds)
+    }
     let sections = outline.sections
     let found = Matched()
     let done = DispatchSemaphore(value: 0)
+    let started = DispatchTime.now()
     DispatchQueue.global().async {
       // Made again here: a Regex cannot be handed to another thread.
       guard let regex = try? Regex(pattern.source).ignoresCase(pattern.ignoresCase) else {
@@ -268,16 +287,14 @@ struct NameMatcher {
       found.value = matched
       done.signal()
     }
-    guard done.wait(timeout: .now() + NameMatcher.patternTimeLimit) == .success,
-      let matched = found.value
-    else {
-      throw .patternTooSlow(name: name, seconds: NameMatcher.patternTimeLimit)
+    let finished = done.wait(timeout: started + left) == .success
+    patterns.spend(Double(DispatchTime.now().uptimeNanoseconds - started.uptimeNanoseconds) / 1e9)
+    guard finished, let matched = found.value else {
+      patterns.giveUp()
+      throw .patternTooSlow(name: name, seconds: patterns.seconds)
     }
     return matched
   }
-
-  /// How long, in seconds, a `/regex/` NAME may take to match every title.
-  static let patternTimeLimit: Double = 10
 
   /// The pattern of a `/regex/` or `/regex/i` NAME.
   static func pattern(in name: String) -> (source: String, ignoresCase: Bool)? {

@@ -15,6 +15,7 @@ extension Outline {
         named.formUnion(try matcher.sections(inList: list))
       } catch {
         errors += error.errors
+        if error.endsCommand { break }
       }
     }
     if !errors.isEmpty { throw SelectionFailure(errors: errors) }

@@ -42,6 +42,7 @@ public struct Selection: Sendable {
         }
       } catch {
         errors += error.errors
+        if error.endsCommand { throw SelectionFailure(errors: errors) }
       }
     }
     for list in request.collapse {
@@ -49,6 +50,7 @@ public struct Selection: Sendable {
         for index in try matcher.sections(inList: list) { expanded[index] = false }
       } catch {
         errors += error.errors
+        if error.endsCommand { throw SelectionFailure(errors: errors) }
       }
     }
     if !errors.isEmpty { throw SelectionFailure(errors: errors) }
@@ -124,6 +126,13 @@ public enum SelectionError: Error, Equatable, Sendable, CustomStringConvertible 
     }
   }
 
+  /// Whether no NAME after this one is looked at: a `/regex/` used up the time all of the
+  /// command's patterns have.
+  var endsCommand: Bool {
+    guard case .patternTooSlow = self else { return false }
+    return true
+  }
+
   /// Whether the error suggests a title that holds a comma.
   var suggestsComma: Bool {
     guard case .noMatch(_, let suggestion?) = self else { return false }
@@ -151,4 +160,9 @@ public enum SelectionError: Error, Equatable, Sendable, CustomStringConvertible 
 /// Every NAME of a request that could not be resolved.
 public struct SelectionFailure: Error, Equatable, Sendable {
   public let errors: [SelectionError]
+}
+
+extension SelectionFailure {
+  /// Whether no NAME after these is to be looked at (`SelectionError.endsCommand`).
+  var endsCommand: Bool { errors.contains(where: \.endsCommand) }
 }

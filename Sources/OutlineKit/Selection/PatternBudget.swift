@@ -1,0 +1,41 @@
+import Synchronization
+
+/// The time every `/regex/` NAME of one command may take together to match the titles,
+/// so that a command with several slow ones ends as soon as one has used it up, rather
+/// than after each has had the whole of it.
+final class PatternBudget: Sendable {
+  /// The budget of the command this process runs: 10 seconds.
+  static let command = PatternBudget(seconds: 10)
+
+  /// The time, in seconds, all patterns may take together.
+  let seconds: Double
+  private let state: Mutex<(left: Double, started: Int, givenUp: Bool)>
+
+  init(seconds: Double) {
+    self.seconds = seconds
+    state = Mutex((seconds, 0, false))
+  }
+
+  /// The seconds the pattern about to be matched may take, or nil when one has been given
+  /// up on already and no other is to start.
+  func start() -> Double? {
+    state.withLock { state in
+      guard !state.givenUp else { return nil }
+      state.started += 1
+      return max(0, state.left)
+    }
+  }
+
+  /// Takes `elapsed` seconds, what a pattern took, from what is left.
+  func spend(_ elapsed: Double) {
+    state.withLock { $0.left -= elapsed }
+  }
+
+  /// Marks the budget used up: a pattern is still running, and none other starts.
+  func giveUp() {
+    state.withLock { $0.givenUp = true }
+  }
+
+  /// How many patterns have started.
+  var started: Int { state.withLock { $0.started } }
+}
