@@ -73,6 +73,24 @@ struct FaultTests {
     #expect(result.errors == "collapse: stdin: file shrank while being read\n")
   }
 
+  @Test(
+    "a file whose size reads as 0, as /proc's do, is read to its end",
+    .enabled(if: FileManager.default.fileExists(atPath: "/proc/self/status")))
+  func fileOfNoSize() throws {
+    // /proc/self/status is that of collapse itself, with more lines than a first read
+    // might bring; /proc/version reads the same from any process.
+    let version = try String(contentsOfFile: "/proc/version", encoding: .utf8)
+    let size = try FileManager.default.attributesOfItem(atPath: "/proc/version")[.size] as? Int
+    #expect(size == 0)
+    let read = try runBinary(["/proc/version"])
+    #expect(read == CommandResult(output: version, errors: "", status: 0))
+    let status = try runBinary(["-t", "json", "/proc/self/status"])
+    #expect(status.status == 0)
+    #expect(status.errors == "")
+    #expect(status.output.contains(#""Name:\tcollapse""#))
+    #expect(status.output.contains(#""VmPeak:"#))
+  }
+
   @Test("a file removed while collapse reads it is read to its end, as Unix keeps it open")
   func fileRemovedWhileRead() throws {
     let folder = try temporaryFolder()

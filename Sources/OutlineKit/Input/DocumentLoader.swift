@@ -58,7 +58,9 @@ public struct DocumentLoader: Sendable {
           throw LoadError.system(code: errno)
         }
         if count == 0 {
-          if isCutShort(descriptor) { throw LoadError.shrank }
+          // A file whose size reads as 0 at first, as those of /proc and /sys do, has
+          // no size to fall short of: it is read to its end.
+          if size != 0, isCutShort(descriptor) { throw LoadError.shrank }
           break
         }
         total += count
