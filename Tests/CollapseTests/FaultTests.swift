@@ -118,9 +118,9 @@ struct FaultTests {
     var reached: Int? = nil
     let result = try outline(of: file) { offset in
       reached = offset
-      if let offset, offset < size / 2 { truncate(file.path, 1024) }
+      if let offset, offset < size { truncate(file.path, 1024) }
     }
-    guard let reached, reached < size / 2 else {
+    guard let reached, reached < size else {
       Issue.record("collapse read the whole file before it could be cut short")
       return
     }
@@ -133,6 +133,8 @@ struct FaultTests {
 
   /// Runs `collapse --collapse-all --outline` on `file`, and calls `change` with how far
   /// collapse has read once it has read some of the file, or nil if it finished first.
+  /// collapse is stopped while `change` runs, so that it reads no further until then
+  /// however busy the machine is.
   private func outline(
     of file: URL, changing change: (Int?) throws -> Void
   ) throws -> RawCommandResult {
@@ -144,17 +146,39 @@ struct FaultTests {
     process.standardOutput = output
     process.standardError = errors
     try process.run()
+    let pid = process.processIdentifier
     var reached: Int? = nil
     while reached == nil && process.isRunning {
-      reached = readOffset(of: file.path, in: process.processIdentifier)
+      reached = readOffset(of: file.path, in: pid)
     }
-    try change(reached)
+    if reached != nil {
+      kill(pid, SIGSTOP)
+      while process.isRunning && !isStopped(pid) { sched_yield() }
+      // Where it stopped: it may have read on since it was seen.
+      reached = readOffset(of: file.path, in: pid) ?? reached
+    }
+    do {
+      try change(reached)
+      kill(pid, SIGCONT)
+    } catch {
+      kill(pid, SIGCONT)
+      throw error
+    }
     // The outline of a collapsed document is short: neither pipe fills up.
     let printed = output.fileHandleForReading.readDataToEndOfFile()
     let complaints = errors.fileHandleForReading.readDataToEndOfFile()
     process.waitUntilExit()
     return RawCommandResult(
       output: printed, errors: complaints, status: process.terminationStatus, signaled: false)
+  }
+
+  /// Whether process `pid` is stopped by a signal, as its state in /proc says.
+  private func isStopped(_ pid: Int32) -> Bool {
+    guard let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8),
+      let end = stat.lastIndex(of: ")")
+    else { return false }
+    // The state follows the command's name in parentheses: `pid (name) T …`.
+    return stat[end...].dropFirst(2).first == "T"
   }
 
   /// How far process `pid` has read the file at `path`, once it has read some of it.

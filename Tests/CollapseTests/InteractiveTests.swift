@@ -25,10 +25,13 @@ struct InteractiveRun {
       shellQuoted
     ).joined(separator: " ")
     let record = { (name: String) in shellQuoted(folder.appendingPathComponent(name).path) }
+    let whole = { (value: String, name: String) in
+      shellRecord(value, to: folder.appendingPathComponent(name))
+    }
     let script = """
       stty -a > \(record("before"))
-      \(input.map { $0 + " | " } ?? "")sh -c \(shellQuoted("echo $$ > \(record("pid")); exec \(command)")) > \(record("flags"))
-      echo $? > \(record("status.part")) && mv \(record("status.part")) \(record("status"))
+      \(input.map { $0 + " | " } ?? "")sh -c \(shellQuoted("\(whole("$$", "pid")); exec \(command)")) > \(record("flags"))
+      \(whole("$?", "status"))
       stty -a > \(record("after"))
       printf 'prompt> '
       read line
@@ -63,12 +66,7 @@ struct InteractiveRun {
 
   /// The process id of collapse.
   func pid() throws -> Int32 {
-    let file = folder.appendingPathComponent("pid")
-    let deadline = Date().addingTimeInterval(30)
-    while !FileManager.default.fileExists(atPath: file.path), Date() < deadline {
-      Thread.sleep(forTimeInterval: 0.05)
-    }
-    let text = try String(contentsOf: file, encoding: .utf8)
+    let text = try recordedLine(folder.appendingPathComponent("pid"))
     return Int32(text.trimmingCharacters(in: .whitespacesAndNewlines)) ?? -1
   }
 
@@ -78,12 +76,7 @@ struct InteractiveRun {
   func end(sourceLocation: SourceLocation = #_sourceLocation) throws -> (
     status: Int32, flags: String
   ) {
-    let status = folder.appendingPathComponent("status")
-    let deadline = Date().addingTimeInterval(30)
-    while !FileManager.default.fileExists(atPath: status.path), Date() < deadline {
-      Thread.sleep(forTimeInterval: 0.05)
-    }
-    let code = try String(contentsOf: status, encoding: .utf8)
+    let code = try recordedLine(folder.appendingPathComponent("status"))
     // The settings, less the size, which a resize changes.
     func settings(_ name: String) throws -> String {
       try String(contentsOf: folder.appendingPathComponent(name), encoding: .utf8)
@@ -465,24 +458,19 @@ struct InteractiveTests {
     guard requireTool("tmux") else { return }
     let folder = try temporaryFolder("collapse-gone")
     defer { try? FileManager.default.removeItem(at: folder) }
-    let record = { (name: String) in shellQuoted(folder.appendingPathComponent(name).path) }
+    let errors = shellQuoted(folder.appendingPathComponent("errors").path)
+    let status = folder.appendingPathComponent("status")
     // With SIGHUP ignored, as under nohup, only the failed read tells that it has gone.
-    let command =
-      "echo $$ > \(record("pid")); exec \(shellQuoted(collapseBinary.path)) -i \(oceans)"
+    let command = "exec \(shellQuoted(collapseBinary.path)) -i \(oceans)"
     let window = try TmuxWindow(
-      "trap '' HUP; sh -c \(shellQuoted(command)) 2> \(record("errors")); echo $? > \(record("status"))",
+      "trap '' HUP; sh -c \(shellQuoted(command)) 2> \(errors); \(shellRecord("$?", to: status))",
       columns: 60, rows: 20, untilEnd: false)
     defer { window.close() }
     _ = try window.waitForVisible {
       (try? window.value("#{alternate_on}")) == "1" && $0.first == "▾ Oceans"
     }
     _ = try window.tmux(["kill-pane"])
-    let status = folder.appendingPathComponent("status")
-    let deadline = Date().addingTimeInterval(30)
-    while !FileManager.default.fileExists(atPath: status.path), Date() < deadline {
-      Thread.sleep(forTimeInterval: 0.05)
-    }
-    #expect(try String(contentsOf: status, encoding: .utf8) == "1\n")
+    #expect(try recordedLine(status) == "1\n")
     #expect(
       try String(contentsOf: folder.appendingPathComponent("errors"), encoding: .utf8)
         == "collapse: cannot read the terminal: input/output error\n")

@@ -119,3 +119,24 @@ func runDetached(_ arguments: [String], environment: [String: String] = testEnvi
   var status: Int32 = 0
   while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
 }
+
+/// A shell command that writes the words `value` to `file` whole: to a name of its own
+/// first, then renamed, so that the file exists only once everything is in it.
+func shellRecord(_ value: String, to file: URL) -> String {
+  let part = shellQuoted(file.path + ".part")
+  return "echo \(value) > \(part) && mv \(part) \(shellQuoted(file.path))"
+}
+
+/// The line another process writes to `file` with `shellRecord`, once it is there; it
+/// throws when the file has not come within `seconds`, which only a process that never
+/// writes it outruns.
+func recordedLine(_ file: URL, seconds: Double = 120) throws -> String {
+  let deadline = Date().addingTimeInterval(seconds)
+  while !FileManager.default.fileExists(atPath: file.path) {
+    guard Date() < deadline else {
+      throw Mismatch(description: "\(file.lastPathComponent) was not written in \(seconds) s")
+    }
+    Thread.sleep(forTimeInterval: 0.05)
+  }
+  return try String(contentsOf: file, encoding: .utf8)
+}
