@@ -46,7 +46,15 @@ struct InputFile {
       loader.memoryKeptForOthers = memoryKeptForOthers
       return try loader.read(descriptor: descriptor, name: displayName)
     } catch {
-      throw InputError(description: error.message(for: messageName))
+      guard let command = error.convertingCommand else {
+        throw InputError(description: error.message(for: messageName))
+      }
+      // The command that makes of it what collapse reads, as it would be typed.
+      let typed =
+        isStandardInput
+        ? "pipe it through \(command) first"
+        : "\(command) \(shellQuoted(displayName, visibly: true)) | collapse -"
+      throw InputError(description: error.message(for: messageName) + ": " + typed)
     }
   }
 }

@@ -87,12 +87,17 @@ struct ExtremeInputTests {
     }
   }
 
-  @Test("NUL bytes: U+FFFD in Markdown, an error at their place in JSON")
+  @Test(
+    "NUL bytes: a binary file, unless -f says the format: U+FFFD in Markdown, an error at their place in JSON"
+  )
   func nulBytes() throws {
-    let markdown = try run(["--expand-all"], Array("# a\0b\n\0 text\0\n".utf8))
+    let binary = try run(["--expand-all"], Array("# a\0b\n".utf8))
+    #expect(binary.status == 1 && binary.output.isEmpty)
+    #expect(text(binary.errors) == "collapse: stdin: binary file, not Markdown or JSON\n")
+    let markdown = try run(["-f", "markdown", "--expand-all"], Array("# a\0b\n\0 text\0\n".utf8))
     #expect(markdown.status == 0)
     #expect(text(markdown.output) == "▾ a\u{FFFD}b\n  \u{FFFD} text\u{FFFD}\n")
-    let html = try run(["-t", "html"], Array("# a\0b\n".utf8))
+    let html = try run(["-f", "gfm", "-t", "html"], Array("# a\0b\n".utf8))
     #expect(text(html.output).contains("<summary>a\u{FFFD}b</summary>"))
     let inKey = try run(["-f", "json"], Array("{\"a\0\": 1}".utf8))
     #expect(inKey.status == 1 && inKey.output.isEmpty)

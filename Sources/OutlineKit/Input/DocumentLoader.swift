@@ -47,7 +47,70 @@ public struct DocumentLoader: Sendable {
     var reader: (any DocumentReader)? = nil
     var pending: [UInt8] = []
     var chunk = [UInt8](repeating: 0, count: max(1, chunkSize))
+    // The bytes of the document, once inflated when it is compressed.
     var total = 0
+    // The name that tells the format: the file's, less `.gz` once it is inflated.
+    var formatName = name
+    // The first bytes read, until they tell whether the document is compressed.
+    var lead: [UInt8] = []
+    var compression: Compression?? = nil
+    var inflater: GzipInflater? = nil
+    // Whether the start is known to be text, or the format given says to read it anyway.
+    var isText = format != nil
+
+    // Starts the reader once the format and the text are known from the start, `pending`.
+    func startOnceKnown(final: Bool) throws {
+      if !isText {
+        guard final || pending.count >= TextCheck.block else { return }
+        if let problem = TextCheck.problem(pending[...], complete: final) { throw problem }
+        isText = true
+      }
+      if chosen == nil { chosen = sniffer.format(of: pending, final: final) }
+      if final && chosen == nil { chosen = .markdown }
+      guard let chosen else { return }
+      // The size of gzip data says little of what it inflates to.
+      let size = inflater == nil ? size : nil
+      if let size { try budget.check(size, chosen, whole: true) }
+      try budget.check(total, chosen, whole: false)
+      reader = try start(chosen, name: formatName, size: size, with: &pending)
+    }
+
+    // Takes the next bytes of the document.
+    func take(_ bytes: UnsafeRawBufferPointer) throws {
+      total += bytes.count
+      guard let reader else {
+        pending.append(contentsOf: bytes)
+        try startOnceKnown(final: false)
+        return
+      }
+      try budget.check(total, chosen ?? .markdown, whole: false, text: reader.textSize)
+      try budget.checkUsage(total, chosen ?? .markdown)
+      try reader.feed(bytes)
+    }
+
+    // Takes the next bytes read, inflating them if they are gzip.
+    func pass(_ bytes: UnsafeRawBufferPointer) throws {
+      if let inflater { try inflater.feed(bytes, into: take) } else { try take(bytes) }
+    }
+
+    // Takes the compression the first bytes say, and passes them on.
+    func decide(_ found: Compression?) throws {
+      compression = .some(found)
+      switch found {
+      case .gzip?:
+        inflater = try GzipInflater()
+        budget.isInflated = true
+        formatName = Compression.uncompressedName(name)
+        if format == nil { chosen = InputFormat.guess(fileName: formatName) }
+      case .other(let program)?:
+        if format == nil { throw LoadError.compressed(program: program) }
+      case nil: break
+      }
+      let held = lead
+      lead = []
+      try held.withUnsafeBytes { try pass($0) }
+    }
+
     do {
       while true {
         let count = chunk.withUnsafeMutableBytes {
@@ -63,25 +126,17 @@ public struct DocumentLoader: Sendable {
           if size != 0, isCutShort(descriptor) { throw LoadError.shrank }
           break
         }
-        total += count
-        if let reader {
-          try budget.check(total, chosen ?? .markdown, whole: false, text: reader.textSize)
-          try budget.checkUsage(total, chosen ?? .markdown)
-          try chunk.withUnsafeBytes {
-            try reader.feed(UnsafeRawBufferPointer(rebasing: $0[..<count]))
-          }
+        if compression != nil {
+          try chunk.withUnsafeBytes { try pass(UnsafeRawBufferPointer(rebasing: $0[..<count])) }
           continue
         }
-        pending.append(contentsOf: chunk[..<count])
-        if chosen == nil { chosen = sniffer.format(of: pending, final: false) }
-        if let chosen {
-          if let size { try budget.check(size, chosen, whole: true) }
-          try budget.check(total, chosen, whole: false)
-          reader = try start(chosen, name: name, size: size, with: &pending)
-        }
+        lead.append(contentsOf: chunk[..<count])
+        if let found = Compression.of(lead[...], final: false) { try decide(found) }
       }
-      let last = chosen ?? sniffer.format(of: pending, final: true) ?? .markdown
-      let ending = try reader ?? start(last, name: name, size: size, with: &pending)
+      if compression == nil { try decide(Compression.of(lead[...], final: true) ?? nil) }
+      try inflater?.finish()
+      if reader == nil { try startOnceKnown(final: true) }
+      guard let ending = reader, let last = chosen else { throw LoadError.other("no reader") }
       try budget.check(total, last, whole: true, text: ending.textSize)
       var outline = try ending.finish()
       outline.memoryToWrite = try budget.checkWriting(total, last)
@@ -127,6 +182,8 @@ private struct Budget {
   let startUsage: Int?
   /// The input read when the memory taken was last looked at.
   private var lastLooked = 0
+  /// Whether the bytes counted are those gzip data inflates to.
+  var isInflated = false
 
   init(memory: MemoryLimit?, largest: Int?, startUsage: Int?) {
     self.memory = memory
@@ -150,7 +207,7 @@ private struct Budget {
     throw .tooLarge(
       InputTooLarge(
         bytes: bytes, isWhole: false, format: format, largest: min(bytes, largest),
-        memory: memory, isRepaired: false))
+        memory: memory, isRepaired: false, isInflated: isInflated))
   }
 
   /// Throws when writing the document read, `bytes` of `format`, would pass the memory
@@ -171,7 +228,7 @@ private struct Budget {
     throw .tooLarge(
       InputTooLarge(
         bytes: bytes, isWhole: true, format: format, largest: min(bytes, largest),
-        memory: memory, isRepaired: false))
+        memory: memory, isRepaired: false, isInflated: isInflated))
   }
 
   /// Throws when `bytes` of `format` (all of the document when `whole`, else what has
@@ -182,7 +239,7 @@ private struct Budget {
       throw .tooLarge(
         InputTooLarge(
           bytes: max(bytes, text), isWhole: whole, format: format, largest: limit, memory: nil,
-          isRepaired: text > bytes))
+          isRepaired: text > bytes, isInflated: isInflated))
     }
     guard let memory else { return }
     let largest = max(0, (memory.bytes - InputFormat.memoryBeyondInput) / format.memoryPerByte)
@@ -190,7 +247,7 @@ private struct Budget {
       throw .tooLarge(
         InputTooLarge(
           bytes: bytes, isWhole: whole, format: format, largest: largest, memory: memory,
-          isRepaired: false))
+          isRepaired: false, isInflated: isInflated))
     }
   }
 }

@@ -17,8 +17,26 @@ public enum LoadError: Error, Equatable, CustomStringConvertible {
   /// Memory ran out while the parser read `bytes` of `format`, under the `limit` in words
   /// (`the address space ulimit -v leaves`), when one is known.
   case outOfMemory(bytes: Int, format: InputFormat, limit: String?)
+  /// The document is not text: NUL bytes, or many bytes that are not UTF-8, start it.
+  case binary
+  /// The document is UTF-16 text, as its byte order mark says.
+  case utf16
+  /// The document is compressed by `program`, which collapse does not read.
+  case compressed(program: String)
+  /// The gzip data cannot be inflated, for the reason the words give.
+  case corruptGzip(String)
   /// Anything else a reader reported.
   case other(String)
+
+  /// The command that turns the document into one collapse reads, when there is one:
+  /// `xz -dc` for a document compressed by xz.
+  public var convertingCommand: String? {
+    switch self {
+    case .utf16: return "iconv -f UTF-16 -t UTF-8"
+    case .compressed(let program): return "\(program) -dc"
+    default: return nil
+    }
+  }
 
   /// The message to follow the file's name and `: `, or `:` for a syntax error, whose
   /// message starts with the line and column.
@@ -32,6 +50,10 @@ public enum LoadError: Error, Equatable, CustomStringConvertible {
       let limit = limit.map { " in \($0)" } ?? ""
       return "too large: \(InputTooLarge.size(bytes)) of \(format.documentName) needs more memory "
         + "to read than is left\(limit)"
+    case .binary: return "binary file, not Markdown or JSON"
+    case .utf16: return "UTF-16 text, which collapse does not read (it reads UTF-8)"
+    case .compressed(let program): return "compressed by \(program), which collapse does not read"
+    case .corruptGzip(let words): return words
     case .other(let text): return text
     }
   }
@@ -57,13 +79,16 @@ public struct InputTooLarge: Equatable, Sendable, CustomStringConvertible {
   /// Whether `bytes` counts the text the reader made, each invalid byte three bytes of
   /// U+FFFD, rather than the input.
   let isRepaired: Bool
+  /// Whether `bytes` counts what gzip data inflated to.
+  var isInflated = false
 
   /// `too large: 2.0 GiB of Markdown (at most 512 MiB)`, with the memory limit when it is
   /// the reason.
   public var description: String {
     let size = (isWhole ? "" : "over ") + Self.size(isWhole ? bytes : largest)
     let replaced = isRepaired ? " once its invalid bytes are U+FFFD" : ""
-    let what = "too large: \(size) of \(format.documentName)\(replaced)"
+    let inflated = isInflated ? " inflated from gzip" : ""
+    let what = "too large: \(size) of \(format.documentName)\(inflated)\(replaced)"
     guard let memory else { return what + " (at most \(Self.size(largest)))" }
     return what + " to read in \(memory.words), \(Self.size(memory.bytes)) (at most "
       + "\(Self.size(largest)) of \(format.documentName) in that)"

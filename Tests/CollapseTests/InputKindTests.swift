@@ -1,0 +1,110 @@
+import Foundation
+import Testing
+
+@Suite("compressed and binary files")
+struct CompressedInputTests {
+  @Test("a program among the files is refused as binary, and the others are shown")
+  func binaryFile() throws {
+    let program = collapseBinary.path
+    let result = try runBinary([program, "Samples/oceans.md"])
+    #expect(result.status == 1)
+    #expect(result.errors == "collapse: \(program): binary file, not Markdown or JSON\n")
+    #expect(result.output.hasPrefix("▾ Samples/oceans.md\n  ▾ Oceans\n"))
+    #expect(!result.output.contains(program))
+    // Said to be Markdown, it is read as such, its bytes repaired.
+    let anyway = try runBinary(["-f", "markdown", "--outline", program])
+    #expect(anyway.status == 0)
+    #expect(anyway.errors == "")
+  }
+
+  @Test("gzip is read by its first bytes, its format by its name less .gz")
+  func gzipFile() throws {
+    let folder = try temporaryFolder("collapse-gzip")
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let root = shellQuoted(packageRoot.path)
+    let made = try runScript(
+      """
+      gzip -c -n \(root)/Samples/oceans.md > oceans.md.gz &&
+      gzip -c -n \(root)/Samples/oceans.json > oceans.json.gz &&
+      cp oceans.md.gz oceans-no-name
+      """, in: folder)
+    #expect(made.status == 0)
+    let plain = try runBinary(["--outline", "Samples/oceans.md"])
+    let file = folder.appendingPathComponent("oceans.md.gz")
+    #expect(try runBinary(["--outline", file.path]) == plain)
+    #expect(
+      try runBinary(["--outline", folder.appendingPathComponent("oceans-no-name").path]) == plain)
+    #expect(try runBinary(["--outline", "-"], input: Data(contentsOf: file)) == plain)
+    let json = try runBinary(["-d1", folder.appendingPathComponent("oceans.json.gz").path])
+    #expect(json == (try runBinary(["-d1", "Samples/oceans.json"])))
+  }
+
+  @Test(
+    "a gzip bomb stops as what it inflates to passes the memory left, with a message",
+    .disabled(
+      if: ProcessInfo.processInfo.environment["COLLAPSE_SANITIZED"] != nil,
+      "AddressSanitizer reserves more address space than any such limit"))
+  func gzipBomb() throws {
+    let folder = try temporaryFolder("collapse-bomb")
+    defer { try? FileManager.default.removeItem(at: folder) }
+    // 200 MB of headings in about a megabyte; the limit leaves room for a few dozen.
+    let result = try runScript(
+      """
+      yes '# Heading' 2> /dev/null | head -c 200000000 | gzip -1 > bomb.md.gz
+      printf '# Small\\n' > small.md
+      ulimit -v 600000
+      "$0" --outline bomb.md.gz small.md
+      echo "status $?"
+      """, in: folder)
+    #expect(result.output == "▾ small.md\n  ▾ Small\nstatus 1\n")
+    #expect(
+      result.errors.wholeMatch(
+        of:
+          /collapse: bomb.md.gz: too large: over [0-9.]+ MiB of Markdown inflated from gzip to read in the address space ulimit -v leaves, [0-9.]+ MiB \(at most [0-9.]+ MiB of Markdown in that\)\n/
+      ) != nil, "\(result.errors)")
+  }
+
+  @Test("gzip cut short is an error, not a document that ends early")
+  func gzipCutShort() throws {
+    let folder = try temporaryFolder("collapse-gzip-cut")
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let root = shellQuoted(packageRoot.path)
+    let result = try runScript(
+      """
+      gzip -c -n \(root)/Samples/oceans.md | head -c 200 > cut.md.gz
+      "$0" cut.md.gz
+      echo "status $?"
+      """, in: folder)
+    #expect(result.output == "status 1\n")
+    #expect(result.errors == "collapse: cut.md.gz: gzip data cut short: it ends inside a member\n")
+  }
+
+  @Test("xz, zstd, bzip2 and UTF-16 are refused with the command that reads them")
+  func otherCompressions() throws {
+    let folder = try temporaryFolder("collapse-xz")
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let xz = folder.appendingPathComponent("it's.md.xz")
+    try Data([0xFD, 0x37, 0x7A, 0x58, 0x5A, 0x00, 0x00, 0x04, 0xE6]).write(to: xz)
+    let named = try runBinary([xz.path])
+    #expect(named.status == 1)
+    #expect(
+      named.errors
+        == "collapse: \(xz.path): compressed by xz, which collapse does not read: xz -dc '\(xz.path.replacingOccurrences(of: "'", with: #"'\''"#))' | collapse -\n"
+    )
+    let piped = try runBinary(["-"], input: Data([0x28, 0xB5, 0x2F, 0xFD, 0x24, 0x04]))
+    #expect(
+      piped.errors
+        == "collapse: stdin: compressed by zstd, which collapse does not read: pipe it through zstd -dc first\n"
+    )
+    let bzip2 = try runBinary(["-"], input: Data("BZh91AY&SY\u{1}".utf8))
+    #expect(bzip2.errors.hasPrefix("collapse: stdin: compressed by bzip2,"))
+    let utf16 = try runBinary(["-"], input: Data([0xFF, 0xFE, 0x23, 0x00, 0x20, 0x00, 0x41, 0x00]))
+    #expect(
+      utf16
+        == CommandResult(
+          output: "",
+          errors:
+            "collapse: stdin: UTF-16 text, which collapse does not read (it reads UTF-8): pipe it through iconv -f UTF-16 -t UTF-8 first\n",
+          status: 1))
+  }
+}
