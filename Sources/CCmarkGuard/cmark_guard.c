@@ -100,7 +100,10 @@ static cmark_mem allocator = {guarded_calloc, guarded_realloc, guarded_free};
 
 cmark_mem *collapse_cmark_mem(void) { return &allocator; }
 
-char *collapse_render_html(cmark_node *root, int options) {
+char *collapse_render_html(cmark_node *root, int options, int filter_tags) {
+  /* The renderer only reads the list, which lives as long as the render. */
+  cmark_llist filters = {NULL, NULL};
+  if (filter_tags) filters.data = cmark_find_syntax_extension("tagfilter");
   this_render.count = 0;
   this_render.active = 1;
   if (setjmp(this_render.jump) != 0) {
@@ -108,9 +111,9 @@ char *collapse_render_html(cmark_node *root, int options) {
     for (int i = 0; i < this_render.count; i++) free(this_render.blocks[i]);
     return NULL;
   }
-  /* No extension list: the extensions render their own nodes, and the list only brings
-     in tagfilter, which collapse does not use. */
-  char *html = cmark_render_html_with_mem(root, options, NULL, &allocator);
+  /* The extensions render their own nodes: the list only brings in tagfilter. */
+  char *html =
+      cmark_render_html_with_mem(root, options, filters.data ? &filters : NULL, &allocator);
   this_render.active = 0;
   return html;
 }

@@ -203,3 +203,65 @@ def test_the_comparison_notices_a_difference(cmark_gfm):
         '<details id="a" open><summary>B</summary>\n<p>x</p>\n</details>')
     assert normal("<blockquote><h1>A</h1></blockquote>") != normal(
         '<blockquote><details id="a"><summary>A</summary></details></blockquote>')
+
+
+# Raw HTML whose tags GitHub's tag filter writes as text, beyond the spec's one example:
+# each of the nine tags as a block, inline, in a heading and holding Markdown.
+FILTERED_TAGS = ("title", "textarea", "style", "xmp", "iframe", "noembed", "noframes",
+                 "script", "plaintext")
+FILTERED_SNIPPETS = [
+    "<textarea>\n\n*foo*\n\n_bar_\n\n</textarea>\n",
+    *(f"<{tag}>\n\n*kept* words\n\n</{tag}>\n\nafter\n" for tag in FILTERED_TAGS),
+    *(f"# Title <{tag.upper()} a=b>x</{tag}>\n\ntext <{tag}/> more\n" for tag in FILTERED_TAGS),
+    "<div><script>alert(1)</script>\n\n# Next\n\nwords</div>\n",
+]
+
+
+def shown_words(html):
+    """The words a browser shows of `html`: the text of the parsed body, without comments
+    and without what a collapsed section's summary hides."""
+    document = html5lib.parse(html, namespaceHTMLElements=False, treebuilder="etree")
+    body = document.find("body")
+    words = []
+
+    def walk(element):
+        if isinstance(element.tag, str) and not element.tag.startswith("<!"):
+            hidden = element.tag == "span" and element.get("class") == "hidden"
+            if element.text and not hidden:
+                words.append(element.text)
+            for child in element:
+                if not hidden:
+                    walk(child)
+        if element.tail and element is not body:
+            words.append(element.tail)
+
+    walk(body)
+    return " ".join("".join(words).split())
+
+
+def test_every_example_shows_the_words_github_shows(collapse, cmark_gfm):
+    """Sanitised, each spec example shows the words cmark-gfm shows with GitHub's tag
+    filter, `<textarea>` and the others as text: nothing that filter keeps is lost."""
+    cases = [(number, markdown) for number, _, markdown in examples()]
+    cases += [(f"snippet {index}", text) for index, text in enumerate(FILTERED_SNIPPETS)]
+    differing = []
+    for number, markdown in cases:
+        ours = run([str(collapse), "-f", "markdown", "-t", "html", "--expand-all"], markdown)
+        theirs = run([cmark_gfm, *EXTENSIONS, "-e", "tagfilter", "--unsafe"], markdown)
+        if shown_words(ours) != shown_words(theirs):
+            differing.append((number, markdown, shown_words(ours), shown_words(theirs)))
+    assert not differing, "\n".join(
+        f"{number}: {markdown!r}\ncollapse:  {ours!r}\ncmark-gfm: {theirs!r}"
+        for number, markdown, ours, theirs in differing)
+    # The words are there as text: the tags ran nothing, and their content is no element.
+    page = run([str(collapse), "-f", "markdown", "-t", "html"], FILTERED_SNIPPETS[0])
+    assert "<textarea>" in shown_words(page) and "foo" in shown_words(page)
+    assert html5lib.parse(page, namespaceHTMLElements=False,
+                          treebuilder="etree").find(".//textarea") is None
+
+
+def test_the_shown_words_notice_a_lost_word():
+    assert shown_words("<p>a <!-- b --> c</p>") == "a c"
+    assert shown_words("<p>a c</p>") != shown_words("<p>a <textarea>b</textarea> c</p>")
+    # A table's stray text is shown before it, where a browser puts it.
+    assert shown_words("<table><tr>x</tr></table>") == "x"

@@ -34,8 +34,11 @@
 cmark_mem *collapse_cmark_mem(void);
 
 /* The HTML of `root` as cmark_render_html makes it, which the caller frees with free(),
-   or NULL when it would take more than COLLAPSE_RENDER_LIMIT bytes or memory ran out. */
-char *collapse_render_html(cmark_node *root, int options);
+   or NULL when it would take more than COLLAPSE_RENDER_LIMIT bytes or memory ran out.
+   With `filter_tags`, raw HTML goes through GitHub's tagfilter, which writes the `<` of
+   the tags it names (textarea, script, title and the others whose content a browser
+   reads as raw text) as `&lt;`, so that they and what follows them show as text. */
+char *collapse_render_html(cmark_node *root, int options, int filter_tags);
 
 /* cmark_parser_feed, returning 0 when memory ran out, after which the parser may only be
    freed with cmark_parser_free. */

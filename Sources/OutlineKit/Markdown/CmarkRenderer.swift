@@ -24,13 +24,15 @@ enum CmarkRenderer {
   /// The largest HTML one render makes, in bytes; see `COLLAPSE_RENDER_LIMIT`.
   static let renderLimit = 384 << 20
 
-  /// The HTML of `node` and what had to be left out of it. Safe to call from several
-  /// threads at once: rendering only reads the nodes.
-  static func html(_ node: OpaquePointer, unsafe: Bool) -> Rendered {
+  /// The HTML of `node` and what had to be left out of it, its raw HTML kept when
+  /// `unsafe`, and then, with `filtersTags`, written as GitHub's tag filter writes it. Safe
+  /// to call from several threads at once: rendering only reads the nodes.
+  static func html(_ node: OpaquePointer, unsafe: Bool, filtersTags: Bool = false) -> Rendered {
     // A table cell's alignment is a style, `text-align`: HTML5 has no `align` attribute.
     let options =
       (unsafe ? CMARK_OPT_UNSAFE : CMARK_OPT_DEFAULT) | CMARK_OPT_TABLE_PREFER_STYLE_ATTRIBUTES
-    if let html = collapse_render_html(node, options) {
+    let filtered: Int32 = filtersTags ? 1 : 0
+    if let html = collapse_render_html(node, options, filtered) {
       return Rendered(bytes: buffer(html), leftOut: [])
     }
     var pieces: [UnsafeMutableBufferPointer<UInt8>] = []
@@ -38,7 +40,7 @@ enum CmarkRenderer {
     var child = cmark_node_first_child(node)
     while let block = child, cmark_node_get_type(node) == CMARK_NODE_DOCUMENT {
       child = cmark_node_next(block)
-      if let html = collapse_render_html(block, options) {
+      if let html = collapse_render_html(block, options, filtered) {
         pieces.append(buffer(html))
         continue
       }

@@ -292,7 +292,9 @@ public final class MarkdownDocument: @unchecked Sendable {
       sanitizer.embed = { [self] in embedder.dataURL(for: $0, in: self) }
     }
     var tooDeep = false
-    render(node, unsafe: true) { html in
+    // Tags whose content a browser reads as raw text (`<textarea>`, `<script>`) are
+    // written as text first, as GitHub does, so that what follows them is not lost.
+    render(node, unsafe: true, filtersTags: true) { html in
       tooDeep = HTMLSanitizer.nestsTooDeep(content(html))
       if !tooDeep { sanitizer.sanitized(content(html)).withUnsafeBytes { body($0) } }
     }
@@ -353,17 +355,23 @@ public final class MarkdownDocument: @unchecked Sendable {
     return false
   }
 
-  /// Hands `body` the HTML cmark renders for `node`, without copying it.
-  func render(_ node: OpaquePointer, unsafe: Bool, _ body: (UnsafeRawBufferPointer) -> Void) {
-    let html = rendered(node, unsafe: unsafe)
+  /// Hands `body` the HTML cmark renders for `node`, without copying it (see
+  /// `CmarkRenderer.html`).
+  func render(
+    _ node: OpaquePointer, unsafe: Bool, filtersTags: Bool = false,
+    _ body: (UnsafeRawBufferPointer) -> Void
+  ) {
+    let html = rendered(node, unsafe: unsafe, filtersTags: filtersTags)
     defer { free(html.baseAddress) }
     body(UnsafeRawBufferPointer(html))
   }
 
   /// The HTML of `node`, to be freed with `free`; the blocks left out of it for their size
   /// are noted.
-  private func rendered(_ node: OpaquePointer, unsafe: Bool) -> UnsafeMutableBufferPointer<UInt8> {
-    let rendered = CmarkRenderer.html(node, unsafe: unsafe)
+  private func rendered(_ node: OpaquePointer, unsafe: Bool, filtersTags: Bool)
+    -> UnsafeMutableBufferPointer<UInt8>
+  {
+    let rendered = CmarkRenderer.html(node, unsafe: unsafe, filtersTags: filtersTags)
     if !rendered.leftOut.isEmpty {
       leftOutForSize.withLock { $0.formUnion(rendered.leftOut) }
     }
