@@ -152,6 +152,29 @@ struct InteractiveViewTests {
     #expect(cursorTitle(view) == "Pacific")
   }
 
+  @Test("a section expanded on the last row scrolls into sight, as much of it as fits")
+  func expandingAtTheBottom() throws {
+    // Three rows of outline: Oceans opened, the cursor on Atlantic, the last of them.
+    var view = try view(Self.document, SelectionRequest(base: .nothing), rows: 4)
+    press(&view, .character(" "), .character("j"), .character("j"))
+    let shown = { (view: InteractiveView) in
+      lines(view).prefix(3).map { $0.components(separatedBy: "  (")[0] }
+    }
+    #expect(shown(view) == ["  The seas.", "  ▸ Pacific", "  ▸ Atlantic"])
+    press(&view, .character(" "))
+    #expect(shown(view) == ["  ▸ Pacific", "  ▾ Atlantic", "    ▸ Sargasso"])
+    #expect(cursorTitle(view) == "Atlantic")
+    // Pacific, on the last row, is taller than the screen: its title goes to the top.
+    press(&view, .character("g"), .character("j"))
+    #expect(shown(view) == ["▾ Oceans", "  The seas.", "  ▸ Pacific"])
+    press(&view, .enter)
+    #expect(shown(view) == ["  ▾ Pacific", "    The largest.", "    ▸ Coral"])
+    #expect(cursorTitle(view) == "Pacific")
+    // Collapsing scrolls nothing.
+    press(&view, .character(" "))
+    #expect(view.top == 2)
+  }
+
   @Test("l expands, then goes to the first subsection; h collapses, then goes to the parent")
   func leftAndRight() throws {
     var view = try view(Self.document, SelectionRequest(base: .nothing))

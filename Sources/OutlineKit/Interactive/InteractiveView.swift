@@ -220,8 +220,25 @@ public struct InteractiveView {
   /// must be in sight.
   private mutating func toggle() {
     guard let section = cursorSection, !cursorIsBelowScreen else { return reveal() }
-    selection.set(section, expanded: !selection.isExpanded(section))
+    let expanding = !selection.isExpanded(section)
+    selection.set(section, expanded: expanding)
     rebuild(focus: section)
+    if expanding { revealOpened(section) }
+  }
+
+  /// Scrolls so that as much of `section`, just expanded under the cursor, shows as the
+  /// screen holds, its title line staying in sight: opened on the last line, all of it
+  /// would be below the screen.
+  private mutating func revealOpened(_ section: Int) {
+    guard let cursor, height > 0 else { return }
+    let end = outline.sections[section].end
+    let after =
+      rows[(cursor + 1)...].firstIndex { row in
+        guard case .section(let other) = row else { return false }
+        return other >= end
+      } ?? rows.count
+    if after > top + height { top = min(cursor, after - height) }
+    top = min(max(top, 0), maxTop)
   }
 
   /// Expands a collapsed section; on an expanded one, goes to its first subsection.
