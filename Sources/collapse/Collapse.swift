@@ -105,7 +105,9 @@ enum Collapse {
       let paths = documents.flatMap { name, outline in
         outline.documents.map { ($0, name == "stdin" ? "" : name) }
       }
-      options.document.images = ImageEmbedder(documents: paths)
+      // No image goes in that could not fit --max-bytes, however much else is cut.
+      options.document.images = ImageEmbedder(
+        documents: paths, largestTotal: min(64 << 20, options.maxBytes ?? .max))
     }
     let writing: Writing
     do {

@@ -153,6 +153,75 @@ struct EmbedResourcesTests {
     #expect(result.output.contains("<img src=\"\(data)#gh-dark-mode-only\" alt=\"dark\" />"))
   }
 
+  @Test("an image named many times is embedded while the output's images fit, and --max-bytes")
+  func embeddedTotal() throws {
+    let folder = try temporaryFolder()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    // A PNG of 10,069 bytes: one pixel and bytes after its end, which no reader reads.
+    let image = Self.pixel + Data(count: 10_000)
+    try image.write(to: folder.appendingPathComponent("big.png"))
+    try Self.pixel.write(to: folder.appendingPathComponent("dot.png"))
+    let sections = (1...50).map { "# Part \($0)\n\n![big \($0)](big.png)\n" }
+    let document = sections.joined(separator: "\n") + "\n![dot](dot.png)\n"
+    try Data(document.utf8).write(to: folder.appendingPathComponent("doc.md"))
+    let result = try runBinary(
+      ["-t", "html", "--embed-resources", "--max-bytes", "100K", "doc.md"], directory: folder)
+    #expect(result.status == 0)
+    let url = "data:image/png;base64,\(image.base64EncodedString())"
+    // As many as fit in 100 KiB, in document order; the rest keep their sources.
+    let fitting = 102_400 / url.utf8.count
+    #expect(fitting == 7)
+    #expect(result.output.components(separatedBy: url).count - 1 == fitting)
+    #expect(result.output.contains("<img src=\"big.png\" alt=\"big 8\" />"))
+    #expect(result.output.utf8.count <= 102_400)
+    // The small one after them still fits.
+    #expect(result.output.contains("data:image/png;base64,\(Self.pixel.base64EncodedString())"))
+    #expect(
+      result.errors
+        == "collapse: warning: big.png: the output's embedded images would take more than 100 KiB; its image is linked, not embedded\n"
+    )
+  }
+
+  @Test("only regular files are read: a FIFO named like an image is not waited on")
+  func fifo() throws {
+    let folder = try temporaryFolder()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    try Data("# A\n\n![pipe](pipe.png)\n".utf8).write(to: folder.appendingPathComponent("a.md"))
+    let result = try runScript(
+      """
+      mkfifo pipe.png
+      timeout 60 "$0" --embed-resources a.md > out.html
+      echo "status $?"
+      grep -c 'src="pipe.png"' out.html
+      """, in: folder)
+    #expect(result.output == "status 0\n1\n")
+    #expect(
+      result.errors
+        == "collapse: warning: pipe.png: not a regular file; its image is linked, not embedded\n")
+  }
+
+  @Test("a document named through .. is in its own repository, not the working folder's")
+  func repositoryOfTheDocument() throws {
+    let folder = try temporaryFolder()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    for path in ["repo/.git", "repo/docs/img", "here/.git"] {
+      try FileManager.default.createDirectory(
+        at: folder.appendingPathComponent(path), withIntermediateDirectories: true)
+    }
+    try Self.pixel.write(to: folder.appendingPathComponent("repo/docs/img/logo.png"))
+    // Of the repository collapse is run in: never to be read.
+    try Self.pixel.write(to: folder.appendingPathComponent("here/private.png"))
+    let document = "# A\n\n![logo](/docs/img/logo.png) ![private](/private.png)\n"
+    try Data(document.utf8).write(to: folder.appendingPathComponent("repo/docs/a.md"))
+    let result = try runBinary(
+      ["--embed-resources", "../repo/docs/a.md"], directory: folder.appendingPathComponent("here"))
+    #expect(result.status == 0)
+    let data = "data:image/png;base64,\(Self.pixel.base64EncodedString())"
+    #expect(result.output.contains("<img src=\"\(data)\" alt=\"logo\" />"))
+    #expect(result.output.contains("<img src=\"/private.png\" alt=\"private\" />"))
+    #expect(result.errors.contains("/repo/private.png: no such file or directory"))
+  }
+
   @Test("no file outside the document's folder, or its repository, is read into the page")
   func confinement() throws {
     let folder = try temporaryFolder()

@@ -289,7 +289,15 @@ public final class MarkdownDocument: @unchecked Sendable {
     sanitizer.blocksRemoteImages = options.blocksRemoteImages
     sanitizer.prefixesIDs = !options.leavesIDsToGitHub
     if let embedder = options.images {
-      sanitizer.embed = { [self] in embedder.dataURL(for: $0, in: self) }
+      // Each image of the render is known by its node and its place among them.
+      var ordinal = 0
+      let node = UInt(bitPattern: Int(bitPattern: UnsafeRawPointer(node)))
+      sanitizer.embed = { [self] in
+        ordinal += 1
+        return embedder.dataURL(
+          for: $0, in: self, at: ImageEmbedder.Reference(node: node, place: place, ordinal: ordinal)
+        )
+      }
     }
     var tooDeep = false
     // Tags whose content a browser reads as raw text (`<textarea>`, `<script>`) are

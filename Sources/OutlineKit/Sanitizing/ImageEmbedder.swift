@@ -14,20 +14,42 @@ import Synchronization
 /// the document's folder when it is in none, are read: a document cannot pull any other
 /// file of the machine into its page. An image that cannot be read, or is no image, keeps
 /// its source and is noted in `warnings`. Each file is read once, however often the
-/// output is measured or written.
+/// output is measured or written, and made into one `data:` URL, which every reference
+/// to it shares.
+///
+/// The images written into one output take at most `largestTotal` bytes together, so
+/// that a document naming one large image a hundred times does not make a page a
+/// hundred times its size: those past it keep their sources. Each reference is judged
+/// once, the first time it is rendered, in document order, and keeps that judgement
+/// whenever it is rendered again: an output measured to fit `--max-bytes` is written
+/// with the images it was measured with.
 public final class ImageEmbedder: Equatable, Sendable {
+  /// A place in a document where an image is shown: the cmark node rendered, what it was
+  /// rendered for, and the image's place among those of that render.
+  struct Reference: Hashable {
+    let node: UInt
+    let place: HTMLSanitizer.Place
+    let ordinal: Int
+  }
+
   /// The folder each document's relative sources are read from, by document.
   private let folders: [ObjectIdentifier: String]
   /// The largest image written into the page, in bytes.
   public let largestImage: Int
+  /// The most bytes the `data:` URLs of one output take together.
+  public let largestTotal: Int
   private let found = Mutex<[String: Result<String, ReadProblem>]>([:])
+  /// Whether each reference met is embedded, and the bytes of those that are.
+  private let placed = Mutex<(embedded: [Reference: Bool], bytes: Int)>(([:], 0))
   /// The problems met since `beginWriting`, with the files they were met in.
   private let problems = Mutex<(lines: [String], files: Set<String>)>(([], []))
 
   /// Embeds the images of `documents`, each paired with the path of its file (`-` and ""
   /// read from the working folder).
-  public init(documents: [(document: MarkdownDocument, path: String)], largestImage: Int = 16 << 20)
-  {
+  public init(
+    documents: [(document: MarkdownDocument, path: String)], largestImage: Int = 16 << 20,
+    largestTotal: Int = 64 << 20
+  ) {
     var folders: [ObjectIdentifier: String] = [:]
     for (document, path) in documents {
       let parts = path.split(separator: "/", omittingEmptySubsequences: false)
@@ -36,6 +58,7 @@ public final class ImageEmbedder: Equatable, Sendable {
     }
     self.folders = folders
     self.largestImage = largestImage
+    self.largestTotal = largestTotal
   }
 
   public static func == (left: ImageEmbedder, right: ImageEmbedder) -> Bool { left === right }
@@ -50,12 +73,16 @@ public final class ImageEmbedder: Equatable, Sendable {
     problems.withLock { $0 = ([], []) }
   }
 
-  /// The `data:` URL of the image at `source`, a relative URL in `document`; nil when it
-  /// cannot be had.
-  func dataURL(for source: String, in document: MarkdownDocument) -> String? {
+  /// The `data:` URL of the image at `source`, a relative URL in `document` shown at
+  /// `reference`; nil when it cannot be had, or would take the output past `largestTotal`.
+  func dataURL(for source: String, in document: MarkdownDocument, at reference: Reference)
+    -> String?
+  {
     // A fragment stays, for what reads it: `#gh-dark-mode-only` picks the image's theme.
     if let hash = source.firstIndex(of: "#") {
-      return dataURL(for: String(source[..<hash]), in: document).map { $0 + source[hash...] }
+      return dataURL(for: String(source[..<hash]), in: document, at: reference).map {
+        $0 + source[hash...]
+      }
     }
     // The path: the URL without its query, percent-escapes decoded.
     let path = Self.percentDecoded(String(source.prefix { $0 != "?" }))
@@ -75,12 +102,35 @@ public final class ImageEmbedder: Equatable, Sendable {
       }()
     switch result {
     case .success(let url):
-      return url
-    case .failure(let problem):
-      problems.withLock { problems in
-        if problems.files.insert(file).inserted { problems.lines.append("\(file): \(problem)") }
-      }
+      if fits(url, at: reference) { return url }
+      note(
+        ReadProblem(
+          description:
+            "the output's embedded images would take more than \(InputTooLarge.size(largestTotal))"),
+        file: file)
       return nil
+    case .failure(let problem):
+      note(problem, file: file)
+      return nil
+    }
+  }
+
+  /// Whether `url`, shown at `reference`, is written into the output: as it was the
+  /// first time the reference was met, else whether it fits in what is left.
+  private func fits(_ url: String, at reference: Reference) -> Bool {
+    placed.withLock { placed in
+      if let known = placed.embedded[reference] { return known }
+      let fits = placed.bytes + url.utf8.count <= largestTotal
+      if fits { placed.bytes += url.utf8.count }
+      placed.embedded[reference] = fits
+      return fits
+    }
+  }
+
+  /// Notes `problem` with `file`, once for each file.
+  private func note(_ problem: ReadProblem, file: String) {
+    problems.withLock { problems in
+      if problems.files.insert(file).inserted { problems.lines.append("\(file): \(problem)") }
     }
   }
 
@@ -121,7 +171,10 @@ public final class ImageEmbedder: Equatable, Sendable {
   static func repositoryRoot(of folder: String) -> String? {
     var current =
       folder.isEmpty ? "." : String(folder.hasSuffix("/") ? folder.dropLast() : folder[...])
-    if !current.hasPrefix("/"), let working = getcwd(nil, 0) {
+    // Resolved first: `../other/` is in the repository `other` is in, not in this one.
+    if let resolved = realPath(current) {
+      current = resolved
+    } else if !current.hasPrefix("/"), let working = getcwd(nil, 0) {
       current = String(cString: working) + "/" + current
       free(working)
     }
@@ -138,12 +191,23 @@ public final class ImageEmbedder: Equatable, Sendable {
     let description: String
   }
 
+  /// The bytes of `file`, when it is a regular file no larger than `largestImage`.
   private func readFile(_ file: String) -> Result<[UInt8], ReadProblem> {
-    let descriptor = open(file, O_RDONLY | O_CLOEXEC)
+    // Not blocking: a FIFO named `logo.png` would wait for a writer for ever.
+    let descriptor = open(file, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
     guard descriptor >= 0 else {
       return .failure(ReadProblem(description: String(cString: strerror(errno)).lowercased()))
     }
     defer { close(descriptor) }
+    var status = stat()
+    guard fstat(descriptor, &status) == 0 else {
+      return .failure(ReadProblem(description: String(cString: strerror(errno)).lowercased()))
+    }
+    guard status.st_mode & S_IFMT == S_IFREG else {
+      return .failure(ReadProblem(description: "not a regular file"))
+    }
+    // Known before reading: the size.
+    if Int(status.st_size) > largestImage { return .failure(tooLarge) }
     var bytes: [UInt8] = []
     var chunk = [UInt8](repeating: 0, count: 1 << 16)
     while true {
@@ -154,13 +218,14 @@ public final class ImageEmbedder: Equatable, Sendable {
       }
       if count == 0 { break }
       bytes.append(contentsOf: chunk[..<count])
-      if bytes.count > largestImage {
-        return .failure(
-          ReadProblem(
-            description: "larger than \(largestImage >> 20) MiB, left as a link to the file"))
-      }
+      // A file that grows while it is read.
+      if bytes.count > largestImage { return .failure(tooLarge) }
     }
     return .success(bytes)
+  }
+
+  private var tooLarge: ReadProblem {
+    ReadProblem(description: "larger than \(largestImage >> 20) MiB, left as a link to the file")
   }
 
   /// The media type of an image, by its first bytes: SVG, which is text, by an `<svg`
