@@ -279,6 +279,54 @@ struct SelectionTests {
   }
 }
 
+@Suite("lists and paths whose parts make titles")
+struct RunTests {
+  static let outline = markdown(
+    """
+    # Spices
+    ## Salt, Pepper
+    ## Cumin
+    # a/b/c
+    ## d
+    # Quantifiers
+    ## a{1,3}
+    """)
+
+  @Test("runs of a list's parts, and of a path's steps, that make a title are found")
+  func runs() throws {
+    var matcher = NameMatcher(outline: Self.outline)
+    let titles = { (found: [Int]) in found.map { Self.outline.sections[$0].title } }
+    #expect(
+      try titles(matcher.sections(inList: "Cumin,Salt, Pepper")) == ["Salt, Pepper", "Cumin"])
+    #expect(
+      try titles(matcher.sections(inList: "salt,  PEPPER,cumin")) == ["Salt, Pepper", "Cumin"])
+    #expect(try titles(matcher.sections(inList: "Spices/Salt, Pepper,d")) == ["Salt, Pepper", "d"])
+    #expect(try titles(matcher.sections(inList: "a/b/c/d,Cumin")) == ["Cumin", "d"])
+    #expect(try titles(matcher.sections(inList: "d,/a\\{1,3}/")) == ["d", "a{1,3}"])
+    #expect(try titles(matcher.sections(inList: "/^C/,/^d$/")) == ["Cumin", "d"])
+    // Spacing between words counts: without the space after its comma it is two NAMEs.
+    #expect(throws: SelectionFailure.self) { try matcher.sections(inList: "Salt,Pepper") }
+  }
+
+  @Test("a list of thousands of parts beside a title of thousands of commas tries no run")
+  func linear() throws {
+    let commas = Array(repeating: "a", count: 5000).joined(separator: ",")
+    let slashes = Array(repeating: "a", count: 5000).joined(separator: "/")
+    let outline = markdown("# \(commas)b\n# \(slashes)b\n# a\n")
+    var matcher = NameMatcher(outline: outline)
+    let list = Array(repeating: "a", count: 2000).joined(separator: ",")
+    #expect(try matcher.sections(inList: list) == [2])
+    // Each part alone; no run was worth a try, where each of 2,000 parts had tried 2,000.
+    #expect(matcher.runsTried == 0)
+    let path = Array(repeating: "a", count: 2000).joined(separator: "/")
+    #expect(throws: SelectionFailure.self) { try matcher.sections(inList: path) }
+    #expect(matcher.runsTried == 0)
+    // The runs that make a title are tried, once each.
+    #expect(try matcher.sections(inList: commas + "b,a") == [0, 2])
+    #expect(matcher.runsTried == 1)
+  }
+}
+
 @Suite("NAME syntax")
 struct NameSyntaxTests {
   @Test(
@@ -326,8 +374,10 @@ extension SelectionRequest {
 
 @Suite("the time /regex/ NAMEs may take")
 struct PatternBudgetTests {
-  /// A title on which `/(a|aa)*b/` backtracks for longer than any test waits.
-  static let outline = markdown("# \(String(repeating: "a", count: 80))\n# b\n")
+  /// A title on which `/(a|aa)*b/` backtracks for far longer than the 0.2 seconds the
+  /// tests give it, about ten seconds, but ends: a pattern given up on is left to run,
+  /// and one that never ended would take a core from every test after it.
+  static let outline = markdown("# \(String(repeating: "a", count: 32))\n# b\n")
 
   @Test("one pattern that runs out of time is tried once, and none after it starts")
   func oneBudget() throws {

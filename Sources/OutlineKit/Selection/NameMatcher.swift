@@ -43,6 +43,8 @@ struct NameMatcher {
 
   /// The time `/regex/` NAMEs may take, shared with every other matcher of the command.
   let patterns: PatternBudget
+  /// How many runs of a list's parts, or of a path's steps, have been tried as one NAME.
+  private(set) var runsTried = 0
 
   init(outline: Outline, patterns: PatternBudget = .command) {
     self.outline = outline
@@ -78,23 +80,32 @@ struct NameMatcher {
     }
     var found: Set<Int> = []
     var errors: [SelectionError] = []
+    let runs = commaRuns
+    let places = runs.places(in: parts)
     var start = 0
-    while start < parts.count {
-      // Longest first: a title's commas joined again, up to as many as any title holds.
-      var taken = 1
-      var end = min(parts.count, start + mostCommas + 1)
-      while end > start + 1 {
-        let joined = parts[start..<end].joined(separator: ",")
-        do {
-          found.formUnion(try sections(matching: joined, suggesting: false))
-          taken = end - start
-          break
-        } catch {
-          if error.endsCommand { throw SelectionFailure(errors: errors + [error]) }
-        }
-        end -= 1
+    // Whether the run of `length` parts from `start` is one NAME, whose sections are then
+    // found; a pattern that used up the time ends the search, `ended`.
+    var ended: SelectionError? = nil
+    func joins(_ length: Int) -> Bool {
+      runsTried += 1
+      let joined = parts[start..<start + length].joined(separator: ",")
+      do throws(SelectionError) {
+        found.formUnion(try sections(matching: joined, suggesting: false))
+        return true
+      } catch {
+        // The time for patterns is up: the search ends.
+        if error.endsCommand { ended = error }
+        return error.endsCommand
       }
-      if taken == 1 {
+    }
+    while start < parts.count {
+      // The longest run of parts that makes one NAME, joined again at its commas.
+      let run =
+        runs.longestRun(at: places[start], joins)
+        ?? Self.pathRun(parts, from: start, places: places, runs: runs, joins)
+        ?? Self.patternRun(parts, from: start, joins)
+      if let ended { throw SelectionFailure(errors: errors + [ended]) }
+      if run == nil {
         do {
           found.formUnion(try sections(matching: parts[start]))
         } catch {
@@ -103,7 +114,7 @@ struct NameMatcher {
           errors.append(error)
         }
       }
-      start += taken
+      start += run ?? 1
     }
     // A `/regex/` that holds a comma, or a title with commas mistyped, is one NAME.
     if found.isEmpty {
@@ -173,15 +184,43 @@ struct NameMatcher {
     return found.sorted()
   }
 
-  /// The most slashes any title or key holds: how many steps of a path may make one.
-  private lazy var mostSlashes = most(UInt8(ascii: "/"))
-  /// The most commas any title or key holds: how many parts of a list may make one NAME.
-  private lazy var mostCommas = most(UInt8(ascii: ","))
+  /// The runs of a list's parts that may make a title, id or key with commas in it.
+  private lazy var commaRuns = RunFinder(names: names, separator: ",")
+  /// The runs of a path's steps that may make a title, id or key with slashes in it.
+  private lazy var slashRuns = RunFinder(names: names, separator: "/")
 
-  /// The most times `byte` stands in one title or key.
-  private func most(_ byte: UInt8) -> Int {
-    let count = { (text: String) in text.utf8.lazy.filter { $0 == byte }.count }
-    return outline.sections.reduce(0) { max($0, count($1.title), $1.key.map(count) ?? 0) }
+  /// Every title, key and id.
+  private var names: some Sequence<String> {
+    outline.sections.lazy.flatMap { [$0.title] + ($0.key.map { [$0] } ?? []) } + outline.ids
+  }
+
+  /// The most parts a `/regex/` NAME with commas in it is joined again from, in a list.
+  private static let longestPatternRun = 16
+
+  /// The longest run from `start` that `joins` takes whose first part ends with a path
+  /// whose last step begins a title with commas: `Spices/Salt` and ` Pepper`.
+  private static func pathRun(
+    _ parts: [String], from start: Int, places: [Int], runs: RunFinder, _ joins: (Int) -> Bool
+  ) -> Int? {
+    guard start + 1 < parts.count, let slash = parts[start].lastIndex(of: "/") else { return nil }
+    let tail = parts[start][parts[start].index(after: slash)...]
+    return runs.longestRun(at: runs.place(reading: tail, before: places[start + 1]), joins)
+  }
+
+  /// The longest run from `start` that `joins` takes and reads as a `/regex/` with commas
+  /// in it: `/a{1` and `3}/`.
+  private static func patternRun(_ parts: [String], from start: Int, _ joins: (Int) -> Bool)
+    -> Int?
+  {
+    // `/a/,/b/` is two patterns, each whole.
+    guard parts[start].hasPrefix("/"), pattern(in: parts[start]) == nil else { return nil }
+    let longest = min(parts.count - start, Self.longestPatternRun)
+    guard longest >= 2 else { return nil }
+    for length in stride(from: longest, through: 2, by: -1) {
+      let last = parts[start + length - 1]
+      if last.hasSuffix("/") || last.hasSuffix("/i"), joins(length) { return length }
+    }
+    return nil
   }
 
   /// The sections whose title, id or key is `name`.
@@ -231,19 +270,16 @@ struct NameMatcher {
     var merged: [String] = []
     var start = 0
     var changed = false
+    let runs = slashRuns
+    let places = runs.places(in: steps.map(\.literal))
     while start < steps.count {
-      var taken = 1
-      var end = min(steps.count, start + mostSlashes + 1)
-      while end > start + 1 {
-        let run = steps[start..<end]
-        if !run.contains(where: \.quoted),
-          !candidates(for: run.map(\.literal).joined(separator: "/")).isEmpty
-        {
-          taken = end - start
-          break
-        }
-        end -= 1
-      }
+      let taken =
+        runs.longestRun(at: places[start]) { length in
+          runsTried += 1
+          let run = steps[start..<start + length]
+          return !run.contains(where: \.quoted)
+            && !candidates(for: run.map(\.literal).joined(separator: "/")).isEmpty
+        } ?? 1
       merged.append(steps[start..<start + taken].map(\.literal).joined(separator: "/"))
       changed = changed || taken > 1
       start += taken
