@@ -370,3 +370,73 @@ def png(width, height, rgb=(200, 40, 40)):
     header = struct.pack(">IIBBBBB", width, height, 8, 2, 0, 0, 0)
     return (b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", header) + chunk(b"IDAT", zlib.compress(rows))
             + chunk(b"IEND", b""))
+
+
+_AREAS = ["assert", "buffer", "build", "crypto", "deps", "doc", "fs", "http", "lib", "net",
+          "src", "stream", "test", "test_runner", "tools", "url", "util", "worker", "zlib"]
+_VERBS = ["fix", "add", "update", "remove", "improve", "deflake", "refactor", "document",
+          "support", "move", "simplify", "validate"]
+_PEOPLE = ["Ada Lovelace", "Grace Hopper", "Alan Turing", "Edsger Dijkstra", "Barbara Liskov",
+           "Ken Thompson", "Frances Allen", "John Backus", "Margaret Hamilton", "Donald Knuth",
+           "dependabot\\[bot]", "Project Bot"]
+
+
+def _commit(rng, repository):
+    sha = "".join(rng.choice("0123456789abcdef") for _ in range(10))
+    area = rng.choice(_AREAS).replace("_", "\\_")
+    flag = "**(SEMVER-MINOR)** " if rng.randrange(20) == 0 else ""
+    what = f"{rng.choice(_VERBS)} {_sentence(rng, rng.randrange(3, 9))}"
+    if rng.randrange(6) == 0:
+        what += f" in `{rng.choice(_AREAS)}.{rng.choice(WORDS)}()`"
+    number = rng.randrange(40000, 60000)
+    return (f"* \\[[`{sha}`](https://github.com/{repository}/commit/{sha})] - {flag}**{area}**: "
+            f"{what} ({rng.choice(_PEOPLE)}) [#{number}](https://github.com/{repository}/pull/{number})\n")
+
+
+def changelog(size, seed=5):
+    """A release changelog of about `size` bytes, shaped like those of large projects: a
+    title, an HTML table of links to every release, and then, newest first, for each
+    release an anchor of raw HTML, a heading with its date, version and releaser, its
+    notable changes (paragraphs, code, lists, a table now and then) and a long list of
+    commits, each with links to the commit and its pull request. Returns the document and
+    the versions, in the order they come."""
+    rng = random.Random(seed)
+    repository = "example/runtime"
+    releases = []
+    length = 0
+    minor, patch = 60, 3
+    while length < size:
+        version = f"20.{minor}.{patch}"
+        parts = [f'<a id="{version}"></a>\n\n',
+                 f"## 2024-{rng.randrange(1, 13):02}-{rng.randrange(1, 29):02}, Version {version} "
+                 f"'Iron' (LTS), @{rng.choice(_PEOPLE).split()[0].lower()}\n\n"]
+        if rng.randrange(8) == 0:
+            parts.append("This is a security release.\n\n")
+        parts.append("### Notable Changes\n\n")
+        for _ in range(rng.randrange(4)):
+            parts.append(f"#### {_sentence(rng, rng.randrange(2, 6))}\n\n{_sentence(rng, 30)}\n\n")
+            kind = rng.randrange(4)
+            if kind == 0:
+                parts.append(f"```console\n$ runtime --{rng.choice(_AREAS)} index.js\n```\n\n")
+            elif kind == 1:
+                parts.append(f"* {_sentence(rng, 8)}\n* {_sentence(rng, 8)}\n  continued\n\n")
+            elif kind == 2:
+                parts.append("| API | Change |\n|-----|--------|\n" + "".join(
+                    f"| `{rng.choice(_AREAS)}` | {_sentence(rng, 4)} |\n" for _ in range(3)) + "\n")
+            parts.append(f"Contributed by {rng.choice(_PEOPLE)} in "
+                         f"[#{rng.randrange(40000, 60000)}](https://github.com/{repository}/pull/1)\n\n")
+        parts.append("### Commits\n\n")
+        parts.extend(_commit(rng, repository) for _ in range(rng.randrange(20, 400)))
+        parts.append("\n")
+        text = "".join(parts)
+        releases.append((version, text))
+        length += len(text)
+        if patch == 0:
+            minor, patch = minor - 1, rng.randrange(3)
+        else:
+            patch -= 1
+    links = "".join(f'<a href="#{version}">{version}</a><br/>\n' for version, _ in releases)
+    head = ("# Runtime 20 ChangeLog\n\n<!--lint disable maximum-line-length-->\n\n"
+            f"<table>\n<tr>\n<th>LTS 'Iron'</th>\n</tr>\n<tr>\n<td>\n{links}</td>\n</tr>\n</table>\n\n"
+            "* Other Versions\n  * [21.x](CHANGELOG_V21.md)\n  * [19.x](CHANGELOG_V19.md)\n\n")
+    return head + "".join(text for _, text in releases), [version for version, _ in releases]

@@ -4,13 +4,16 @@ page exactly, and in headless Chromium opening, deep links, expand and collapse 
 printing and searching by keyboard."""
 
 import base64
+import json
 import re
 import time
 import zlib
 
 import pytest
+from selenium.webdriver.common.action_chains import ActionChains
 from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
+from selenium.webdriver.support.wait import WebDriverWait
 
 import documents
 from conftest import PAGES
@@ -303,3 +306,175 @@ def test_search_by_keyboard_on_a_plain_page(browser, render):
     field.send_keys(Keys.ESCAPE)
     assert field.get_attribute("value") == ""
     assert browser.find_element(By.ID, "search-results").get_attribute("hidden") is not None
+
+
+def records_of(page):
+    """A lazy page's records, [parent's record, id, title, piece] for the document and each
+    section, read as its script reads them."""
+    data = re.search(r'<script type="application/x-collapse-zlib" id="collapse-sections">([^<]*)'
+                     r'</script>', page.read_text(encoding="utf-8")).group(1)
+    return json.loads(zlib.decompress(base64.b64decode(data)))
+
+
+@pytest.fixture(scope="module")
+def late(render):
+    """Lazy pages of a changelog and of a JSON document, each over 1 MiB, and for each the
+    id and title of a section 70% of the way down (a release; an element of the top-level
+    array), the id of the document's last section, and the plain page's step for PageUp."""
+    (PAGES / "lazy").mkdir(parents=True, exist_ok=True)
+    text, versions = documents.changelog(1_600_000)
+    json_text = documents.json_document(3000)
+    assert len(text.encode()) > 1_048_576 and len(json_text.encode()) > 1_048_576
+    pages = {}
+    for kind, document, form in [("markdown", text, "markdown"), ("json", json_text, "json")]:
+        page = render(f"lazy/late-{kind}", ["-s", "--lazy=always", "-f", form, "-"], document)
+        records = records_of(page)
+        # The releases are the sections of the changelog's one top-level section; the array's
+        # elements, the sections of "items".
+        parent = 1
+        children = [record for record in records if record[0] == parent]
+        assert len(children) == (len(versions) if kind == "markdown" else 3000)
+        target = children[len(children) * 7 // 10]
+        assert target[1] not in main_of(page)
+        pages[kind] = {"page": page, "id": target[1], "title": target[2], "last": records[-1][1]}
+    pages["markdown"]["anchor"] = "user-content-" + versions[len(versions) * 7 // 10]
+    return pages
+
+
+def page_step(browser, render):
+    """How far PageUp scrolls a plain page in this window."""
+    text, _ = documents.changelog(200_000, seed=6)
+    page = render("lazy/plain-step", ["-s", "--lazy=never", "-f", "markdown", "-"], text)
+    load(browser, page)
+    browser.execute_script("scrollTo(0, 20000)")
+    ActionChains(browser).send_keys(Keys.PAGE_UP).perform()
+    WebDriverWait(browser, 5, poll_frequency=0.05).until(
+        lambda driver: driver.execute_script("return scrollY < 20000"))
+    return 20000 - settled_scroll(browser)
+
+
+def settled_scroll(browser):
+    """The scroll position once a scroll on its way has ended: the same for five frames."""
+    return browser.execute_async_script(
+        """const done = arguments[arguments.length - 1];
+        let last = scrollY, same = 0;
+        (function frame() {
+          requestAnimationFrame(() => {
+            same = scrollY === last ? same + 1 : 0;
+            last = scrollY;
+            if (same >= 5) done(scrollY); else frame();
+          });
+        })();""")
+
+
+# The placeholders in sight that wait for their content: the open sections in view that
+# show nothing of it, and no button to ask for it either.
+WAITING_IN_VIEW = """return [...document.querySelectorAll('main div.lazy:not(.gap)')].filter(holder => {
+  if (holder.closest('details:not([open])')) return false;
+  const box = holder.getBoundingClientRect();
+  return box.bottom >= 0 && box.top <= innerHeight;
+}).map(holder => (holder.closest('details') || {}).id || 'the page');"""
+
+# Takes the element at the middle of the window as the one the reader looks at.
+LOOK = """window.looked = document.elementFromPoint(innerWidth / 2, innerHeight / 2);
+return window.looked.getBoundingClientRect().top;"""
+LOOKED = """return window.looked.isConnected ? window.looked.getBoundingClientRect().top : null;"""
+
+
+def content_in_view(browser):
+    """Waits until every open section in sight has its content, for a second at most."""
+    try:
+        WebDriverWait(browser, 1, poll_frequency=0.05).until(
+            lambda driver: not driver.execute_script(WAITING_IN_VIEW))
+    except Exception:
+        pytest.fail(f"open sections in view without their content: "
+                    f"{browser.execute_script(WAITING_IN_VIEW)}")
+
+
+def moves_by(browser, action, amount, what):
+    """Does `action` and checks that the element in the middle of the window moves down by
+    `amount` and stays there, once the open sections in sight have their content."""
+    content_in_view(browser)
+    before = browser.execute_script(LOOK)
+    action()
+    expected = before + amount
+    try:
+        WebDriverWait(browser, 5, poll_frequency=0.02).until(
+            lambda driver: abs((driver.execute_script(LOOKED) or 1e9) - expected) < 0.02)
+    except Exception:
+        pytest.fail(f"{what}: the element in view is at {browser.execute_script(LOOKED)}, "
+                    f"not at {before} + {amount}")
+    settled_scroll(browser)
+    content_in_view(browser)
+    assert browser.execute_script(LOOKED) == pytest.approx(expected, abs=0.02), what
+
+
+def wheel(browser, pixels):
+    return lambda: ActionChains(browser).scroll_by_amount(0, pixels).perform()
+
+
+def key(browser, name):
+    return lambda: ActionChains(browser).send_keys(name).perform()
+
+
+@pytest.mark.parametrize("way", ["link", "anchor", "search"])
+@pytest.mark.parametrize("kind", ["markdown", "json"])
+def test_reading_on_from_a_late_section_keeps_the_place(browser, render, late, kind, way):
+    """From a late section reached by a link or a search, what the reader scrolls, pages and
+    jumps to is where the reader put it: what is laid out above the window does not move
+    what is in it, and no open section in sight stays without its content."""
+    if way == "anchor" and kind == "json":
+        pytest.skip("a JSON document has no anchors of its own")
+    browser.set_window_size(1280, 900)
+    step = page_step(browser, render)
+    assert 500 < step < 900
+    page = late[kind]
+    if way == "search":
+        load(browser, page["page"])
+        results = search(browser, page["title"])
+        link = [a for a in browser.find_elements(By.CSS_SELECTOR, "#search-results li a")
+                if a.get_attribute("href").endswith("#" + page["id"])]
+        assert len(link) == 1, results
+        link[0].click()
+        target = page["id"]
+    else:
+        target = page["id"] if way == "link" else page["anchor"]
+        load(browser, page["page"], "#" + target.removeprefix("user-content-"))
+    # An anchor of raw HTML holds nothing: it is in sight when its top is.
+    assert wait_for(browser, VISIBLE.replace(" && box.height > 0", ""), target)
+    settled_scroll(browser)
+    for pixels in [-120, -120, -120, 120, 120, -120]:
+        moves_by(browser, wheel(browser, pixels), -pixels, f"a wheel tick of {pixels} px")
+    moves_by(browser, key(browser, Keys.PAGE_UP), step, "PageUp")
+    moves_by(browser, key(browser, Keys.PAGE_UP), step, "PageUp again")
+    # End goes to the document's end, Home to its start.
+    key(browser, Keys.END)()
+    at_end = """const last = document.getElementById(arguments[0]);
+      return !!last && scrollY + innerHeight >= document.documentElement.scrollHeight - 1
+        && last.getBoundingClientRect().bottom <= innerHeight
+        && last.getBoundingClientRect().bottom > 0;"""
+    WebDriverWait(browser, 5, poll_frequency=0.05).until(
+        lambda driver: driver.execute_script(at_end, page["last"]), "End")
+    settled_scroll(browser)
+    content_in_view(browser)
+    assert browser.execute_script(at_end, page["last"])
+    moves_by(browser, wheel(browser, -120), 120, "a wheel tick up from the end")
+    key(browser, Keys.HOME)()
+    WebDriverWait(browser, 5, poll_frequency=0.05).until(
+        lambda driver: driver.execute_script("return scrollY === 0"), "Home")
+    settled_scroll(browser)
+    content_in_view(browser)
+    assert browser.execute_script(
+        "return [scrollY, document.querySelector('.page-header').getBoundingClientRect().top]"
+    ) == [0, 0]
+    # Expand all opens everything, and what is in sight stays where it is.
+    button = browser.find_element(By.CSS_SELECTOR, "button[data-open='true']")
+    top = button.rect["y"]
+    button.click()
+    settled_scroll(browser)
+    content_in_view(browser)
+    assert button.rect["y"] == top
+    assert browser.execute_script("return document.querySelectorAll('main details:not([open])')"
+                                  ".length") == 0
+    for pixels in [120, 120]:
+        moves_by(browser, wheel(browser, pixels), -pixels, f"a wheel tick of {pixels} px")

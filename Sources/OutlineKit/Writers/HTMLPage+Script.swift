@@ -63,15 +63,18 @@ extension HTMLPage {
         }
         return everything;
       }
-      /* What comes before a section scrolled to waits until the reader scrolls: laid out, it
-         would push the section away. */
+      /* A placeholder is filled when it comes within 1500 pixels of the window, above or
+         below it. One above the window (or in it, and above it when it was asked for) grows
+         upward: what the reader looks at stays where it was (see `place`). Every placeholder near the
+         window is filled as soon as it is reported, since the observer reports it only once. */
+      var rising = new WeakSet();
       var observer = table && new IntersectionObserver(function (entries) {
         entries.forEach(function (entry) {
-          var before = pinned && entry.target.compareDocumentPosition(pinned.element)
-            & Node.DOCUMENT_POSITION_FOLLOWING;
-          if (entry.isIntersecting && !before) fill(entry.target);
+          if (!entry.isIntersecting) return;
+          if (entry.boundingClientRect.top < 0) rising.add(entry.target);
+          fill(entry.target);
         });
-      }, { rootMargin: "0px 0px 1500px 0px" });
+      }, { rootMargin: "1500px 0px 1500px 0px" });
       function watch(holders) {
         if (observer) holders.forEach(function (holder) { observer.observe(holder); });
       }
@@ -91,16 +94,37 @@ extension HTMLPage {
         placed.add(piece);
         return fragment;
       }
+      /* The element right after the node, out of it: it moves as far as anything after the
+         node does when the node grows. */
+      function following(node) {
+        for (; node && node !== main; node = node.parentElement) {
+          if (node.nextElementSibling) return node.nextElementSibling;
+        }
+        return null;
+      }
       /* Puts the piece in its placeholder's place, if its chunk is inflated; a placeholder
-         of a piece laid out already goes. The next part of a gap is a gap too. */
+         of a piece laid out already goes. The next part of a gap is a gap too. What the reader
+         looks at stays where it was: what a link or a search scrolled to goes back where it
+         was scrolled to, while it is pinned; else, when the piece goes in above the window or
+         grows upward, what comes after it stays. The browser's scroll anchoring keeps that in
+         place already, unless it anchored on what comes before the placeholder. */
       function place(holder) {
         var piece = +holder.getAttribute("data-piece");
         var fragment = placed.has(piece) ? document.createDocumentFragment() : fragmentOf(piece);
         if (!fragment) return false;
         observer.unobserve(holder);
         if (holder.classList.contains("gap")) holders(fragment).forEach(makeGap);
+        var at = holder.getBoundingClientRect().top;
+        var upward = at < 0 || (rising.has(holder) && at < window.innerHeight);
+        var anchor = !pinned && upward ? following(holder) : null;
+        var top = anchor && anchor.getBoundingClientRect().top;
         holder.replaceWith(fragment);
-        if (pinned) pinned.element.scrollIntoView({ block: pinned.block });
+        if (pinned) {
+          pinned.element.scrollIntoView({ block: pinned.block });
+        } else if (anchor) {
+          var moved = anchor.getBoundingClientRect().top - top;
+          if (moved) window.scrollBy({ top: moved, behavior: "instant" });
+        }
         return true;
       }
       /* What a link or a search scrolled to stays in sight while the parts around it are laid
@@ -333,9 +357,12 @@ extension HTMLPage {
       function revealHash() {
         reveal(idFrom(location.hash.slice(1)), true);
       }
+      /* The part before goes in above what follows the gap, which stays in sight. */
       document.addEventListener("click", function (event) {
         var gap = event.target.closest && event.target.closest("div.gap");
-        if (gap) fill(gap);
+        if (!gap) return;
+        rising.add(gap);
+        fill(gap);
       });
       document.addEventListener("click", function (event) {
         var link = event.target.closest && event.target.closest("a[href^='#']");
@@ -350,6 +377,48 @@ extension HTMLPage {
         }
       });
       window.addEventListener("hashchange", revealHash);
+
+      /* The end of what shows below the section at `index` (-1 for the document): the end of
+         its last subsection, if it is open, else the last part of its body. */
+      function layOutEnd(index) {
+        return layOutSection(index).then(function () {
+          var section = index < 0 ? main : document.getElementById(records.list[index + 1][1]);
+          if (!section || (index >= 0 && !section.open)) return;
+          var last = -1;
+          records.list.forEach(function (record, number) {
+            if (number > 0 && record[0] === index + 1) last = number - 1;
+          });
+          if (last >= 0) return layOutEnd(last);
+          var end = -1;
+          for (var piece = 0; piece < table.length / 4; piece++) {
+            if (table[4 * piece + 3] === index) end = piece;
+          }
+          if (end >= 0) return layOutPiece(end);
+        });
+      }
+      /* Home and End go to the start and the end of the document, the end laid out first: the
+         browser's End would stop at the end of what is laid out so far, and its Home, which
+         moves on its way past what is laid out above, would stop short of the start, as far
+         as that moved it. The end stays in sight while what is in sight above it is laid out,
+         until the reader scrolls. */
+      if (table) {
+        document.addEventListener("keydown", function (event) {
+          if ((event.key !== "Home" && event.key !== "End") || event.defaultPrevented
+            || event.ctrlKey || event.metaKey || event.altKey || event.shiftKey) return;
+          var active = document.activeElement;
+          if (active && (active.isContentEditable || /^(INPUT|TEXTAREA|SELECT)$/.test(active.tagName))) return;
+          event.preventDefault();
+          if (event.key === "Home") {
+            window.scrollTo({ top: 0, behavior: "instant" });
+            return;
+          }
+          loadRecords().then(function () {
+            return layOutEnd(-1);
+          }).then(function () {
+            pin(document.body, "end");
+          });
+        });
+      }
 
       var controls = document.querySelector(".controls");
       if (controls) {
