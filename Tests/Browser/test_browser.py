@@ -271,7 +271,7 @@ def test_a_link_into_a_closed_section_opens_it_at_its_marker(browser, changelog_
 
 
 def test_a_link_to_a_section_left_out_leads_to_where_it_was(browser, render):
-    page = render("changelog-cut-newest", ["-s", "-t", "html", "--max-bytes", "64K",
+    page = render("changelog-cut-newest", ["-s", "-t", "html", "--max-bytes", "68K",
                                            "Tests/Documents/changelog.md"])
     load(browser, page)
     assert browser.execute_script("return scrollY") == 0

@@ -107,13 +107,18 @@ extension HTMLPage {
          looks at stays where it was: what a link or a search scrolled to goes back where it
          was scrolled to, while it is pinned; else, when the piece goes in above the window or
          grows upward, what comes after it stays. The browser's scroll anchoring keeps that in
-         place already, unless it anchored on what comes before the placeholder. */
-      function place(holder) {
+         place already, unless it anchored on what comes before the placeholder. Unless `many`:
+         then the caller keeps it in place, once for all it lays out. */
+      function place(holder, many) {
         var piece = +holder.getAttribute("data-piece");
         var fragment = placed.has(piece) ? document.createDocumentFragment() : fragmentOf(piece);
         if (!fragment) return false;
         observer.unobserve(holder);
         if (holder.classList.contains("gap")) holders(fragment).forEach(makeGap);
+        if (many) {
+          holder.replaceWith(fragment);
+          return true;
+        }
         var at = holder.getBoundingClientRect().top;
         var upward = at < 0 || (rising.has(holder) && at < window.innerHeight);
         var anchor = !pinned && upward ? following(holder) : null;
@@ -196,14 +201,20 @@ extension HTMLPage {
         var piece = records.list[index + 1][3];
         return piece < 0 ? Promise.resolve() : layOutPiece(piece);
       }
-      /* Lays out, at once, every piece already inflated: for printing. */
+      /* Lays out, at once, every piece already inflated, for printing; what is in the middle
+         of the window stays there. */
       function placeAll() {
+        var anchor = document.elementFromPoint(window.innerWidth / 2, window.innerHeight / 2);
+        var top = anchor && anchor.getBoundingClientRect().top;
         var placed = true;
         while (placed) {
           placed = false;
           document.querySelectorAll("div.lazy").forEach(function (holder) {
-            if (holder.isConnected && place(holder)) placed = true;
+            if (holder.isConnected && place(holder, true)) placed = true;
           });
+        }
+        if (anchor && anchor.isConnected) {
+          window.scrollBy({ top: anchor.getBoundingClientRect().top - top, behavior: "instant" });
         }
       }
       if (table) {
