@@ -16,6 +16,14 @@ typedef struct collapse_gumbo_chunk {
 
 typedef struct collapse_gumbo_arena {
   collapse_gumbo_chunk *chunks;
+  /* The bytes gumbo has asked for, and the most it may: a parse that would take more is
+     abandoned as one that ran out of memory, with `over_budget` set. Gumbo builds a node
+     for every element it makes, and some markup makes it copy many elements for each
+     tag (the formatting elements it reopens in every paragraph), so what it asks for
+     counts the nodes it makes. 0: no bound. */
+  size_t allocated;
+  size_t budget;
+  int over_budget;
   /* Where a parse goes back to when memory runs out. */
   jmp_buf out_of_memory;
 } collapse_gumbo_arena;
@@ -23,6 +31,11 @@ typedef struct collapse_gumbo_arena {
 static inline void *collapse_gumbo_allocate(void *userdata, size_t size) {
   collapse_gumbo_arena *arena = (collapse_gumbo_arena *)userdata;
   size_t rounded = (size + 15) & ~(size_t)15;
+  arena->allocated += rounded;
+  if (arena->budget != 0 && arena->allocated > arena->budget) {
+    arena->over_budget = 1;
+    longjmp(arena->out_of_memory, 1);
+  }
   collapse_gumbo_chunk *chunk = arena->chunks;
   size_t header = (sizeof(collapse_gumbo_chunk) + 15) & ~(size_t)15;
   if (chunk == NULL || chunk->size - chunk->used < rounded) {
@@ -55,7 +68,8 @@ static inline void collapse_gumbo_deallocate(void *userdata, void *block) {
 /* Parses `length` bytes of HTML as the children of an element `context` would, as a
    browser parses what is set as that element's innerHTML. Every part of the result lives
    in `arena`; free it with `collapse_gumbo_free` and never with gumbo's own functions.
-   NULL when memory ran out. Parse errors are not kept: nothing reads them. */
+   NULL when memory ran out, or when the parse would take more than the arena's budget.
+   Parse errors are not kept: nothing reads them. */
 static inline GumboOutput *collapse_gumbo_parse_fragment(
     collapse_gumbo_arena *arena, const char *html, size_t length, GumboTag context) {
   GumboOptions options = kGumboDefaultOptions;

@@ -136,6 +136,10 @@ enum Collapse {
             + "cmark-gfm renders at once; it is left out, with a note in its place")
         status = .failure
       }
+      for error in document.rawHTMLErrors {
+        errors.report("\(name):\(error)")
+        status = .failure
+      }
     }
     return status
   }

@@ -41,8 +41,19 @@ extension MarkdownDocument {
     if let closing = closingLine(container: container) { html += Array(closing.utf8) + [0x0A] }
     // A section nested past what a parser reads in good time is left as it is.
     if html.withUnsafeBytes(HTMLSanitizer.nestsTooDeep) { return nil }
-    let (strays, closers) = SectionBalance.repairs(for: html)
-    var balance = HTMLBalance(closers: closers)
+    let strays: Set<Int>
+    var balance: HTMLBalance
+    do throws(GumboFragment.Failure) {
+      let repairs = try SectionBalance.repairs(for: html)
+      strays = repairs.strays
+      balance = HTMLBalance(closers: repairs.closers)
+    } catch {
+      let problem = RawHTMLError(
+        error, bytes: html.count, place: firstRawHTML(in: containers[container]),
+        outcome: .notBalanced)
+      rawHTMLProblems.withLock { _ = $0.insert(problem) }
+      return nil
+    }
     guard !strays.isEmpty else { return balance.isEmpty ? nil : balance }
     // cmark-gfm writes no `</details>` of its own and escapes every `<` of text: each in
     // its HTML is one of the raw HTML's, in the same order.

@@ -34,6 +34,8 @@ public final class MarkdownDocument: @unchecked Sendable {
   let closer = Mutex<String??>(nil)
   /// See `blocksLeftOutForSize`.
   private let leftOutForSize = Mutex<Set<SourcePlace>>([])
+  /// See `rawHTMLErrors`.
+  let rawHTMLProblems = Mutex<Set<RawHTMLError>>([])
 
   init(source: SourceText, dialect: MarkdownDialect, frontMatter: Range<Int>?) {
     self.source = source
@@ -299,21 +301,47 @@ public final class MarkdownDocument: @unchecked Sendable {
         )
       }
     }
-    var tooDeep = false
+    var note: String?
     // Tags whose content a browser reads as raw text (`<textarea>`, `<script>`) are
     // written as text first, as GitHub does, so that what follows them is not lost.
     render(node, unsafe: true, filtersTags: true) { html in
-      tooDeep = HTMLSanitizer.nestsTooDeep(content(html))
-      if !tooDeep { sanitizer.sanitized(content(html)).withUnsafeBytes { body($0) } }
+      let html = content(html)
+      if HTMLSanitizer.nestsTooDeep(html) {
+        note = "its elements nest deeper than \(HTMLSanitizer.parsedDepth)"
+        return
+      }
+      do throws(GumboFragment.Failure) {
+        try sanitizer.sanitized(html).withUnsafeBytes { body($0) }
+      } catch {
+        let problem = RawHTMLError(
+          error, bytes: html.count, place: firstRawHTML(in: node), outcome: .leftOut)
+        rawHTMLProblems.withLock { _ = $0.insert(problem) }
+        note = "it would take too much memory to parse"
+      }
     }
-    guard tooDeep else { return }
-    // Too deep to parse in good time: the section without its raw HTML, and why.
+    guard let note else { return }
+    // Too deep or too large to parse in good time: the section without its raw HTML, and
+    // why.
     render(node, unsafe: false) { html in
-      let note = Array(
-        "<!-- collapse left out the raw HTML here: its elements nest deeper than \(HTMLSanitizer.parsedDepth) -->"
-          .utf8)
-      (note + content(html)).withUnsafeBytes { body($0) }
+      (Array("<!-- collapse left out the raw HTML here: \(note) -->".utf8) + content(html))
+        .withUnsafeBytes { body($0) }
     }
+  }
+
+  /// Where the first raw HTML under `node` starts; where `node` does when it holds none.
+  func firstRawHTML(in node: OpaquePointer) -> SourcePlace {
+    guard let iterator = cmark_iter_new(node) else { return SourcePlace(node) }
+    defer { cmark_iter_free(iterator) }
+    while case let event = cmark_iter_next(iterator), event != CMARK_EVENT_DONE {
+      guard event == CMARK_EVENT_ENTER, let current = cmark_iter_get_node(iterator) else {
+        continue
+      }
+      let type = cmark_node_get_type(current)
+      if type == CMARK_NODE_HTML_BLOCK || type == CMARK_NODE_HTML_INLINE {
+        return SourcePlace(current)
+      }
+    }
+    return SourcePlace(node)
   }
 
   /// Whether source `lines` hold a `<`, without which they hold no raw HTML; found with
@@ -389,6 +417,10 @@ public final class MarkdownDocument: @unchecked Sendable {
   /// Where the blocks start that were left out of the HTML written so far because their
   /// HTML alone would be larger than one render holds.
   public var blocksLeftOutForSize: [SourcePlace] { leftOutForSize.withLock { $0.sorted() } }
+
+  /// The raw HTML that could not be parsed in the output written so far, and what was
+  /// written instead, in document order.
+  public var rawHTMLErrors: [RawHTMLError] { rawHTMLProblems.withLock { $0.sorted() } }
 }
 
 /// A section's own Markdown: its source lines, and its blocks parsed by cmark.

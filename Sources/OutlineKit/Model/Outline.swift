@@ -37,6 +37,9 @@ public struct Outline: Sendable {
   /// their HTML alone would be larger than cmark-gfm renders at once.
   public var blocksLeftOutForSize: [SourcePlace] { documents.flatMap(\.blocksLeftOutForSize) }
 
+  /// The raw HTML of its Markdown that could not be parsed in the output written so far.
+  public var rawHTMLErrors: [RawHTMLError] { documents.flatMap(\.rawHTMLErrors) }
+
   /// The ids, made when first asked for.
   private let idStore = SectionIDs()
   /// The titles of each section's subsections, counted when first asked for.

@@ -78,11 +78,10 @@ struct HTMLSanitizer {
   }
 
   /// `html` made safe, in UTF-8; the forbidden code points are still to be replaced.
-  func sanitized(_ html: UnsafeRawBufferPointer) -> [UInt8] {
+  /// Throws when it could not be parsed.
+  func sanitized(_ html: UnsafeRawBufferPointer) throws(GumboFragment.Failure) -> [UInt8] {
     let fragment = GumboFragment(html, context: place == .title ? GUMBO_TAG_SPAN : GUMBO_TAG_DIV)
-    guard let nodes = fragment.nodes else {
-      return Array("<!-- collapse removed this HTML: memory ran out while parsing it -->\n".utf8)
-    }
+    guard let nodes = fragment.nodes else { throw fragment.failure ?? .outOfMemory }
     var writer = SanitizedWriter(settings: self)
     if let base = html.baseAddress {
       // The end tags that closed nothing, which the parse dropped: named where they were.

@@ -10,6 +10,13 @@ import CGumbo
 /// one of the section's end tags, the child inside an element the section left open, or
 /// the probe swallowed by a comment or raw text. Each finding is mended and the parse
 /// tried again, until the probe stands where it should.
+///
+/// The findings come one at a time, but a parse is not made for each: what one parse
+/// shows of the rest is guessed at once (every `</details>` after the first stray that
+/// closed nothing, every element that holds the child), and the next parse checks each
+/// guess, in order, against what trying them one by one would have found. A parse reads
+/// its input as it comes, so the part of it before a guess is what the one-by-one parse
+/// would have read.
 enum SectionBalance {
   /// The elements GitHub writes as text (its `tagfilter`): a tokenizer would read what
   /// follows them as raw text.
@@ -21,70 +28,267 @@ enum SectionBalance {
   private static let childID = "collapse-probe-child"
   private static let afterID = "collapse-probe-after"
 
-  /// The repairs for `html`, a section's HTML as cmark-gfm renders it with raw HTML kept:
-  /// which of its `</details>` end tags (counted in order, from 0) to write as text, and
-  /// the lines to write after it, in order.
-  static func repairs(for html: [UInt8]) -> (strays: Set<Int>, closers: [String]) {
+  /// The most parses one section's repairs take; a section that needs more keeps what
+  /// they found.
+  static let maximumParses = 6
+  /// The most closers written after a section.
+  static let maximumClosers = 33
+
+  /// What to change in a section's HTML.
+  struct Repairs: Equatable {
+    /// Which of its `</details>` end tags, counted in order from 0, to write as text.
+    var strays: Set<Int> = []
+    /// The lines to write after it, in order.
+    var closers: [String] = []
+    /// How many parses finding them took.
+    var parses = 0
+  }
+
+  /// The repairs for `html`, a section's HTML as cmark-gfm renders it with raw HTML kept.
+  /// Throws when a parse fails.
+  static func repairs(for html: [UInt8]) throws(GumboFragment.Failure) -> Repairs {
     let filtered = tagFiltered(html)
     let endTags = detailsEndTags(in: filtered)
-    var strays = Set<Int>()
-    var closers: [String] = []
-    // Each round mends one thing; a section holds few, and a bound keeps it finite.
-    rounds: for _ in 0..<64 {
+    var repairs = Repairs()
+    // The strays and closers found, then those guessed after them, in order.
+    var strays: [Int] = []
+    var strayGuesses: [Int] = []
+    var closerGuesses: [String] = []
+    let prefix = Array("<details id=\"\(wrapperID)\"><summary>s</summary>\n".utf8)
+    while repairs.parses < maximumParses {
+      let escaping = Set(strays + strayGuesses)
       var escaped: [UInt8] = []
+      // Where each end tag is in the probe document, and which are written as text.
+      var offsets: [Int] = []
       var copied = 0
-      for (ordinal, offset) in endTags.enumerated() where strays.contains(ordinal) {
+      for (ordinal, offset) in endTags.enumerated() {
+        offsets.append(prefix.count + escaped.count + offset - copied)
+        guard escaping.contains(ordinal) else { continue }
         escaped += filtered[copied..<offset] + Array("&lt;".utf8)
         copied = offset + 1
       }
       escaped += filtered[copied...]
-      let prefix = Array("<details id=\"\(wrapperID)\"><summary>s</summary>\n".utf8)
-      let tail = Array(
-        ("\n" + closers.map { $0 + "\n" }.joined()
-          + "<details id=\"\(childID)\"><summary>c</summary></details>\n</details>\n<p id=\"\(afterID)\"></p>")
+      let contentEnd = prefix.count + escaped.count
+      // Before each guessed closer, a comment marks where what it should close is open.
+      var tail = Array("\n".utf8)
+      for closer in repairs.closers { tail += Array((closer + "\n").utf8) }
+      for (index, closer) in closerGuesses.enumerated() {
+        tail += Array("<!--\(markPrefix)\(index)-->\(closer)\n".utf8)
+      }
+      tail += Array(
+        "<details id=\"\(childID)\"><summary>c</summary></details>\n</details>\n<p id=\"\(afterID)\"></p>"
           .utf8)
       let document = prefix + escaped + tail
-      let contentEnd = prefix.count + escaped.count
-      guard
-        let mend = document.withUnsafeBytes({ bytes -> Mend? in
-          let fragment = GumboFragment(bytes, context: GUMBO_TAG_DIV)
-          guard let nodes = fragment.nodes, let base = bytes.baseAddress else { return nil }
-          return finding(nodes, base: base, content: prefix.count..<contentEnd)
-        })
-      else { break }
-      switch mend {
-      case .straysAt(let offset):
-        // The ordinal of the end tag at `offset` among those not yet escaped.
-        let shift = prefix.count
-        var position = 0
-        var found: Int?
-        for (ordinal, original) in endTags.enumerated() {
-          let escapedBefore = strays.filter { $0 < ordinal }.count
-          position = original + 3 * escapedBefore + shift
-          if !strays.contains(ordinal) && position == offset {
-            found = ordinal
-            break
-          }
+      repairs.parses += 1
+      let probe = Probe(
+        content: prefix.count..<contentEnd,
+        strayGuesses: strayGuesses.map { offsets[$0] },
+        closerGuesses: closerGuesses)
+      let result = try document.withUnsafeBytes { bytes -> Result<Finding, GumboFragment.Failure> in
+        let fragment = GumboFragment(bytes, context: GUMBO_TAG_DIV)
+        guard let nodes = fragment.nodes, let base = bytes.baseAddress else {
+          return .failure(fragment.failure ?? .outOfMemory)
         }
-        guard let ordinal = found else { return (strays, closers) }
-        strays.insert(ordinal)
-      case .close(let closer):
+        return .success(probe.read(nodes, base: base, bytes: bytes))
+      }.get()
+      // The guesses that held are found; from the first that did not, the parse read
+      // what trying them one by one would not have.
+      strays += strayGuesses.prefix(result.strays)
+      repairs.closers += closerGuesses.prefix(result.closers)
+      repairs.strays = Set(strays)
+      if repairs.closers.count >= maximumClosers { break }
+      let missed = result.strays < strayGuesses.count || result.closers < closerGuesses.count
+      strayGuesses = []
+      closerGuesses = []
+      if missed { continue }
+      switch result.mend {
+      case nil, .done:
+        return repairs
+      case .straysAt(let offset, let after):
+        guard
+          let ordinal = offsets.indices.first(where: {
+            offsets[$0] == offset && !escaping.contains($0)
+          })
+        else { return repairs }
+        strays.append(ordinal)
+        repairs.strays.insert(ordinal)
+        strayGuesses = offsets.indices.filter { after.contains(offsets[$0]) && $0 > ordinal }
+      case .close(let closer, let guesses):
         // Found from the inside out: each closes what holds the one before.
-        closers.append(closer)
-        if closers.count > 32 { break rounds }
-      case .done:
-        return (strays, closers)
+        repairs.closers.append(closer)
+        if repairs.closers.count >= maximumClosers { return repairs }
+        closerGuesses = Array(guesses.prefix(maximumClosers - repairs.closers.count))
       }
     }
-    return (strays, closers)
+    return repairs
   }
 
+  /// How the comment that marks a guessed closer starts.
+  private static let markPrefix = "collapse-probe-mark-"
+
   private enum Mend {
-    /// The wrapper was closed by the end tag at this offset of the probe document.
-    case straysAt(Int)
-    /// This line, written before the others, closes what was left open.
-    case close(String)
+    /// The wrapper was closed by the end tag at this offset of the probe document; the
+    /// `</details>` end tags at `after`, later in the section, closed nothing.
+    case straysAt(Int, after: Set<Int>)
+    /// This line, written before the others, closes what was left open; `guesses` are
+    /// those that would follow, as far as the parse shows them.
+    case close(String, guesses: [String])
     case done
+  }
+
+  /// What one parse of the probe document says.
+  private struct Finding {
+    /// How many of the guessed strays and closers held.
+    var strays = 0
+    var closers = 0
+    /// What to mend next, when every guess held; nil when it cannot tell.
+    var mend: Mend?
+  }
+
+  /// A probe document's layout: where the section's content is, and where its guesses.
+  private struct Probe {
+    let content: Range<Int>
+    /// Where the guessed strays are, written as text.
+    let strayGuesses: [Int]
+    /// The guessed closers, each after a comment that marks where it is.
+    let closerGuesses: [String]
+
+    func read(
+      _ nodes: [UnsafeMutablePointer<GumboNode>], base: UnsafeRawPointer,
+      bytes: UnsafeRawBufferPointer
+    ) -> Finding {
+      var result = Finding()
+      var marks: [Int: UnsafeMutablePointer<GumboNode>] = [:]
+      var texts: [(span: Range<Int>, node: UnsafeMutablePointer<GumboNode>)] = []
+      var wrapper: UnsafeMutablePointer<GumboNode>?
+      // Whether the parser put any element elsewhere than into the one open before it.
+      var anyMoved = false
+      var stack = Array(nodes.reversed())
+      while let node = stack.popLast() {
+        if node.isElement {
+          if node.pointee.parse_flags.rawValue & SectionBalance.moved != 0 { anyMoved = true }
+          // A node put in front of a table started after the table.
+          var last = -1
+          for child in node.children where child.isElement {
+            guard let start = SectionBalance.start(child.pointee.v.element.original_tag, base: base)
+            else { continue }
+            if start < last { anyMoved = true }
+            last = start
+          }
+          if wrapper == nil, node.attributes.contains(where: { $0 == ("id", wrapperID) }) {
+            wrapper = node
+          }
+          stack += node.children.reversed()
+        } else if node.pointee.type == GUMBO_NODE_COMMENT, case let text = node.text,
+          text.hasPrefix(markPrefix), let index = Int(text.dropFirst(markPrefix.count))
+        {
+          marks[index] = node
+        } else if node.pointee.type == GUMBO_NODE_TEXT,
+          let start = SectionBalance.start(node.pointee.v.text.original_text, base: base)
+        {
+          texts.append((start..<(start + node.pointee.v.text.original_text.length), node))
+        }
+      }
+      guard let wrapper else { return result }
+      texts.sort { $0.span.lowerBound < $1.span.lowerBound }
+      let wrapperEnd = SectionBalance.start(wrapper.pointee.v.element.original_end_tag, base: base)
+      var clear: Set<UnsafeMutablePointer<GumboNode>> = []
+      // The guesses are in order, and so are the texts by where they start.
+      var run = 0
+      for guess in strayGuesses {
+        if let wrapperEnd, wrapperEnd < guess { break }
+        while run < texts.count, texts[run].span.upperBound <= guess { run += 1 }
+        guard run < texts.count, texts[run].span.contains(guess),
+          run + 1 == texts.count || !texts[run + 1].span.contains(guess),
+          closesWrapper(texts[run].node, at: guess, wrapper, base: base, clear: &clear)
+        else { break }
+        result.strays += 1
+      }
+      guard result.strays == strayGuesses.count else { return result }
+      // A guess holds where what the child would go into is an element like any other,
+      // open where it stands in the tree, whose closer is the one guessed.
+      for (index, closer) in closerGuesses.enumerated() {
+        guard let mark = marks[index], let holder = mark.pointee.parent, holder != wrapper,
+          holder.isElement, SectionBalance.closer(for: holder, in: wrapper) == closer,
+          SectionBalance.takesDetailsLikeOthers(holder, in: wrapper, base: base)
+        else { break }
+        result.closers += 1
+      }
+      guard result.closers == closerGuesses.count else { return result }
+      result.mend = SectionBalance.finding(nodes, base: base, content: content)
+      // Where the parser moved elements, what holds a text need not be what was open
+      // when it came: the strays are then found one by one.
+      if case .straysAt(let offset, _) = result.mend, !anyMoved {
+        let after = ParsedTags(nodes, base: base).strayEndTags(in: bytes).filter {
+          $0.name == "details" && $0.offset > offset && content.contains($0.offset)
+        }
+        result.mend = .straysAt(offset, after: Set(after.map(\.offset)))
+      }
+      return result
+    }
+
+    /// Whether an end tag `</details>` where `text` holds the one written as text at
+    /// `offset` would have closed `wrapper`: no element between them is a `details` or
+    /// bounds the scope an end tag looks in, or was put where it is other than as the
+    /// child of the element open before it. `clear` holds the elements found to be none
+    /// of these so far, so that each is looked at once.
+    private func closesWrapper(
+      _ text: UnsafeMutablePointer<GumboNode>, at offset: Int,
+      _ wrapper: UnsafeMutablePointer<GumboNode>, base: UnsafeRawPointer,
+      clear: inout Set<UnsafeMutablePointer<GumboNode>>
+    ) -> Bool {
+      guard text.pointee.parse_flags.rawValue & SectionBalance.moved == 0,
+        !SectionBalance.isMoved(text, from: offset, base: base), let parent = text.pointee.parent,
+        !ParsedTags.rawText.contains(parent.tagName)
+      else { return false }
+      var node = parent
+      var passed: [UnsafeMutablePointer<GumboNode>] = []
+      while node != wrapper, !clear.contains(node) {
+        guard node.isElement, !SectionBalance.isMoved(node, base: base),
+          !SectionBalance.boundsEndTags(node), let above = node.pointee.parent
+        else { return false }
+        passed.append(node)
+        node = above
+      }
+      clear.formUnion(passed)
+      return true
+    }
+  }
+
+  /// The parse flags of a node gumbo may have put elsewhere than in the element open
+  /// before it. A formatting element reopened is one: its copy may stand in front of a
+  /// table it is inside of, and its start tag is the first one's.
+  private static let moved =
+    GUMBO_INSERTION_FOSTER_PARENTED.rawValue | GUMBO_INSERTION_ADOPTION_AGENCY_MOVED.rawValue
+    | GUMBO_INSERTION_ADOPTION_AGENCY_CLONED.rawValue
+    | GUMBO_INSERTION_RECONSTRUCTED_FORMATTING_ELEMENT.rawValue
+
+  /// Whether `node` stops a `</details>` end tag inside it from closing a `details` around
+  /// it: a `details` of its own, an element that bounds the scope an end tag looks in, a
+  /// `select` (which ignores it).
+  private static func boundsEndTags(_ node: UnsafeMutablePointer<GumboNode>) -> Bool {
+    let html = node.pointee.v.element.tag_namespace == GUMBO_NAMESPACE_HTML
+    return boundsScope(node) || (html ? ["details", "select"] : ["details"]).contains(node.tagName)
+  }
+
+  /// Whether `node` bounds the scope in which the parser looks for an element to close.
+  private static func boundsScope(_ node: UnsafeMutablePointer<GumboNode>) -> Bool {
+    let name = node.tagName
+    switch node.pointee.v.element.tag_namespace {
+    case GUMBO_NAMESPACE_HTML:
+      return ["applet", "caption", "html", "table", "td", "th", "marquee", "object", "template"]
+        .contains(name)
+    case GUMBO_NAMESPACE_MATHML:
+      return ["mi", "mo", "mn", "ms", "mtext", "annotation-xml"].contains(name)
+    default:
+      return ["foreignobject", "desc", "title"].contains(name.lowercased())
+    }
+  }
+
+  /// Where a piece of the probe document starts; nil for one not written in it.
+  private static func start(_ piece: GumboStringPiece, base: UnsafeRawPointer) -> Int? {
+    guard let data = piece.data, piece.length > 0 else { return nil }
+    return base.distance(to: UnsafeRawPointer(data))
   }
 
   /// What the parse of the probe document says to mend first; nil when it cannot tell.
@@ -107,12 +311,12 @@ enum SectionBalance {
     let end = wrapper.pointee.v.element.original_end_tag
     if let data = end.data, end.length > 0 {
       let offset = base.distance(to: UnsafeRawPointer(data))
-      if content.contains(offset) { return .straysAt(offset) }
+      if content.contains(offset) { return .straysAt(offset, after: []) }
     }
     guard let child = byID[childID] else {
       // Swallowed: by a comment left open, or by an element read as raw text.
       guard let last else { return nil }
-      if last.pointee.type == GUMBO_NODE_COMMENT { return .close("<!-- -->") }
+      if last.pointee.type == GUMBO_NODE_COMMENT { return .close("<!-- -->", guesses: []) }
       // A start tag without its `>` takes the probe in as its attributes; nothing written
       // after the section can end it: leave it as written.
       let tagsRunOn = byTag.contains { tag in
@@ -124,7 +328,7 @@ enum SectionBalance {
       guard !tagsRunOn else { return nil }
       // Else the element that holds what came last: raw text, a select, an object.
       if let parent = last.pointee.parent, parent != root, parent.isElement {
-        return .close("</\(parent.tagName)>")
+        return .close("</\(parent.tagName)>", guesses: [])
       }
       return nil
     }
@@ -135,7 +339,7 @@ enum SectionBalance {
         $0.isElement && $0.tagName == "table" && $0.pointee.v.element.original_end_tag.length == 0
       })
     {
-      return .close("</table>")
+      return .close("</table>", guesses: [])
     }
     // The child's wrapper inside an element the section left open: close that one,
     // foreign content at its outermost.
@@ -146,17 +350,112 @@ enum SectionBalance {
       {
         open = above
       }
-      return .close("</\(open.tagName)>")
+      return .close("</\(open.tagName)>", guesses: guesses(after: open, in: wrapper, base: base))
     }
     // What the parser put after the child (a table left open takes it in front of it).
     if let after = wrapper.children.last(where: { $0.isElement }), after != child {
-      return .close("</\(after.tagName)>")
+      return .close("</\(after.tagName)>", guesses: [])
     }
     // After the wrapper's end, the probe stands beside it; inside it, a details the
     // section left open took that end.
     guard let probe = byID[afterID] else { return nil }
-    return probe.pointee.parent == root ? .done : .close("</details>")
+    return probe.pointee.parent == root ? .done : .close("</details>", guesses: [])
   }
+
+  /// The closers that would follow the one that closes `closed`, the child having been
+  /// in it: those of the elements that hold it, from the inside out, as far as the child
+  /// would go into each in turn as into any element. The next parse checks them.
+  private static func guesses(
+    after closed: UnsafeMutablePointer<GumboNode>, in wrapper: UnsafeMutablePointer<GumboNode>,
+    base: UnsafeRawPointer
+  ) -> [String] {
+    var guesses: [String] = []
+    var closed = closed
+    while guesses.count < maximumClosers, let next = closed.pointee.parent, next != wrapper,
+      next.isElement, takesDetailsLikeOthers(next, in: wrapper, base: base)
+    {
+      guesses.append(closer(for: next, in: wrapper))
+      closed = outermostForeign(next, in: wrapper)
+    }
+    return guesses
+  }
+
+  /// The closer of `holder`, the child having gone into it: its end tag, or that of the
+  /// outermost of the foreign elements around it.
+  static func closer(
+    for holder: UnsafeMutablePointer<GumboNode>, in wrapper: UnsafeMutablePointer<GumboNode>
+  ) -> String {
+    "</\(outermostForeign(holder, in: wrapper).tagName)>"
+  }
+
+  /// `node`, or when it is foreign content, the outermost foreign element around it.
+  private static func outermostForeign(
+    _ node: UnsafeMutablePointer<GumboNode>, in wrapper: UnsafeMutablePointer<GumboNode>
+  ) -> UnsafeMutablePointer<GumboNode> {
+    var open = node
+    guard node.pointee.v.element.tag_namespace != GUMBO_NAMESPACE_HTML else { return node }
+    while let above = open.pointee.parent, above != wrapper, above.isElement,
+      above.pointee.v.element.tag_namespace != GUMBO_NAMESPACE_HTML
+    {
+      open = above
+    }
+    return open
+  }
+
+  /// Whether a `<details>` start tag, with `holder` the element last open, would go into
+  /// it as into any element: `holder` is not one of `unlikeOthers`, no `p` it is in
+  /// would be closed first, and neither it nor what holds it is where the parser moved
+  /// it, or in a select or a template.
+  static func takesDetailsLikeOthers(
+    _ holder: UnsafeMutablePointer<GumboNode>, in wrapper: UnsafeMutablePointer<GumboNode>,
+    base: UnsafeRawPointer
+  ) -> Bool {
+    if holder.pointee.v.element.tag_namespace == GUMBO_NAMESPACE_HTML,
+      unlikeOthers.contains(holder.tagName)
+    {
+      return false
+    }
+    var node = holder
+    var inButtonScope = true
+    while node != wrapper {
+      guard node.isElement, !isMoved(node, base: base), let above = node.pointee.parent else {
+        return false
+      }
+      let name = node.tagName
+      if node.pointee.v.element.tag_namespace == GUMBO_NAMESPACE_HTML {
+        if name == "select" || name == "template" || (inButtonScope && name == "p") {
+          return false
+        }
+        if name == "button" { inButtonScope = false }
+      }
+      if boundsScope(node) { inButtonScope = false }
+      node = above
+    }
+    return true
+  }
+
+  /// Whether gumbo put `node` elsewhere than into the element open before it: in front
+  /// of a table (after which it then stands, though it started later), or by the steps
+  /// that mend misnested formatting. `from` is where it starts, for a text.
+  private static func isMoved(
+    _ node: UnsafeMutablePointer<GumboNode>, from: Int? = nil, base: UnsafeRawPointer
+  ) -> Bool {
+    if node.pointee.parse_flags.rawValue & moved != 0 { return true }
+    guard let parent = node.pointee.parent,
+      let own = from ?? start(node.pointee.v.element.original_tag, base: base)
+    else { return false }
+    return parent.children.drop { $0 != node }.dropFirst().contains {
+      $0.isElement && (start($0.pointee.v.element.original_tag, base: base) ?? .max) < own
+    }
+  }
+
+  /// The HTML elements a `<details>` start tag does not simply go into, as the last one
+  /// open: a parser moves it in front of a table, a select ignores it, it closes a `p`;
+  /// and those a parser closes by other means than their end tag.
+  private static let unlikeOthers: Set<String> = ParsedTags.rawText.union([
+    "table", "tbody", "thead", "tfoot", "tr", "td", "th", "caption", "colgroup", "select",
+    "template", "p", "form", "html", "head", "body", "frameset",
+  ])
 
   /// `html` with the `<` of each tag GitHub filters written as `&lt;`, as GitHub writes it.
   static func tagFiltered(_ html: [UInt8]) -> [UInt8] {
