@@ -334,6 +334,59 @@ struct ExtremeInputTests {
     }
   }
 
+  @Test("HTML that would make a tree many times its size is left out, and said; other HTML is not")
+  func htmlTooLargeToParse() throws {
+    // Each `<b>` left open is copied into every paragraph after it: 16 million elements.
+    let tags = (0..<4000).map { "<b a=\($0)>" }.joined()
+    let input = "# A\n\n" + tags + String(repeating: "<p>x</p>", count: 4000) + "\n\n# B\n\nafter\n"
+    for (output, outcome) in [
+      ("html", "it is left out, with a note in its place"),
+      ("markdown", "it is written as it is, not closed within its section"),
+    ] {
+      let result = try runBinary(["-t", output, "-f", "markdown"], input: Data(input.utf8))
+      #expect(result.status == 1, "\(output)")
+      #expect(
+        result.errors
+          == "collapse: stdin:3:1: too large: the raw HTML here would take more than 18.3 MiB to "
+          + "parse, 256 times its 69.2 KiB and 1 MiB (an element left open, such as <b>, is "
+          + "copied into each block after it); \(outcome)\n", "\(output)")
+      #expect(result.output.contains("after"), "\(output)")
+    }
+    let html = try runBinary(["-t", "html", "-f", "markdown"], input: Data(input.utf8))
+    #expect(
+      html.output.contains(
+        "<!-- collapse left out the raw HTML here: it would take too much memory to parse -->"))
+    #expect(!html.output.contains("<b a=\"1\">"))
+  }
+
+  @Test("a long page of the raw HTML READMEs hold, some of it left open, is rendered whole")
+  func ordinaryRawHTML() throws {
+    var random = SplitMix(seed: 7)
+    var page = "# Project\n\n<b>Note: a bold tag left open, as pages leave them\n\n"
+    for index in 0..<3000 {
+      switch random.next() % 5 {
+      case 0:
+        page +=
+          "<p align=\"center\">\n  <img src=\"docs/\(index).png\" alt=\"shot\" width=\"300\">\n</p>\n\n"
+      case 1:
+        page += "<details><summary>Item \(index)</summary>\n\nSome *text* here.\n\n</details>\n\n"
+      case 2:
+        page +=
+          "<table>\n" + String(repeating: "<tr><td>a</td><td><i>b</td></tr>\n", count: 4)
+          + "</table>\n\n"
+      case 3:
+        page += "Press <kbd>Ctrl</kbd>+<kbd>C</kbd> to <em>stop<br>it\n\n"
+      default:
+        page += "<a id=\"anchor-\(index)\"></a>\n## Part \(index)\n\nWords <span>in a span\n\n"
+      }
+    }
+    for output in ["html", "markdown"] {
+      let result = try runBinary(["-t", output, "-f", "markdown"], input: Data(page.utf8))
+      #expect(result.status == 0 && result.errors.isEmpty, "\(output): \(result.errors)")
+      #expect(!result.output.contains("left out the raw HTML"), "\(output)")
+    }
+  }
+
   @Test(
     "under a memory limit, a document too large for it is refused as it arrives",
     .disabled(

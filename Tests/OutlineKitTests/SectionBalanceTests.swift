@@ -1,0 +1,42 @@
+import Testing
+
+@testable import OutlineKit
+
+@Suite("section balance")
+struct SectionBalanceTests {
+  /// `text` repeated `count` times.
+  private func times(_ text: String, _ count: Int) -> String {
+    String(repeating: text, count: count)
+  }
+
+  @Test(
+    "every stray </details> and every element left open is found in a few parses, however many",
+    arguments: [1, 8, 64])
+  func fewParses(strays: Int) throws {
+    let html = times("<div>", 8000) + "\n" + times("</details>", strays) + "\n"
+    let repairs = try SectionBalance.repairs(for: Array(html.utf8))
+    #expect(repairs.strays == Set(0..<strays))
+    #expect(repairs.closers == Array(repeating: "</div>", count: SectionBalance.maximumClosers))
+    #expect(repairs.parses <= 3, "\(repairs.parses) parses")
+  }
+
+  @Test("strays among the section's own details, and what it leaves open, in a few parses")
+  func mixed() throws {
+    let html =
+      "<details><summary>a</summary>\n" + times("</details>", 3) + "\n<ul><li><div>"
+      + "<details><summary>b</summary>x</details>" + times("</details>", 2) + "\n"
+    let repairs = try SectionBalance.repairs(for: Array(html.utf8))
+    // The first closes the section's own details; every later one would close collapse's.
+    #expect(repairs.strays == [1, 2, 4, 5])
+    #expect(repairs.closers == ["</div>", "</li>", "</ul>"])
+    #expect(repairs.parses <= 3, "\(repairs.parses) parses")
+  }
+
+  @Test("no section takes more than a few parses")
+  func bounded() throws {
+    // An element a parser moves in front of a table makes each stray its own finding.
+    let html = "<table><span>" + times("</details>x", 20) + "\n"
+    let repairs = try SectionBalance.repairs(for: Array(html.utf8))
+    #expect(repairs.parses <= SectionBalance.maximumParses)
+  }
+}
