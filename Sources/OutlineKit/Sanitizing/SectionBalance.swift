@@ -72,6 +72,7 @@ enum SectionBalance {
       // Before each guessed closer, a comment marks where what it should close is open.
       var tail = Array("\n".utf8)
       for closer in repairs.closers { tail += Array((closer + "\n").utf8) }
+      var known: Surroundings = [:]
       for (index, closer) in closerGuesses.enumerated() {
         tail += Array("<!--\(markPrefix)\(index)-->\(closer)\n".utf8)
       }
@@ -207,10 +208,11 @@ enum SectionBalance {
       guard result.strays == strayGuesses.count else { return result }
       // A guess holds where what the child would go into is an element like any other,
       // open where it stands in the tree, whose closer is the one guessed.
+      var known: Surroundings = [:]
       for (index, closer) in closerGuesses.enumerated() {
         guard let mark = marks[index], let holder = mark.pointee.parent, holder != wrapper,
           holder.isElement, SectionBalance.closer(for: holder, in: wrapper) == closer,
-          SectionBalance.takesDetailsLikeOthers(holder, in: wrapper, base: base)
+          SectionBalance.takesDetailsLikeOthers(holder, in: wrapper, base: base, known: &known)
         else { break }
         result.closers += 1
       }
@@ -371,8 +373,9 @@ enum SectionBalance {
   ) -> [String] {
     var guesses: [String] = []
     var closed = closed
+    var known: Surroundings = [:]
     while guesses.count < maximumClosers, let next = closed.pointee.parent, next != wrapper,
-      next.isElement, takesDetailsLikeOthers(next, in: wrapper, base: base)
+      next.isElement, takesDetailsLikeOthers(next, in: wrapper, base: base, known: &known)
     {
       guesses.append(closer(for: next, in: wrapper))
       closed = outermostForeign(next, in: wrapper)
@@ -402,36 +405,53 @@ enum SectionBalance {
     return open
   }
 
+  /// What `takesDetailsLikeOthers` found of an element and those around it: whether
+  /// they are all where the parser put them as it read them and none is a select or a
+  /// template, and whether it or one around it is a `p` in button scope.
+  typealias Surroundings = [UnsafeMutablePointer<GumboNode>: (plain: Bool, inP: Bool)]
+
   /// Whether a `<details>` start tag, with `holder` the element last open, would go into
   /// it as into any element: `holder` is not one of `unlikeOthers`, no `p` it is in
   /// would be closed first, and neither it nor what holds it is where the parser moved
-  /// it, or in a select or a template.
+  /// it, or in a select or a template. `known` keeps what was found of each element, so
+  /// that each is looked at once.
   static func takesDetailsLikeOthers(
     _ holder: UnsafeMutablePointer<GumboNode>, in wrapper: UnsafeMutablePointer<GumboNode>,
-    base: UnsafeRawPointer
+    base: UnsafeRawPointer, known: inout Surroundings
   ) -> Bool {
     if holder.pointee.v.element.tag_namespace == GUMBO_NAMESPACE_HTML,
       unlikeOthers.contains(holder.tagName)
     {
       return false
     }
+    var path: [UnsafeMutablePointer<GumboNode>] = []
     var node = holder
-    var inButtonScope = true
+    var above = (plain: true, inP: false)
     while node != wrapper {
-      guard node.isElement, !isMoved(node, base: base), let above = node.pointee.parent else {
-        return false
+      if let found = known[node] {
+        above = found
+        break
       }
-      let name = node.tagName
-      if node.pointee.v.element.tag_namespace == GUMBO_NAMESPACE_HTML {
-        if name == "select" || name == "template" || (inButtonScope && name == "p") {
-          return false
-        }
-        if name == "button" { inButtonScope = false }
+      path.append(node)
+      guard node.isElement, let parent = node.pointee.parent else {
+        above = (false, false)
+        break
       }
-      if boundsScope(node) { inButtonScope = false }
-      node = above
+      node = parent
     }
-    return true
+    for node in path.reversed() {
+      let html = node.pointee.v.element.tag_namespace == GUMBO_NAMESPACE_HTML
+      let name = node.tagName
+      let plain =
+        above.plain && node.isElement && !isMoved(node, base: base)
+        && !(html && (name == "select" || name == "template"))
+      // A `p` is in button scope unless a button or a scope's bound is in between.
+      let bounds = boundsScope(node) || (html && name == "button")
+      let inP = (html && name == "p") || (!bounds && above.inP)
+      above = (plain, inP)
+      known[node] = above
+    }
+    return above.plain && !above.inP
   }
 
   /// Whether gumbo put `node` elsewhere than into the element open before it: in front
