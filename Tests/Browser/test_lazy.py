@@ -399,7 +399,8 @@ def moves_by(browser, action, amount, what):
     action()
     expected = before + amount
     try:
-        WebDriverWait(browser, 5, poll_frequency=0.02).until(
+        # A deadline a busy machine does not outrun: the scroll itself is over in moments.
+        WebDriverWait(browser, 30, poll_frequency=0.02).until(
             lambda driver: abs((driver.execute_script(LOOKED) or 1e9) - expected) < 0.02)
     except Exception:
         pytest.fail(f"{what}: the element in view is at {browser.execute_script(LOOKED)}, "
