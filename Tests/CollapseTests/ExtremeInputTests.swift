@@ -169,6 +169,17 @@ struct ExtremeInputTests {
     #expect(text(result.output) == "▾ [0]\n  ▾ [0]\n    ▸ [0]  […] 1 item\n")
   }
 
+  @Test("JSON nested 5,000,000 deep stops at its 1,000,001st level with a message")
+  func tooDeepJSON() throws {
+    let input = Array(String(repeating: "[", count: 5_000_000).utf8)
+    let result = try run(["-f", "json"], input)
+    #expect(result.status == 1 && result.output.isEmpty)
+    #expect(
+      text(result.errors)
+        == "collapse: stdin:1:1000001: too deep: arrays and objects nest more than 1,000,000 levels here, the most collapse reads\n"
+    )
+  }
+
   @Test("JSON nested 100,000 deep, all expanded: every format, linear in size, -t json valid")
   func deepJSONExpanded() throws {
     let depth = 100_000

@@ -579,4 +579,21 @@ struct JSONReaderTests {
     HTMLWriter().write(outline, selection: selection, to: &html)
     #expect(html.ranges(of: "</details>").count == depth * 2 - 1)
   }
+
+  @Test("nesting past 1,000,000 levels is an error at the bracket that goes past, in any chunks")
+  func tooDeep() throws {
+    let depth = JSONOutlineBuilder.deepestNesting
+    #expect(depth == 1_000_000)
+    let deepest = Array(
+      (String(repeating: "[", count: depth) + String(repeating: "]", count: depth)).utf8)
+    // The outermost array is unwrapped, and the innermost, empty, is a line of content.
+    #expect(try readInChunks(deepest, size: 1 << 16).sections.count == depth - 2)
+    // One level more, on a second line after a key: the place of its last `[`.
+    let text = "{\"a\":\n  " + String(repeating: "[", count: depth) + "]"
+    let expected = ReadError(
+      line: 2, column: depth + 2, message: JSONOutlineBuilder.tooDeepMessage)
+    for size in [1 << 16, 4099, Array(text.utf8).count] {
+      #expect(errorInChunks(Array(text.utf8), size: size) == expected, "chunks of \(size)")
+    }
+  }
 }

@@ -45,6 +45,17 @@ final class JSONOutlineBuilder {
   private let values = JSONValues()
   /// Set when the store of values is full; the reader stops and reports it.
   private(set) var overflowed = false
+  /// Where the bracket stands that would open one level more than `deepestNesting`; the
+  /// reader stops and reports it.
+  private(set) var tooDeepAt: Int? = nil
+
+  /// The most levels arrays and objects may nest. Each level is a section, which takes a
+  /// few hundred bytes, so that 10 MB of `[` would take gigabytes; no real document comes
+  /// near (jq reads 10,000).
+  static let deepestNesting = 1_000_000
+  /// What reading says of a document that nests deeper.
+  static let tooDeepMessage =
+    "too deep: arrays and objects nest more than 1,000,000 levels here, the most collapse reads"
 
   /// Whether a single top-level value is unwrapped; not for JSON Lines.
   private let unwrapsLoneValue: Bool
@@ -115,8 +126,13 @@ final class JSONOutlineBuilder {
     }
   }
 
-  /// An object or array whose bracket stands at `offset` in the input.
-  func startContainer(isObject: Bool, at offset: Int) {
+  /// An object or array whose bracket stands at `offset` in the input; false when it
+  /// nests too deep, and reading is to stop.
+  func startContainer(isObject: Bool, at offset: Int) -> Bool {
+    guard stack.count <= Self.deepestNesting else {
+      tooDeepAt = offset
+      return false
+    }
     let top = stack.count - 1
     if top > 0 { materialize(top) }
     let parent = stack[top]
@@ -128,6 +144,7 @@ final class JSONOutlineBuilder {
         // An array's elements, and values at the top: the records of JSON Lines.
         titledByMember: !parent.isObject,
         runStart: values.count, start: parent.isObject ? parent.pendingKeyStart : offset))
+    return true
   }
 
   /// The end of the innermost container, whose bracket ends at `offset` in the input.

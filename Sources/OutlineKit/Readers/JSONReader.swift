@@ -158,6 +158,14 @@ public final class JSONReader {
     parsing = bytes
     defer { parsing = nil }
     let status = yajl_parse(handle, bytes.baseAddress, bytes.count)
+    if let offset = builder.tooDeepAt {
+      var at = position
+      at.advance(over: bytes[..<min(bytes.count, max(0, offset - handed))])
+      let error = ReadError(
+        line: at.line, column: at.column, message: JSONOutlineBuilder.tooDeepMessage)
+      failure = error
+      throw error
+    }
     if status != yajl_status_ok {
       let error = error(in: bytes)
       failure = error
@@ -443,8 +451,7 @@ public final class JSONReader {
     },
     yajl_start_map: { context in
       let builder = builder(context)
-      builder.startContainer(isObject: true, at: reader(context).tokenOffset - 1)
-      return 1
+      return builder.startContainer(isObject: true, at: reader(context).tokenOffset - 1) ? 1 : 0
     },
     yajl_map_key: { context, text, length in
       let reader = reader(context)
@@ -461,8 +468,7 @@ public final class JSONReader {
     },
     yajl_start_array: { context in
       let builder = builder(context)
-      builder.startContainer(isObject: false, at: reader(context).tokenOffset - 1)
-      return 1
+      return builder.startContainer(isObject: false, at: reader(context).tokenOffset - 1) ? 1 : 0
     },
     yajl_end_array: { context in
       let builder = builder(context)
