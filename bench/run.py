@@ -330,11 +330,18 @@ def main():
 
     # No quadratic path: ten times the sections should cost about ten times as much.
     scaling = []
-    for label, make in (
-        ("headings (`## Heading i` with a line of text)", lambda n: "".join(f"## Heading {i}\n\ntext {i}\n\n" for i in range(n))),
-        ("sections of one title (`# Same`), every one expanded by `-e same`", lambda n: "# Same\n\nbody\n\n" * n),
+    for label, make, extra in (
+        ("headings (`## Heading i` with a line of text)", lambda n: "".join(f"## Heading {i}\n\ntext {i}\n\n" for i in range(n)),
+         None),
+        ("sections of one title (`# Same`), every one expanded by `-e same`", lambda n: "# Same\n\nbody\n\n" * n,
+         lambda n: "-e same "),
+        # A NAMES list's parts are joined again only where they may make a title.
+        ("commas in a title (`# a,a,…,a,b`), beside `-e` listing `a` half as many times",
+         lambda n: "# " + ",".join(["a"] * n) + ",b\n\n# a\n",
+         lambda n: "-e " + ",".join(["a"] * (n // 2)) + " "),
     ):
         small, large = (20_000, 200_000) if label.startswith("headings") else (1_000, 10_000)
+        extra = extra if extra else (lambda n: "")
         paths = {}
         for n in (small, large):
             path = os.path.join(INPUTS, f"scale-{label.split()[0]}-{n}.md")
@@ -342,8 +349,7 @@ def main():
                 with open(path, "w") as out:
                     out.write(make(n))
             paths[n] = path
-        extra = "-e same " if "Same" in label else ""
-        commands = [f"{collapse} -t html {extra}{paths[n]}" for n in (small, large)]
+        commands = [f"{collapse} -t html {extra(n)}{paths[n]}" for n in (small, large)]
         medians = hyperfine(commands, runs, 1)
         ratio = medians[commands[1]] / medians[commands[0]]
         scaling.append(f"- {large:,} against {small:,} {label}: {ratio:.1f}× the time for 10× the sections")
