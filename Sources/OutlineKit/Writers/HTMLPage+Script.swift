@@ -75,8 +75,13 @@ extension HTMLPage {
           fill(entry.target);
         });
       }, { rootMargin: "1500px 0px 1500px 0px" });
+      /* A placeholder is never what the browser keeps in place as it lays out: it goes. (Set
+         here, not in the style sheet, whose checkers do not know the property yet.) */
       function watch(holders) {
-        if (observer) holders.forEach(function (holder) { observer.observe(holder); });
+        holders.forEach(function (holder) {
+          holder.style.overflowAnchor = "none";
+          if (observer) observer.observe(holder);
+        });
       }
       var placed = new Set();
       /* The piece's HTML, if its chunk is inflated. */

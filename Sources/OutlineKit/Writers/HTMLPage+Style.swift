@@ -100,8 +100,7 @@ extension HTMLPage {
     .search-results .snippet { display: block; color: var(--muted); font-size: 0.875rem; }
     .search-status { margin: 0; padding: 0.5rem var(--pad); color: var(--muted); font-size: 0.875rem; }
     mark { background: var(--mark); color: inherit; }
-    /* A placeholder is never what the browser keeps in place as it lays out: it goes. */
-    .lazy { min-height: 1px; overflow-anchor: none; }
+    .lazy { min-height: 1px; }
     .lazy.gap { padding: 0.25rem var(--pad); }
     button, .search {
       min-height: 2.75rem;
