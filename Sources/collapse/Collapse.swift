@@ -74,9 +74,11 @@ enum Collapse {
     if inputs.count == 1 && documents.isEmpty { return status }
     var outline = inputs.count == 1 ? documents[0].outline : Outline.combining(documents)
     defer { keep((outline, documents)) }
+    // The /regex/ NAMEs of --only, --expand and --collapse share one budget of time.
+    let patterns = PatternBudget()
     if !options.only.isEmpty {
       do {
-        outline = try outline.extracting(options.only)
+        outline = try outline.extracting(options.only, patterns: patterns)
       } catch {
         for problem in error.errors { errors.report(problem) }
         return .usage
@@ -85,7 +87,7 @@ enum Collapse {
 
     let selection: Selection
     do {
-      selection = try Selection(outline: outline, request: options.selection)
+      selection = try Selection(outline: outline, request: options.selection, patterns: patterns)
     } catch {
       for problem in error.errors { errors.report(problem) }
       return .usage

@@ -1,3 +1,4 @@
+import Dispatch
 import Testing
 
 @testable import OutlineKit
@@ -374,10 +375,11 @@ extension SelectionRequest {
 
 @Suite("the time /regex/ NAMEs may take")
 struct PatternBudgetTests {
-  /// A title on which `/(a|aa)*b/` backtracks for far longer than the 0.2 seconds the
-  /// tests give it, about ten seconds, but ends: a pattern given up on is left to run,
-  /// and one that never ended would take a core from every test after it.
-  static let outline = markdown("# \(String(repeating: "a", count: 32))\n# b\n")
+  /// A title on which `/(a|aa)*b/` backtracks for several times the 0.2 seconds the
+  /// tests give it, about a second and a half in a debug build, but ends: a pattern given
+  /// up on is left to run, and one that never ended would take a core from every test
+  /// after it.
+  static let outline = markdown("# \(String(repeating: "a", count: 30))\n# b\n")
 
   @Test("one pattern that runs out of time is tried once, and none after it starts")
   func oneBudget() throws {
@@ -401,6 +403,33 @@ struct PatternBudgetTests {
     #expect(try matcher.sections(inList: "/^b$/") == [1])
     #expect(try matcher.sections(inList: "/^a+$/") == [0])
     #expect(budget.started == 2)
+  }
+
+  @Test("each command's budget is its own: one given up on leaves the next command's whole")
+  func budgetPerCommand() throws {
+    let runaway = SelectionRequest(expand: ["/(a|aa)*b/"])
+    #expect(throws: SelectionFailure.self) {
+      try Selection(outline: Self.outline, request: runaway, patterns: PatternBudget(seconds: 0.2))
+    }
+    let quick = try Selection(outline: Self.outline, request: SelectionRequest(expand: ["/^b$/"]))
+    #expect(quick.isExpanded(1))
+    #expect(!quick.isExpanded(0))
+  }
+
+  @Test("a pattern runs on a thread of its own, so those left running never hold up the next")
+  func ownThreads() {
+    // Far more bodies than any pool of worker threads has, each holding its thread until
+    // the last one starts: with threads shared, the last would wait for ever.
+    let held = 64
+    let gate = DispatchSemaphore(value: 0)
+    let lastRan = DispatchSemaphore(value: 0)
+    for _ in 0..<held {
+      #expect(runOnOwnThread { gate.wait() })
+    }
+    #expect(runOnOwnThread { lastRan.signal() })
+    let ran = lastRan.wait(timeout: .now() + 60) == .success
+    for _ in 0..<held { gate.signal() }
+    #expect(ran)
   }
 
   @Test("a list of NAMEs stops at the first pattern given up on")

@@ -41,12 +41,12 @@ struct NameMatcher {
     return index
   }()
 
-  /// The time `/regex/` NAMEs may take, shared with every other matcher of the command.
+  /// The time `/regex/` NAMEs may take, shared with every other matcher given it.
   let patterns: PatternBudget
   /// How many runs of a list's parts, or of a path's steps, have been tried as one NAME.
   private(set) var runsTried = 0
 
-  init(outline: Outline, patterns: PatternBudget = .command) {
+  init(outline: Outline, patterns: PatternBudget = PatternBudget()) {
     self.outline = outline
     self.patterns = patterns
   }
@@ -310,7 +310,7 @@ struct NameMatcher {
     let found = Matched()
     let done = DispatchSemaphore(value: 0)
     let started = DispatchTime.now()
-    DispatchQueue.global().async {
+    let running = runOnOwnThread {
       // Made again here: a Regex cannot be handed to another thread.
       guard let regex = try? Regex(pattern.source).ignoresCase(pattern.ignoresCase) else {
         done.signal()
@@ -323,7 +323,7 @@ struct NameMatcher {
       found.value = matched
       done.signal()
     }
-    let finished = done.wait(timeout: started + left) == .success
+    let finished = running && done.wait(timeout: started + left) == .success
     patterns.spend(Double(DispatchTime.now().uptimeNanoseconds - started.uptimeNanoseconds) / 1e9)
     guard finished, let matched = found.value else {
       patterns.giveUp()

@@ -5,9 +5,12 @@ extension Outline {
   /// (a preamble) and every other section are left out; ids are made again, as for a
   /// document that holds only these sections.
   ///
-  /// Throws every NAME that matches nothing, as `Selection` does.
-  public func extracting(_ lists: [String]) throws(SelectionFailure) -> Outline {
-    var matcher = NameMatcher(outline: self)
+  /// Throws every NAME that matches nothing, as `Selection` does; `/regex/` NAMEs share
+  /// `patterns` with the rest of the command.
+  public func extracting(
+    _ lists: [String], patterns: PatternBudget = PatternBudget()
+  ) throws(SelectionFailure) -> Outline {
+    var matcher = NameMatcher(outline: self, patterns: patterns)
     var named: Set<Int> = []
     var errors: [SelectionError] = []
     for list in lists {

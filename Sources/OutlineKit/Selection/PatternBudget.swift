@@ -2,16 +2,15 @@ import Synchronization
 
 /// The time every `/regex/` NAME of one command may take together to match the titles,
 /// so that a command with several slow ones ends as soon as one has used it up, rather
-/// than after each has had the whole of it.
-final class PatternBudget: Sendable {
-  /// The budget of the command this process runs: 10 seconds.
-  static let command = PatternBudget(seconds: 10)
-
+/// than after each has had the whole of it. A command makes one and hands it to each
+/// selection it resolves; one given up on stays given up on.
+public final class PatternBudget: Sendable {
   /// The time, in seconds, all patterns may take together.
-  let seconds: Double
+  public let seconds: Double
   private let state: Mutex<(left: Double, started: Int, givenUp: Bool)>
 
-  init(seconds: Double) {
+  /// A budget of `seconds`, 10 unless told.
+  public init(seconds: Double = 10) {
     self.seconds = seconds
     state = Mutex((seconds, 0, false))
   }

@@ -9,9 +9,11 @@ public struct Selection: Sendable {
   /// Resolves `request` against `outline`: the base, then the NAMEs to expand (with
   /// their ancestors), then the NAMEs to collapse.
   ///
-  /// Throws when a NAME matches no section or is a `/regex/` that does not compile,
-  /// listing every such NAME.
-  public init(outline: Outline, request: SelectionRequest) throws(SelectionFailure) {
+  /// Throws when a NAME matches no section or is a `/regex/` that does not compile or
+  /// runs past what is left of `patterns`, listing every such NAME.
+  public init(
+    outline: Outline, request: SelectionRequest, patterns: PatternBudget = PatternBudget()
+  ) throws(SelectionFailure) {
     let sections = outline.sections
     switch request.base {
     case .everything:
@@ -25,7 +27,7 @@ public struct Selection: Sendable {
     case .automatic:
       expanded = sections.map { $0.hint != .collapsed }
     }
-    var matcher = NameMatcher(outline: outline)
+    var matcher = NameMatcher(outline: outline, patterns: patterns)
     var errors: [SelectionError] = []
     var opened = Array(repeating: false, count: sections.count)
     for list in request.expand {
