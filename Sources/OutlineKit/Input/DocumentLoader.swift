@@ -204,10 +204,8 @@ private struct Budget {
     guard needed > memory.bytes else { return }
     // What could be read in the memory left, at the rate seen so far.
     let largest = Int(Double(bytes) * Double(memory.bytes) / Double(max(1, needed)))
-    throw .tooLarge(
-      InputTooLarge(
-        bytes: bytes, isWhole: false, format: format, largest: min(bytes, largest),
-        memory: memory, isRepaired: false, isInflated: isInflated))
+    throw tooLarge(
+      bytes, whole: false, format, largest: min(bytes, largest), memory: memory)
   }
 
   /// Throws when writing the document read, `bytes` of `format`, would pass the memory
@@ -225,10 +223,8 @@ private struct Budget {
     let needed = taken + writing + InputFormat.memoryBeyondInput
     guard needed > memory.bytes else { return writing }
     let largest = Int(Double(bytes) * Double(memory.bytes) / Double(max(1, needed)))
-    throw .tooLarge(
-      InputTooLarge(
-        bytes: bytes, isWhole: true, format: format, largest: min(bytes, largest),
-        memory: memory, isRepaired: false, isInflated: isInflated))
+    throw tooLarge(
+      bytes, whole: true, format, largest: min(bytes, largest), memory: memory)
   }
 
   /// Throws when `bytes` of `format` (all of the document when `whole`, else what has
@@ -236,19 +232,26 @@ private struct Budget {
   func check(_ bytes: Int, _ format: InputFormat, whole: Bool, text: Int = 0) throws(LoadError) {
     let limit = min(format.largestInput, largest ?? Int.max)
     if max(bytes, text) > limit {
-      throw .tooLarge(
-        InputTooLarge(
-          bytes: max(bytes, text), isWhole: whole, format: format, largest: limit, memory: nil,
-          isRepaired: text > bytes, isInflated: isInflated))
+      throw tooLarge(
+        max(bytes, text), whole: whole, format, largest: limit, memory: nil,
+        repaired: text > bytes)
     }
     guard let memory else { return }
     let largest = max(0, (memory.bytes - InputFormat.memoryBeyondInput) / format.memoryPerByte)
     if bytes > largest {
-      throw .tooLarge(
-        InputTooLarge(
-          bytes: bytes, isWhole: whole, format: format, largest: largest, memory: memory,
-          isRepaired: false, isInflated: isInflated))
+      throw tooLarge(bytes, whole: whole, format, largest: largest, memory: memory)
     }
+  }
+  /// The error for `bytes` of `format` that are more than `largest`, saying whether they
+  /// are what gzip data inflated to.
+  private func tooLarge(
+    _ bytes: Int, whole: Bool, _ format: InputFormat, largest: Int, memory: MemoryLimit?,
+    repaired: Bool = false
+  ) -> LoadError {
+    .tooLarge(
+      InputTooLarge(
+        bytes: bytes, isWhole: whole, format: format, largest: largest, memory: memory,
+        isRepaired: repaired, isInflated: isInflated))
   }
 }
 

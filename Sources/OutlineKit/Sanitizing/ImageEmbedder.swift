@@ -140,7 +140,7 @@ public final class ImageEmbedder: Equatable, Sendable {
       return .failure(ReadProblem(description: "a file name with a control character in it"))
     }
     guard let resolved = Self.realPath(file) else {
-      return .failure(ReadProblem(description: String(cString: strerror(errno)).lowercased()))
+      return .failure(ReadProblem(description: systemErrorMessage(errno)))
     }
     guard let inside = Self.realPath(confinement),
       resolved.hasPrefix(inside == "/" ? "/" : inside + "/")
@@ -196,12 +196,12 @@ public final class ImageEmbedder: Equatable, Sendable {
     // Not blocking: a FIFO named `logo.png` would wait for a writer for ever.
     let descriptor = open(file, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
     guard descriptor >= 0 else {
-      return .failure(ReadProblem(description: String(cString: strerror(errno)).lowercased()))
+      return .failure(ReadProblem(description: systemErrorMessage(errno)))
     }
     defer { close(descriptor) }
     var status = stat()
     guard fstat(descriptor, &status) == 0 else {
-      return .failure(ReadProblem(description: String(cString: strerror(errno)).lowercased()))
+      return .failure(ReadProblem(description: systemErrorMessage(errno)))
     }
     guard status.st_mode & S_IFMT == S_IFREG else {
       return .failure(ReadProblem(description: "not a regular file"))
@@ -214,7 +214,7 @@ public final class ImageEmbedder: Equatable, Sendable {
       let count = chunk.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
       if count < 0 {
         if errno == EINTR { continue }
-        return .failure(ReadProblem(description: String(cString: strerror(errno)).lowercased()))
+        return .failure(ReadProblem(description: systemErrorMessage(errno)))
       }
       if count == 0 { break }
       bytes.append(contentsOf: chunk[..<count])
