@@ -37,6 +37,39 @@ struct SizeLimitableTests {
     }
   }
 
+  @Test("the fewest sections are left out that make it fit, found in a few counts of the output")
+  func fewestCutsInFewCounts() throws {
+    // 20,000 sections of one level, which go from the end, one by one.
+    let outline = markdown((0..<20_000).map { "# Section \($0)\n\nText \($0).\n" }.joined())
+    let selection = try Selection(outline: outline, request: SelectionRequest())
+    for (name, writer) in SizeLimitableTests.writers {
+      var whole = ""
+      try writer.write(outline, selection: selection, to: &whole)
+      for limit in [whole.utf8.count / 2, whole.utf8.count / 50] {
+        let parts = PartSizes()
+        let elision = try #require(
+          try writer.fit(
+            for: outline, selection: selection, limit: limit, fullCommand: "collapse",
+            parts: parts))
+        var cut = ""
+        try writer.write(outline, selection: selection, elision: elision, to: &cut)
+        #expect(cut.utf8.count <= limit, "\(name)")
+        // The first section left out, kept, no longer fits.
+        let first = try #require(elision.cuts.firstIndex(of: .removed), "\(name)")
+        var fewer = Elision(
+          outline: outline, inner: elision.inner, whole: elision.whole, limit: limit,
+          fullCommand: "collapse")
+        for index in (first + 1)..<outline.sections.count { fewer.cuts[index] = .removed }
+        fewer.settle(outline)
+        var more = ""
+        try writer.write(outline, selection: selection, elision: fewer, to: &more)
+        #expect(more.utf8.count > limit, "\(name): \(more.utf8.count) for \(limit)")
+        // Halving the 10,000 or 19,600 cuts until one is left would take 14 or 15 counts.
+        #expect(parts.counts <= 8, "\(name): \(parts.counts) counts")
+      }
+    }
+  }
+
   @Test(
     "a link into a closed section leads to its marker; one to a removed section, to the marker where it was"
   )

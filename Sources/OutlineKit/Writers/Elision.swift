@@ -90,24 +90,27 @@ public struct Elision: Equatable, Sendable {
       index = end
     }
     runs = [:]
-    // The run each removed section belongs to, by its first section.
-    var runOf: [Int: Int] = [:]
-    var open: Int? = nil
+    // The run each removed section belongs to, by its first section, for the links that
+    // lead into it; a run's counts are kept apart until it ends, to be stored once.
+    var runOf = links.links.isEmpty ? [] : Array(repeating: -1, count: outline.sections.count)
+    var open: (first: Int, held: Removed)? = nil
     let cuts = cuts
     outline.walk(descend: { cuts[$0] == .none }) { step in
       guard case .enter(let index) = step, cuts[index] == .removed else {
         // A removed section's exit comes at once; anything else ends the run.
         if case .exit(let index) = step, cuts[index] == .removed { return }
+        if let (first, held) = open { runs[first] = held }
         open = nil
         return
       }
-      let first = open ?? index
-      open = first
-      runOf[index] = first
-      runs[first, default: Removed()].sections += outline.sections[index].end - index
-      runs[first, default: Removed()].lines += outline.sections[index].hiddenLines
-      runs[first, default: Removed()].bytes += whole[index]
+      var (first, held) = open ?? (index, Removed())
+      if !runOf.isEmpty { runOf[index] = first }
+      held.sections += outline.sections[index].end - index
+      held.lines += outline.sections[index].hiddenLines
+      held.bytes += whole[index]
+      open = (first, held)
     }
+    if let (first, held) = open { runs[first] = held }
     targets = [:]
     var placed: Set<Int> = []
     for link in links.links where shows(link, in: outline) {
@@ -117,7 +120,8 @@ public struct Elision: Equatable, Sendable {
         cursor = outline.sections[current].parent
       }
       guard let holder = cursor, !(holder == link.to && cuts[holder] == .closed) else { continue }
-      guard let marker = cuts[holder] == .closed ? holder : runOf[holder] else { continue }
+      let marker = cuts[holder] == .closed ? holder : runOf[holder]
+      guard marker >= 0 else { continue }
       if placed.insert(link.to).inserted { targets[marker, default: []].append(link.to) }
     }
   }

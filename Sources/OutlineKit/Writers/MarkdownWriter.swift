@@ -326,15 +326,23 @@ private struct MarkdownWalk<Target: ByteOutputStream>: OutlineWalker {
     boundaries(.start(index))
     let closed = elision?.cuts[index] == .closed
     let expanded = selection.isExpanded(index) && !closed
-    var summary =
-      section.heading?.html(options: writer.titleOptions) ?? HTML.escaped(section.title)
-    if !expanded || writer.options.titlesOnly, let hidden = outline.hiddenSummary(of: index) {
-      summary += " " + HTML.escaped(hidden)
-    }
-    summary = HTML.valid(MarkdownWriter.oneLine(summary))
-    let anchor = "<a name=\"\(HTML.escaped(ids[index]))\"></a>"
+    // Written in pieces, not made into one string first: every count of the output
+    // writes each section's.
     target.write(
-      "<details\(expanded ? " open" : "")>\n<summary>\(anchor)\(summary)</summary>\n")
+      expanded ? "<details open>\n<summary><a name=\"" : "<details>\n<summary><a name=\"")
+    target.write(HTML.escaped(ids[index]))
+    target.write("\"></a>")
+    // The title, rendered once for all the counts that fitting `--max-bytes` makes.
+    let (writer, outline) = (writer, outline)
+    target.writePart(.summary(index, open: expanded)) { target in
+      var summary =
+        section.heading?.html(options: writer.titleOptions) ?? HTML.escaped(section.title)
+      if !expanded || writer.options.titlesOnly, let hidden = outline.hiddenSummary(of: index) {
+        summary += " " + HTML.escaped(hidden)
+      }
+      target.write(HTML.valid(MarkdownWriter.oneLine(summary)))
+    }
+    target.write("</summary>\n")
     boundaries(.headerEnd(index))
     if closed, let elision {
       writer.writeMarker(

@@ -119,8 +119,12 @@ extension SizeLimitable {
     var phase = 0
     var position = 0
     var inside: [Bool] = []
-    // Every cut in the order it was decided, to take back the ones not needed after all.
+    // Every cut in the order it was decided, to take back the ones not needed after all,
+    // and the bytes the first of them were guessed to save together, by how many.
     var decisions: [(index: Int, cut: Elision.Cut)] = []
+    var guessedSaving = [0]
+    var guessedTotal = 0
+    var size = full
     while true {
       while estimate > limit && phase < phases.count {
         let (cut, order) = phases[phase]
@@ -141,6 +145,7 @@ extension SizeLimitable {
           guard replacement(index) < now else { continue }
           saved.add(now - replacement(index), at: index)
           estimate -= now - replacement(index)
+          guessedTotal += now - replacement(index)
         case .removed:
           // A marker where it was, unless the sibling after it went already.
           let next = sections[index].end
@@ -150,14 +155,16 @@ extension SizeLimitable {
           let marker = joins ? 0 : 120
           saved.add(now - marker, at: index)
           estimate -= now - marker
+          guessedTotal += max(0, now - marker)
         case .none:
           continue
         }
         elision.cuts[index] = cut
         decisions.append((index, cut))
+        guessedSaving.append(guessedTotal)
       }
       elision.settle(outline)
-      let size = measured(elision)
+      size = measured(elision)
       if size <= limit { break }
       guard phase < phases.count else {
         throw SizeLimitError(limit: limit, smallest: size)
@@ -165,7 +172,9 @@ extension SizeLimitable {
       estimate = size
     }
     // The guesses above are high, so fewer cuts may do: the fewest of them, in the order
-    // they were decided, that still fit.
+    // they were decided, that still fit. Each measure of an output takes as long as
+    // writing it, so where to measure next is guessed from what the cuts were guessed to
+    // save, scaled to what the two measured ends of the range show they save.
     func applying(_ count: Int) -> Elision {
       var fewer = Elision(
         outline: outline, inner: elision.inner, whole: elision.whole, limit: limit,
@@ -174,14 +183,48 @@ extension SizeLimitable {
       fewer.settle(outline)
       return fewer
     }
-    var fits = decisions.count
-    var fitsNot = 0
+    var fits = (count: decisions.count, size: size)
+    var fitsNot = (count: 0, size: full)
     var tries = 0
-    while fits - fitsNot > 1 && tries < 16 {
-      let middle = (fits + fitsNot) / 2
-      if measured(applying(middle)) <= limit { fits = middle } else { fitsNot = middle }
+    var bisectsNext = false
+    while fits.count - fitsNot.count > 1 && tries < 24 {
+      let width = fits.count - fitsNot.count
+      var next = (fits.count + fitsNot.count) / 2
+      // A guess that did not halve the range is followed by a halving, so that the
+      // search takes at most twice the tries bisecting would.
+      if !bisectsNext {
+        let guessed = guessedSaving[fits.count] - guessedSaving[fitsNot.count]
+        let measuredSaving = fitsNot.size - fits.size
+        if guessed > 0, measuredSaving > 0 {
+          // The guessed saving at which the output shrinks to the limit, counted from
+          // the end that does not fit.
+          let needed = Double(fitsNot.size - limit) * Double(guessed) / Double(measuredSaving)
+          let wanted = guessedSaving[fitsNot.count] + Int(needed.rounded(.up))
+          let found = partitionPoint(guessedSaving, from: fitsNot.count, to: fits.count) {
+            $0 >= wanted
+          }
+          next = min(max(found, fitsNot.count + 1), fits.count - 1)
+        }
+      }
+      let nextSize = measured(applying(next))
+      if nextSize <= limit { fits = (next, nextSize) } else { fitsNot = (next, nextSize) }
+      bisectsNext = !bisectsNext && fits.count - fitsNot.count > width / 2
       tries += 1
     }
-    return fits == decisions.count ? elision : applying(fits)
+    return fits.count == decisions.count ? elision : applying(fits.count)
   }
+}
+
+/// The first position in `values[from..<to]`, which `isAtLeast` is false and then true
+/// along, where it is true; `to` when it is nowhere.
+private func partitionPoint(_ values: [Int], from: Int, to: Int, _ isAtLeast: (Int) -> Bool)
+  -> Int
+{
+  var low = from
+  var high = to
+  while low < high {
+    let middle = (low + high) / 2
+    if isAtLeast(values[middle]) { high = middle } else { low = middle + 1 }
+  }
+  return low
 }
