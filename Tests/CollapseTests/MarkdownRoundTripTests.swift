@@ -306,13 +306,15 @@ struct MarkdownRoundTripTests {
 struct MarkdownBalanceTests {
   /// Each of collapse's `<details>` wrappers (known by the anchor its summary starts
   /// with) with the wrapper it stands in, and the text each holds outside comments, as a
-  /// browser parses the HTML.
+  /// browser parses the HTML as a page (a fragment's parser, as gumbo 0.10.1 has it, lets
+  /// no element break out of an `<svg>`).
   static func wrappers(_ html: String) -> [String: (parent: String, text: String)] {
     var found: [String: (parent: String, text: String)] = [:]
-    var html = html
+    var html = "<!DOCTYPE html><body>" + html
     html.withUTF8 { bytes in
-      let fragment = GumboFragment(UnsafeRawBufferPointer(bytes), context: GUMBO_TAG_BODY)
-      var stack = (fragment.nodes ?? []).reversed().map { ($0, "") }
+      let page = GumboFragment(UnsafeRawBufferPointer(bytes), context: GUMBO_TAG_LAST)
+      let body = page.nodes?.first { $0.isElement && $0.tagName == "body" }
+      var stack = (body?.children ?? []).reversed().map { ($0, "") }
       while let (node, wrapper) = stack.popLast() {
         if node.pointee.type == GUMBO_NODE_TEXT {
           found[wrapper, default: ("", "")].text += node.text

@@ -36,7 +36,8 @@ final class GumboFragment {
   }
 
   /// Parses `html` as the content of a `context` element (`GUMBO_TAG_DIV` for a
-  /// section's blocks).
+  /// section's blocks), or as a whole document for `GUMBO_TAG_LAST`: `nodes` are then
+  /// its `head` and `body`.
   init(_ html: UnsafeRawBufferPointer, context: GumboTag) {
     arena = .allocate(capacity: 1)
     arena.initialize(to: collapse_gumbo_arena())

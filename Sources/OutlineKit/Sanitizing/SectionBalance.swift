@@ -54,7 +54,10 @@ enum SectionBalance {
     var strays: [Int] = []
     var strayGuesses: [Int] = []
     var closerGuesses: [String] = []
-    let prefix = Array("<details id=\"\(wrapperID)\"><summary>s</summary>\n".utf8)
+    // A whole page, as GitHub's is: a fragment's parser, as gumbo 0.10.1 has it, lets no
+    // HTML element such as a `<table>` break out of an `<svg>` or a `<math>`.
+    let prefix = Array(
+      "<!DOCTYPE html><body><details id=\"\(wrapperID)\"><summary>s</summary>\n".utf8)
     while repairs.parses < maximumParses {
       let escaping = Set(strays + strayGuesses)
       var escaped: [UInt8] = []
@@ -72,7 +75,7 @@ enum SectionBalance {
       // Before each guessed closer, a comment marks where what it should close is open.
       var tail = Array("\n".utf8)
       for closer in repairs.closers { tail += Array((closer + "\n").utf8) }
-      var known: Surroundings = [:]
+      let closersEnd = prefix.count + escaped.count + tail.count
       for (index, closer) in closerGuesses.enumerated() {
         tail += Array("<!--\(markPrefix)\(index)-->\(closer)\n".utf8)
       }
@@ -81,13 +84,17 @@ enum SectionBalance {
           .utf8)
       let document = prefix + escaped + tail
       repairs.parses += 1
+      // What the first parse shows of a token left unfinished is ended before anything else.
       let probe = Probe(
-        content: prefix.count..<contentEnd,
+        content: prefix.count..<contentEnd, closersEnd: closersEnd,
+        readsToken: repairs.parses == 1 && repairs.closers.isEmpty,
         strayGuesses: strayGuesses.map { offsets[$0] },
         closerGuesses: closerGuesses)
       let result = try document.withUnsafeBytes { bytes -> Result<Finding, GumboFragment.Failure> in
-        let fragment = GumboFragment(bytes, context: GUMBO_TAG_DIV)
-        guard let nodes = fragment.nodes, let base = bytes.baseAddress else {
+        let fragment = GumboFragment(bytes, context: GUMBO_TAG_LAST)
+        guard let page = fragment.nodes, let base = bytes.baseAddress,
+          let nodes = page.first(where: { $0.isElement && $0.tagName == "body" })?.children
+        else {
           return .failure(fragment.failure ?? .outOfMemory)
         }
         return .success(probe.read(nodes, base: base, bytes: bytes))
@@ -102,6 +109,10 @@ enum SectionBalance {
       strayGuesses = []
       closerGuesses = []
       if missed { continue }
+      if let token = result.token {
+        repairs.closers.append(token.closer)
+        continue
+      }
       switch result.mend {
       case nil, .done:
         return repairs
@@ -119,6 +130,8 @@ enum SectionBalance {
         repairs.closers.append(closer)
         if repairs.closers.count >= maximumClosers { return repairs }
         closerGuesses = Array(guesses.prefix(maximumClosers - repairs.closers.count))
+      case .closeAll(let closers):
+        repairs.closers += closers.prefix(maximumClosers - repairs.closers.count)
       }
     }
     return repairs
@@ -134,6 +147,8 @@ enum SectionBalance {
     /// This line, written before the others, closes what was left open; `guesses` are
     /// those that would follow, as far as the parse shows them.
     case close(String, guesses: [String])
+    /// These lines, in order, close the elements open where the section ends.
+    case closeAll([String])
     case done
   }
 
@@ -144,11 +159,17 @@ enum SectionBalance {
     var closers = 0
     /// What to mend next, when every guess held; nil when it cannot tell.
     var mend: Mend?
+    /// The token the section's HTML leaves unfinished, when the parse was asked for it.
+    var token: UnfinishedToken?
   }
 
   /// A probe document's layout: where the section's content is, and where its guesses.
   private struct Probe {
     let content: Range<Int>
+    /// Where the closers found so far end.
+    let closersEnd: Int
+    /// Whether to read which token the content leaves unfinished.
+    let readsToken: Bool
     /// Where the guessed strays are, written as text.
     let strayGuesses: [Int]
     /// The guessed closers, each after a comment that marks where it is.
@@ -191,6 +212,10 @@ enum SectionBalance {
         }
       }
       guard let wrapper else { return result }
+      if readsToken {
+        result.token = unfinishedToken(nodes, base: base, bytes: bytes)
+        if result.token != nil { return result }
+      }
       texts.sort { $0.span.lowerBound < $1.span.lowerBound }
       let wrapperEnd = SectionBalance.start(wrapper.pointee.v.element.original_end_tag, base: base)
       var clear: Set<UnsafeMutablePointer<GumboNode>> = []
@@ -217,7 +242,8 @@ enum SectionBalance {
         result.closers += 1
       }
       guard result.closers == closerGuesses.count else { return result }
-      result.mend = SectionBalance.finding(nodes, base: base, content: content)
+      result.mend = SectionBalance.finding(
+        nodes, base: base, content: content, closersEnd: closersEnd)
       // Where the parser moved elements, what holds a text need not be what was open
       // when it came: the strays are then found one by one.
       if case .straysAt(let offset, _) = result.mend, !anyMoved {
@@ -227,6 +253,37 @@ enum SectionBalance {
         result.mend = .straysAt(offset, after: Set(after.map(\.offset)))
       }
       return result
+    }
+
+    /// The token the content leaves unfinished. The parse says which of its start tags
+    /// opened raw text and which `<![CDATA[` a CDATA section: the tree up to the end of
+    /// the content is the same whatever follows it.
+    private func unfinishedToken(
+      _ nodes: [UnsafeMutablePointer<GumboNode>], base: UnsafeRawPointer,
+      bytes: UnsafeRawBufferPointer
+    ) -> UnfinishedToken? {
+      var rawText: Set<Int> = []
+      var cdata: [Range<Int>] = []
+      var stack = Array(nodes.reversed())
+      while let node = stack.popLast() {
+        if node.isElement {
+          if node.pointee.v.element.tag_namespace == GUMBO_NAMESPACE_HTML,
+            ParsedTags.rawText.contains(node.tagName),
+            let start = SectionBalance.start(node.pointee.v.element.original_tag, base: base)
+          {
+            rawText.insert(start)
+          }
+          stack += node.children.reversed()
+        } else if node.pointee.type == GUMBO_NODE_CDATA,
+          let start = SectionBalance.start(node.pointee.v.text.original_text, base: base)
+        {
+          cdata.append(start..<(start + node.pointee.v.text.original_text.length))
+        }
+      }
+      // gumbo writes a CDATA section's text, with the text before it, in one node.
+      return UnfinishedToken.at(
+        endOf: content, in: bytes, opensRawText: { rawText.contains($0) },
+        opensCDATA: { open in cdata.contains { $0.contains(open) } })
     }
 
     /// Whether an end tag `</details>` where `text` holds the one written as text at
@@ -295,7 +352,8 @@ enum SectionBalance {
 
   /// What the parse of the probe document says to mend first; nil when it cannot tell.
   private static func finding(
-    _ nodes: [UnsafeMutablePointer<GumboNode>], base: UnsafeRawPointer, content: Range<Int>
+    _ nodes: [UnsafeMutablePointer<GumboNode>], base: UnsafeRawPointer, content: Range<Int>,
+    closersEnd: Int
   ) -> Mend? {
     var byID: [String: UnsafeMutablePointer<GumboNode>] = [:]
     var byTag: [UnsafeMutablePointer<GumboNode>] = []
@@ -343,9 +401,14 @@ enum SectionBalance {
     {
       return .close("</table>", guesses: [])
     }
-    // The child's wrapper inside an element the section left open: close that one,
-    // foreign content at its outermost.
+    // The child's wrapper inside an element the section left open. Where foreign content
+    // is open, what closes it depends on where the parser stands, and not on where the
+    // child went: close every element open, innermost first.
     if let parent = child.pointee.parent, parent != wrapper {
+      let stack = openElements(in: wrapper, at: closersEnd)
+      if stack.contains(where: { $0.pointee.v.element.tag_namespace != GUMBO_NAMESPACE_HTML }) {
+        return .closeAll(stack.prefix(maximumClosers).map { "</\($0.tagName)>" })
+      }
       var open = parent
       while let above = open.pointee.parent, above != wrapper, above.isElement,
         above.pointee.v.element.tag_namespace != GUMBO_NAMESPACE_HTML
@@ -362,6 +425,28 @@ enum SectionBalance {
     // section left open took that end.
     guard let probe = byID[afterID] else { return nil }
     return probe.pointee.parent == root ? .done : .close("</details>", guesses: [])
+  }
+
+  /// The elements of `wrapper` open at `offset` of the probe document, innermost first:
+  /// the parser's stack of open elements there. They are those it opened before and
+  /// closed after, each closed element's end being where the token that closed it is;
+  /// the later one was opened, the nearer the top it is, and of those one token opened,
+  /// the one inside.
+  private static func openElements(
+    in wrapper: UnsafeMutablePointer<GumboNode>, at offset: Int
+  ) -> [UnsafeMutablePointer<GumboNode>] {
+    var open: [(start: Int, order: Int, node: UnsafeMutablePointer<GumboNode>)] = []
+    var stack = Array(wrapper.children.reversed())
+    while let node = stack.popLast() {
+      guard node.isElement else { continue }
+      let element = node.pointee.v.element
+      let start = Int(element.start_pos.offset)
+      if start < offset, Int(element.end_pos.offset) >= offset {
+        open.append((start, open.count, node))
+      }
+      stack += node.children.reversed()
+    }
+    return open.sorted { ($0.start, $0.order) > ($1.start, $1.order) }.map(\.node)
   }
 
   /// The closers that would follow the one that closes `closed`, the child having been
