@@ -32,6 +32,44 @@ struct SectionBalanceTests {
     #expect(repairs.parses <= 3, "\(repairs.parses) parses")
   }
 
+  @Test(
+    "a token left unfinished is ended first, by what ends it in the state it is in",
+    arguments: [
+      ("<div title=\"\n<p>x</p>\n", "<!-- -->\">"), ("<div title='a \"b\n", "<!-- -->'>"),
+      ("<div a=b\n", "<!-- -->"), ("<div title=`\n", "<!-- -->"), ("<div\n", "<!-- -->"),
+      ("<div a=\"x\"\n", "<!-- -->"), ("<div>\n<!-- x --!\n", "<!-- -->"),
+      ("<div>\n<? x\n", "<!-- -->"), ("<div>\n</ x\n", "<!-- -->"),
+      ("<div>\n<!DOCTYPE html PUBLIC \"x\n", "<!-- -->"),
+      ("<div><svg>\n<![CDATA[ x\n", "<![CDATA[]]>"),
+      // Outside foreign content `<![CDATA[` opens a bogus comment, which a `>` ends.
+      ("<div>\n<![CDATA[ x\n", "<!-- -->"),
+      // In a quoted value, the other quote is text; in raw text, so is a `<`.
+      ("<div title='\"'>\n", nil), ("<div><math><mtext><noscript>\"<div a=\"\n", nil),
+    ] as [(String, String?)])
+  func unfinished(html: String, closer: String?) throws {
+    let repairs = try SectionBalance.repairs(for: Array(html.utf8))
+    if let closer {
+      #expect(repairs.closers.first == closer, "\(repairs.closers)")
+    } else {
+      #expect(!repairs.closers.contains { $0.hasPrefix("<!") }, "\(repairs.closers)")
+    }
+    #expect(repairs.parses <= SectionBalance.maximumParses)
+  }
+
+  @Test(
+    "foreign content is closed from the inside out, as the parser holds it, in a few parses",
+    arguments: [
+      ("<p><math><mtext><table><mglyph></p>\n", ["</mglyph>", "</table>", "</mtext>", "</math>"]),
+      ("<p><math><mtext><noscript></p>\n", ["</noscript>", "</mtext>", "</math>"]),
+      ("<div><svg><foreignObject><details>\n", ["</details>", "</foreignobject>", "</svg>"]),
+      ("<svg><desc><div>\n", ["</div>", "</desc>", "</svg>"]),
+    ])
+  func foreign(html: String, closers: [String]) throws {
+    let repairs = try SectionBalance.repairs(for: Array(html.utf8))
+    #expect(Array(repairs.closers.prefix(closers.count)) == closers, "\(repairs.closers)")
+    #expect(repairs.parses <= 3, "\(repairs.parses) parses")
+  }
+
   @Test("no section takes more than a few parses")
   func bounded() throws {
     // An element a parser moves in front of a table makes each stray its own finding.
