@@ -14,8 +14,9 @@ struct HTMLBalance: Equatable {
   /// Where a stray `</details>` starts, to be written as text: the 0-based line and the
   /// byte in it of its `<`.
   var strayClosers: Set<SourceByte> = []
-  /// The lines that close, innermost first, what is left open: `<!-- -->` for a comment,
-  /// then end tags such as `</details>`.
+  /// The lines that close, innermost first, what is left open: a line that ends a tag,
+  /// comment or CDATA section left unfinished (`<!-- -->`, `<!-- -->">`), then end tags
+  /// such as `</details>`.
   var closers: [String] = []
 
   struct SourceByte: Hashable {

@@ -9,7 +9,9 @@ import CGumbo
 /// after it. Where the parse puts them says what is wrong: the wrapper closed early by
 /// one of the section's end tags, the child inside an element the section left open, or
 /// the probe swallowed by a comment or raw text. Each finding is mended and the parse
-/// tried again, until the probe stands where it should.
+/// tried again, until the probe stands where it should. A token the section leaves
+/// unfinished, such as a tag in a quoted value, is ended first (`UnfinishedToken`); open
+/// foreign content is closed as the parser holds it, innermost first.
 ///
 /// The findings come one at a time, but a parse is not made for each: what one parse
 /// shows of the rest is guessed at once (every `</details>` after the first stray that
