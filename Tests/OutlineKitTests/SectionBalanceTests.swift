@@ -63,6 +63,11 @@ struct SectionBalanceTests {
       ("<p><math><mtext><noscript></p>\n", ["</noscript>", "</mtext>", "</math>"]),
       ("<div><svg><foreignObject><details>\n", ["</details>", "</foreignobject>", "</svg>"]),
       ("<svg><desc><div>\n", ["</div>", "</desc>", "</svg>"]),
+      // With scripts on, a browser reads what follows a noscript as text up to its end tag.
+      (
+        "<table><tr><td><math><mtext><noscript></td><td>x</td></tr></table>\n",
+        ["</noscript>", "</mtext>", "</math>", "</td>", "</tr>", "</tbody>", "</table>"]
+      ),
     ])
   func foreign(html: String, closers: [String]) throws {
     let repairs = try SectionBalance.repairs(for: Array(html.utf8))

@@ -49,7 +49,31 @@ enum SectionBalance {
   /// The repairs for `html`, a section's HTML as cmark-gfm renders it with raw HTML kept.
   /// Throws when a parse fails.
   static func repairs(for html: [UInt8]) throws(GumboFragment.Failure) -> Repairs {
-    let filtered = tagFiltered(html)
+    var repairs = try probedRepairs(for: scriptingOn(tagFiltered(html)))
+    repairs.closers = repairs.closers.map { $0 == "</noembed>" ? "</noscript>" : $0 }
+    return repairs
+  }
+
+  /// `html` with each `<noscript` and `</noscript` written as a `noembed` tag of the same
+  /// length, so that gumbo, which parses as with scripts off, reads what follows it as
+  /// raw text, as a browser with scripts on does with a `noscript`. GitHub filters every
+  /// `noembed` of the section's own, so that a `</noembed>` found closes a `noscript`.
+  static func scriptingOn(_ html: [UInt8]) -> [UInt8] {
+    var output = html
+    let name = Array("noscript".utf8)
+    for index in html.indices where html[index] == UInt8(ascii: "<") {
+      let start =
+        index + 1 < html.count && html[index + 1] == UInt8(ascii: "/") ? index + 2 : index + 1
+      guard ParsedTags.spellsTag(name, at: start, in: html) else { continue }
+      output.replaceSubrange(start..<(start + name.count), with: Array("noembed ".utf8))
+    }
+    return output
+  }
+
+  /// The repairs for `filtered`, the section's HTML as GitHub and a browser read it.
+  private static func probedRepairs(for filtered: [UInt8]) throws(GumboFragment.Failure)
+    -> Repairs
+  {
     let endTags = detailsEndTags(in: filtered)
     var repairs = Repairs()
     // The strays and closers found, then those guessed after them, in order.
