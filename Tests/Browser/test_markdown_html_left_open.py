@@ -135,14 +135,50 @@ def cmark_gfm():
     return shutil.which("cmark-gfm")
 
 
-def check(collapse, cmark_gfm, path):
-    """Every section of `path` stands where the outline puts it, its title shown."""
+# The same in a browser, whose parser runs with scripting on (a `<noscript>` holds raw
+# text) and which says what it shows: the HTML is set as the body of an empty page.
+IN_BROWSER = """
+const html = arguments[0];
+document.body.innerHTML = html;
+const found = [];
+const index = new Map();
+for (const details of document.body.querySelectorAll("details")) {
+  const summary = details.querySelector(":scope > summary");
+  const anchor = summary && summary.querySelector(":scope > a[name]");
+  if (!anchor || details.namespaceURI !== "http://www.w3.org/1999/xhtml") continue;
+  let parent = details.parentElement ? details.parentElement.closest("details") : null;
+  while (parent && !index.has(parent)) {
+    parent = parent.parentElement ? parent.parentElement.closest("details") : null;
+  }
+  index.set(details, found.length);
+  found.push([summary.textContent.trim(), parent ? index.get(parent) : null,
+              summary.checkVisibility()]);
+}
+return found;
+"""
+
+
+@pytest.fixture(scope="module")
+def page(chromium, tmp_path_factory):
+    """The shared browser on an empty page, read in no-quirks mode as GitHub's is."""
+    blank = tmp_path_factory.mktemp("left-open") / "blank.html"
+    blank.write_text("<!DOCTYPE html><html lang=en><title>blank</title><body></body></html>")
+    chromium.get(blank.as_uri())
+    return chromium
+
+
+def check(collapse, cmark_gfm, path, browser=None):
+    """Every section of `path` stands where the outline puts it, its title shown: as
+    html5lib parses the page, or as `browser` shows it."""
     markdown = run([str(collapse), "-t", "markdown", "--expand-all", str(path)])
     html = run([cmark_gfm, *GITHUB], input=markdown).decode()
-    # A page, as GitHub's is: without a doctype, a parser would read it in quirks mode.
-    document = html5lib.parse("<!DOCTYPE html>" + html, namespaceHTMLElements=False)
     wanted = outline(json.loads(run([str(collapse), "-t", "json", str(path)])))
-    shown = sections(document)
+    if browser is None:
+        # A page, as GitHub's is: without a doctype, a parser would read it in quirks mode.
+        document = html5lib.parse("<!DOCTYPE html>" + html, namespaceHTMLElements=False)
+        shown = sections(document)
+    else:
+        shown = [tuple(found) for found in browser.execute_script(IN_BROWSER, html)]
     assert [parent for _, parent, _ in shown] == [parent for _, parent in wanted], html
     for (summary, _, visible), (title, _) in zip(shown, wanted):
         assert summary.startswith(title), html
@@ -161,9 +197,21 @@ def test_sections_keep_their_place(collapse, cmark_gfm, tmp_path, snippet, conte
     assert [title for title, _ in wanted] == ["Build", "Step", "Child", "Results", "Failing"]
 
 
+@pytest.mark.parametrize("context", sorted(CONTEXTS))
+@pytest.mark.parametrize("snippet", sorted(SNIPPETS))
+def test_sections_keep_their_place_in_chromium(collapse, cmark_gfm, page, tmp_path, snippet,
+                                               context):
+    path = tmp_path / "notes.md"
+    path.write_text("# Build\n\nstarted\n\n## Step\n\n" + CONTEXTS[context](SNIPPETS[snippet]) +
+                    "\n# Results\n\n**3 failures**\n\n## Failing\n\n- one\n")
+    check(collapse, cmark_gfm, path, page)
+
+
+@pytest.mark.parametrize("way", ["html5lib", "chromium"])
 @pytest.mark.parametrize("name", DOCUMENTS)
-def test_whole_documents_keep_their_sections(collapse, cmark_gfm, name):
-    wanted = check(collapse, cmark_gfm, ROOT / "Tests" / "Documents" / name)
+def test_whole_documents_keep_their_sections(collapse, cmark_gfm, request, name, way):
+    browser = request.getfixturevalue("page") if way == "chromium" else None
+    wanted = check(collapse, cmark_gfm, ROOT / "Tests" / "Documents" / name, browser)
     assert len(wanted) >= 9
 
 
