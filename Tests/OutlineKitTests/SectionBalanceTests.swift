@@ -43,8 +43,11 @@ struct SectionBalanceTests {
       ("<div><svg>\n<![CDATA[ x\n", "<![CDATA[]]>"),
       // Outside foreign content `<![CDATA[` opens a bogus comment, which a `>` ends.
       ("<div>\n<![CDATA[ x\n", "<!-- -->"),
-      // In a quoted value, the other quote is text; in raw text, so is a `<`.
-      ("<div title='\"'>\n", nil), ("<div><math><mtext><noscript>\"<div a=\"\n", nil),
+      // In a quoted value, the other quote is text.
+      ("<div title='\"'>\n", nil),
+      // What ends a tag in a noscript left open is text to a browser with scripts on, and
+      // ends it for one with scripts off.
+      ("<div><math><mtext><noscript>\"<div a=\"\n", "<!-- -->\">"),
     ] as [(String, String?)])
   func unfinished(html: String, closer: String?) throws {
     let repairs = try SectionBalance.repairs(for: Array(html.utf8))

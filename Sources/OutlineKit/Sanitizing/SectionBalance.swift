@@ -288,7 +288,7 @@ enum SectionBalance {
       _ nodes: [UnsafeMutablePointer<GumboNode>], base: UnsafeRawPointer,
       bytes: UnsafeRawBufferPointer
     ) -> UnfinishedToken? {
-      var rawText: Set<Int> = []
+      var rawText: [Int: UnfinishedToken.RawText] = [:]
       var cdata: [Range<Int>] = []
       var stack = Array(nodes.reversed())
       while let node = stack.popLast() {
@@ -297,7 +297,8 @@ enum SectionBalance {
             ParsedTags.rawText.contains(node.tagName),
             let start = SectionBalance.start(node.pointee.v.element.original_tag, base: base)
           {
-            rawText.insert(start)
+            // Each noembed here is a noscript (see `scriptingOn`).
+            rawText[start] = node.tagName == "noembed" ? .withScripts : .always
           }
           stack += node.children.reversed()
         } else if node.pointee.type == GUMBO_NODE_CDATA,
@@ -308,7 +309,7 @@ enum SectionBalance {
       }
       // gumbo writes a CDATA section's text, with the text before it, in one node.
       return UnfinishedToken.at(
-        endOf: content, in: bytes, opensRawText: { rawText.contains($0) },
+        endOf: content, in: bytes, opensRawText: { rawText[$0] },
         opensCDATA: { open in cdata.contains { $0.contains(open) } })
     }
 
@@ -412,6 +413,14 @@ enum SectionBalance {
           && base.distance(to: UnsafeRawPointer(data)) < content.upperBound
       }
       guard !tagsRunOn else { return nil }
+      // Raw text: the element the parser stands in, which need not hold what came last
+      // (a table stands after what is put in front of it).
+      if let current = openElements(in: wrapper, at: closersEnd).first,
+        current.pointee.v.element.tag_namespace == GUMBO_NAMESPACE_HTML,
+        ParsedTags.rawText.contains(current.tagName)
+      {
+        return .close("</\(current.tagName)>", guesses: [])
+      }
       // Else the element that holds what came last: raw text, a select, an object.
       if let parent = last.pointee.parent, parent != root, parent.isElement {
         return .close("</\(parent.tagName)>", guesses: [])

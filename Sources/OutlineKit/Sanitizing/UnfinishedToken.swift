@@ -29,13 +29,23 @@ enum UnfinishedToken: Equatable {
     }
   }
 
+  /// How a start tag's element holds what follows it.
+  enum RawText {
+    /// As text, up to its end tag.
+    case always
+    /// As text with scripts on, as markup with scripts off: a `noscript`.
+    case withScripts
+  }
+
   /// What is unfinished at the end of `bytes[range]`; nil when the tokenizer stands in
   /// text, or in raw text, which the element's end tag ends. `opensRawText(offset)` says
-  /// whether the start tag whose `<` is at `offset` opened raw text, and
-  /// `opensCDATA(offset)` whether the `<![CDATA[` there opened a CDATA section.
+  /// how the element whose start tag's `<` is at `offset` holds what follows, nil for
+  /// as markup, and `opensCDATA(offset)` whether the `<![CDATA[` there opened a CDATA
+  /// section. What a `noscript` left open holds is read as markup too, as a browser with
+  /// scripts off reads it: what ends a token in it is text to one with scripts on.
   static func at(
     endOf range: Range<Int>, in bytes: UnsafeRawBufferPointer,
-    opensRawText: (Int) -> Bool, opensCDATA: (Int) -> Bool
+    opensRawText: (Int) -> RawText?, opensCDATA: (Int) -> Bool
   ) -> UnfinishedToken? {
     let scanner = Scanner(bytes: bytes, end: range.upperBound)
     var index = range.lowerBound
@@ -48,9 +58,12 @@ enum UnfinishedToken: Equatable {
         case .unfinished(let token): return token
         case .ended(let after, let name):
           index = after
-          guard opensRawText(open) else { continue }
-          guard let close = scanner.rawTextEnd(name, from: after) else { return nil }
-          index = close
+          guard let rawText = opensRawText(open) else { continue }
+          if let close = scanner.rawTextEnd(name, from: after) {
+            index = close
+          } else if rawText == .always {
+            return nil
+          }
         }
       } else if byte == UInt8(ascii: "/") {
         let start = next + 1
