@@ -6,7 +6,8 @@ must be text that shows, not part of an attribute, a comment or an `<svg>`.
 
 The snippets are each form of HTML left open crossed with the places a section's HTML
 stands in: a paragraph before a subsection, a list, a block quote, a table cell, and the
-very end of a section before its subsection's heading.
+very end of a section before its subsection's heading; then foreign content followed by
+each form. Each is read by html5lib and by Chromium, whose parser runs with scripts on.
 """
 
 import json
@@ -62,6 +63,11 @@ FOREIGN = {
 
 SNIPPETS = {**{f"unfinished {k}": v for k, v in UNFINISHED.items()},
             **{f"foreign {k}": v for k, v in FOREIGN.items()}}
+
+# Foreign content left open, then any of them: where the parser stands after the first
+# decides what closes the second.
+PAIRS = {f"{first} then {second}": FOREIGN[first] + "\n" + SNIPPETS[second]
+         for first in FOREIGN for second in SNIPPETS}
 
 
 def indented(snippet, prefix):
@@ -205,6 +211,18 @@ def test_sections_keep_their_place_in_chromium(collapse, cmark_gfm, page, tmp_pa
     path.write_text("# Build\n\nstarted\n\n## Step\n\n" + CONTEXTS[context](SNIPPETS[snippet]) +
                     "\n# Results\n\n**3 failures**\n\n## Failing\n\n- one\n")
     check(collapse, cmark_gfm, path, page)
+
+
+@pytest.mark.parametrize("pair", sorted(PAIRS))
+def test_pairs_keep_their_place(collapse, cmark_gfm, request, tmp_path, pair):
+    path = tmp_path / "notes.md"
+    path.write_text("# Build\n\n## Step\n\n" + PAIRS[pair] +
+                    "\n\ntext\n\n## Child\n\nwords\n\n# Results\n\n- one\n")
+    check(collapse, cmark_gfm, path, request.getfixturevalue("page"))
+    # html5lib parses as with scripts off, where a noscript holds markup: what is open
+    # in it is closed for a browser with scripts on.
+    if "noscript" not in PAIRS[pair]:
+        check(collapse, cmark_gfm, path)
 
 
 @pytest.mark.parametrize("way", ["html5lib", "chromium"])
