@@ -64,6 +64,7 @@ FUZZ_SWIFTC := $(dir $(SWIFT))swiftc -sanitize=fuzzer,address -parse-as-library 
   -I Sources/CGumbo -I Sources/CZlib
 FUZZ_CC := $(dir $(SWIFT))clang -fsanitize=fuzzer-no-link,address -O1 -g
 OUTLINEKIT_SOURCES := $(shell find Sources/OutlineKit -name '*.swift')
+PAGE_FILES := Sources/OutlineKit/Page/page.js Sources/OutlineKit/Page/page.css
 
 # A recipe that fails leaves no half-made target behind to be taken as made.
 .DELETE_ON_ERROR:
@@ -152,11 +153,17 @@ bench: $(VENV)/.installed
 
 # OutlineKit built once with coverage and AddressSanitizer, then one binary per target:
 # its entry point, Fuzz/FuzzInput.swift and the checks in FuzzHarness.swift.
-$(FUZZ_BUILD)/libOutlineKit.a: $(OUTLINEKIT_SOURCES) Sources/CCmarkGuard/cmark_guard.c | deps
+# The page's files are embedded as SwiftPM's embedInCode does it: PackageResources.page_js.
+$(FUZZ_BUILD)/PageResources.swift: $(PAGE_FILES) Fuzz/page_resources.py
+	@mkdir -p $(FUZZ_BUILD)
+	$(PYTHON) Fuzz/page_resources.py $(PAGE_FILES) > $@
+
+$(FUZZ_BUILD)/libOutlineKit.a: $(OUTLINEKIT_SOURCES) $(FUZZ_BUILD)/PageResources.swift \
+  Sources/CCmarkGuard/cmark_guard.c | deps
 	@mkdir -p $(FUZZ_BUILD)
 	$(FUZZ_SWIFTC) -module-name OutlineKit -emit-module \
 	  -emit-module-path $(FUZZ_BUILD)/OutlineKit.swiftmodule -emit-library -static -o $@ \
-	  $(OUTLINEKIT_SOURCES)
+	  $(OUTLINEKIT_SOURCES) $(FUZZ_BUILD)/PageResources.swift
 	$(FUZZ_CC) -I Sources/CCmarkGuard/include -c Sources/CCmarkGuard/cmark_guard.c \
 	  -o $(FUZZ_BUILD)/cmark_guard.o
 	ar rcs $@ $(FUZZ_BUILD)/cmark_guard.o

@@ -42,7 +42,11 @@ let package = Package(
     ),
     .target(
       name: "OutlineKit",
-      dependencies: ["CCmark", "CCmarkGuard", "CGumbo", "CYajl", "CUtf8proc", "CZlib"]
+      dependencies: ["CCmark", "CCmarkGuard", "CGumbo", "CYajl", "CUtf8proc", "CZlib"],
+      // The page's script and style sheet, as bytes in the library: no file to find at
+      // run time, and no Foundation to read one with.
+      exclude: ["Page/eslintrc.json"],
+      resources: [.embedInCode("Page/page.js"), .embedInCode("Page/page.css")]
     ),
     .executableTarget(
       name: "collapse",
