@@ -22,7 +22,9 @@ export PATH := $(dir $(SWIFT)):$(PATH)
 BUILD_PACKAGES := libcmark-gfm-dev libcmark-gfm-extensions-dev libyajl-dev libutf8proc-dev \
   libgumbo-dev zlib1g-dev
 MAN_PACKAGES := cmark-gfm
-TEST_PACKAGES := $(BUILD_PACKAGES) $(MAN_PACKAGES) man-db groff-base binutils bsdutils \
+# ESLint checks the page's script.
+LINT_PACKAGES := eslint
+TEST_PACKAGES := $(BUILD_PACKAGES) $(MAN_PACKAGES) $(LINT_PACKAGES) man-db groff-base binutils bsdutils \
   util-linux tmux zsh fish jq chromium chromium-driver default-jre-headless python3-venv
 # What `make deps` installs: the build's, unless told otherwise.
 PACKAGES := $(BUILD_PACKAGES)
@@ -122,8 +124,13 @@ run: deps
 	$(SWIFT) build --product collapse
 	.build/debug/collapse --depth 2 Samples/oceans.md
 
+# Debian's ESLint finds its modules in /usr/share/nodejs, which a node installed apart
+# from Debian's does not look in.
 lint:
+	@$(MAKE) --no-print-directory deps PACKAGES="$(LINT_PACKAGES)"
 	$(SWIFT) format lint --strict --recursive Package.swift Sources Tests Fuzz
+	NODE_PATH=/usr/share/nodejs eslint --no-eslintrc -c Sources/OutlineKit/Page/eslintrc.json \
+	  --max-warnings 0 Sources/OutlineKit/Page/page.js
 
 format:
 	$(SWIFT) format format --in-place --recursive Package.swift Sources Tests Fuzz
