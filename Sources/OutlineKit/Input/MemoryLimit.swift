@@ -32,7 +32,8 @@ struct MemoryLimit: Equatable, Sendable {
     case .dataSegment:
       return MemoryLimit.field("VmData:", MemoryLimit.readSmallFile("/proc/self/status") ?? "")
     case .controlGroup:
-      return MemoryLimit.controlGroupFile("memory.current").flatMap(MemoryLimit.number)
+      return MemoryLimit.controlGroupFile("memory.current", reading: MemoryLimit.readSmallFile)
+        .flatMap(MemoryLimit.number)
     case .machine:
       // The process's own memory, not what the machine has left, which other programs
       // change too.
@@ -50,7 +51,7 @@ struct MemoryLimit: Equatable, Sendable {
     if let limit = resourceLimit(Int32(RLIMIT_DATA.rawValue)), let used = field("VmData:", status) {
       found.append(MemoryLimit(bytes: limit - used, source: .dataSegment))
     }
-    if let group = controlGroupLimit() {
+    if let group = controlGroupLimit(reading: readSmallFile) {
       found.append(MemoryLimit(bytes: group, source: .controlGroup))
     }
     if let free = field("MemAvailable:", readSmallFile("/proc/meminfo") ?? "") {
@@ -85,19 +86,22 @@ struct MemoryLimit: Equatable, Sendable {
   }
 
   /// What the control group's limit leaves: `memory.max` less `memory.current`, for the
-  /// group named in `/proc/self/cgroup` (cgroup v2).
-  private static func controlGroupLimit() -> Int? {
-    guard let maximum = controlGroupFile("memory.max").flatMap(number),
-      let current = controlGroupFile("memory.current").flatMap(number)
+  /// group named in `/proc/self/cgroup` (cgroup v2), or nil when nothing limits it there.
+  /// `read` gives the text of a file by its path, or nil.
+  static func controlGroupLimit(reading read: (String) -> String?) -> Int? {
+    guard let maximum = controlGroupFile("memory.max", reading: read).flatMap(number),
+      let current = controlGroupFile("memory.current", reading: read).flatMap(number)
     else { return nil }
     return maximum - current
   }
 
   /// A file of the process's control group (cgroup v2), named in `/proc/self/cgroup`.
-  private static func controlGroupFile(_ name: String) -> String? {
-    guard let groups = readSmallFile("/proc/self/cgroup") else { return nil }
+  private static func controlGroupFile(_ name: String, reading read: (String) -> String?)
+    -> String?
+  {
+    guard let groups = read("/proc/self/cgroup") else { return nil }
     for line in groups.split(separator: "\n") where line.hasPrefix("0::") {
-      return readSmallFile("/sys/fs/cgroup" + line.dropFirst(3) + "/" + name)
+      return read("/sys/fs/cgroup" + line.dropFirst(3) + "/" + name)
     }
     return nil
   }

@@ -1,0 +1,73 @@
+import Testing
+
+@testable import OutlineKit
+
+@Suite("memory limit of a control group")
+struct MemoryLimitTests {
+  /// A reader of the given files, as /proc and /sys would hold them: a path with a doubled
+  /// slash is the same file, and any other file does not exist.
+  private func files(_ files: [String: String]) -> (String) -> String? {
+    { path in files[path.replacing("//", with: "/")] }
+  }
+
+  @Test("the limit left is memory.max less memory.current of the group /proc/self/cgroup names")
+  func groupOfTheProcess() {
+    let group = "/sys/fs/cgroup/user.slice/user-1000.slice/session-2.scope"
+    let read = files([
+      "/proc/self/cgroup": "0::/user.slice/user-1000.slice/session-2.scope\n",
+      group + "/memory.max": "536870912\n",
+      group + "/memory.current": "123456789\n",
+      // Another group's files are not the process's.
+      "/sys/fs/cgroup/user.slice/memory.max": "1000\n",
+      "/sys/fs/cgroup/memory.max": "1000\n",
+    ])
+    #expect(MemoryLimit.controlGroupLimit(reading: read) == 536_870_912 - 123_456_789)
+  }
+
+  @Test("in a container the group is /: the cgroup v1 lines before the v2 line are passed over")
+  func containerGroup() {
+    let read = files([
+      "/proc/self/cgroup": "12:memory:/docker/4f2c\n1:name=systemd:/docker/4f2c\n0::/\n",
+      "/sys/fs/cgroup/memory.max": "1073741824\n",
+      "/sys/fs/cgroup/memory.current": "1048576\n",
+      "/sys/fs/cgroup/docker/4f2c/memory.max": "1000\n",
+      "/sys/fs/cgroup/docker/4f2c/memory.current": "0\n",
+    ])
+    #expect(MemoryLimit.controlGroupLimit(reading: read) == 1_073_741_824 - 1_048_576)
+  }
+
+  @Test("a group already over its limit leaves less than nothing")
+  func overTheLimit() {
+    let read = files([
+      "/proc/self/cgroup": "0::/app\n",
+      "/sys/fs/cgroup/app/memory.max": "4096\n",
+      "/sys/fs/cgroup/app/memory.current": "8192\n",
+    ])
+    #expect(MemoryLimit.controlGroupLimit(reading: read) == -4096)
+  }
+
+  @Test(
+    "no limit when memory.max says max, a file is missing or holds no number, or cgroup v2 is not there",
+    arguments: [
+      [
+        "/proc/self/cgroup": "0::/app\n", "/sys/fs/cgroup/app/memory.max": "max\n",
+        "/sys/fs/cgroup/app/memory.current": "8192\n",
+      ],
+      ["/proc/self/cgroup": "0::/app\n", "/sys/fs/cgroup/app/memory.max": "4096\n"],
+      ["/proc/self/cgroup": "0::/app\n", "/sys/fs/cgroup/app/memory.current": "8192\n"],
+      [
+        "/proc/self/cgroup": "0::/app\n", "/sys/fs/cgroup/app/memory.max": "4096\n",
+        "/sys/fs/cgroup/app/memory.current": "",
+      ],
+      // cgroup v1 only: its memory controller's files are not read.
+      [
+        "/proc/self/cgroup": "4:memory:/app\n1:cpu:/\n",
+        "/sys/fs/cgroup/app/memory.max": "4096\n", "/sys/fs/cgroup/app/memory.current": "0\n",
+        "/sys/fs/cgroup/memory.max": "4096\n", "/sys/fs/cgroup/memory.current": "0\n",
+      ],
+      ["/sys/fs/cgroup/memory.max": "4096\n", "/sys/fs/cgroup/memory.current": "0\n"],
+    ] as [[String: String]])
+  func noLimit(_ given: [String: String]) {
+    #expect(MemoryLimit.controlGroupLimit(reading: files(given)) == nil)
+  }
+}
