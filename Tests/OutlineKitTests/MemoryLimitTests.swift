@@ -17,11 +17,33 @@ struct MemoryLimitTests {
       "/proc/self/cgroup": "0::/user.slice/user-1000.slice/session-2.scope\n",
       group + "/memory.max": "536870912\n",
       group + "/memory.current": "123456789\n",
-      // Another group's files are not the process's.
-      "/sys/fs/cgroup/user.slice/memory.max": "1000\n",
-      "/sys/fs/cgroup/memory.max": "1000\n",
+      // A group beside it is not above it.
+      "/sys/fs/cgroup/user.slice/user-1000.slice/session-3.scope/memory.max": "1000\n",
+      "/sys/fs/cgroup/user.slice/user-1000.slice/session-3.scope/memory.current": "0\n",
     ])
     #expect(MemoryLimit.controlGroupLimit(reading: read) == 536_870_912 - 123_456_789)
+  }
+
+  @Test("a group above with less room left sets the limit, whether its own is lower or max")
+  func groupAbove() {
+    let session = "/sys/fs/cgroup/user.slice/user-1000.slice/session-2.scope"
+    let user = "/sys/fs/cgroup/user.slice/user-1000.slice"
+    var given = [
+      "/proc/self/cgroup": "0::/user.slice/user-1000.slice/session-2.scope\n",
+      session + "/memory.max": "max\n",
+      session + "/memory.current": "300000000\n",
+      user + "/memory.max": "2000000000\n",
+      user + "/memory.current": "1500000000\n",
+      "/sys/fs/cgroup/user.slice/memory.max": "4000000000\n",
+      "/sys/fs/cgroup/user.slice/memory.current": "1000000000\n",
+    ]
+    #expect(MemoryLimit.controlGroupLimit(reading: files(given)) == 500_000_000)
+    // The group of the process has a lower limit, but more room left than the one above.
+    given[session + "/memory.max"] = "1000000000\n"
+    #expect(MemoryLimit.controlGroupLimit(reading: files(given)) == 500_000_000)
+    // Its own room is the least.
+    given[session + "/memory.current"] = "900000000\n"
+    #expect(MemoryLimit.controlGroupLimit(reading: files(given)) == 100_000_000)
   }
 
   @Test("in a container the group is /: the cgroup v1 lines before the v2 line are passed over")

@@ -9,9 +9,9 @@
 /// before either, with a message.
 ///
 /// What limits it: `ulimit -v` (the address space), `ulimit -d` (the data segment), the
-/// memory limit of the process's control group (a container's, cgroup v2's `memory.max`),
-/// each less what the process or the group takes already, and the memory the machine has
-/// available (`MemAvailable` in `/proc/meminfo`).
+/// memory limits of the process's control group and of the groups above it (a container's,
+/// cgroup v2's `memory.max`), each less what the process or the group takes already, and
+/// the memory the machine has available (`MemAvailable` in `/proc/meminfo`).
 struct MemoryLimit: Equatable, Sendable {
   /// What sets the limit.
   enum Source: Equatable, Sendable {
@@ -32,7 +32,10 @@ struct MemoryLimit: Equatable, Sendable {
     case .dataSegment:
       return MemoryLimit.field("VmData:", MemoryLimit.readSmallFile("/proc/self/status") ?? "")
     case .controlGroup:
-      return MemoryLimit.controlGroupFile("memory.current", reading: MemoryLimit.readSmallFile)
+      // The process's own group, wherever the limit is: what the process takes counts in
+      // each group above it alike.
+      return MemoryLimit.controlGroupFolder(reading: MemoryLimit.readSmallFile)
+        .flatMap { MemoryLimit.readSmallFile($0 + "/memory.current") }
         .flatMap(MemoryLimit.number)
     case .machine:
       // The process's own memory, not what the machine has left, which other programs
@@ -85,23 +88,37 @@ struct MemoryLimit: Equatable, Sendable {
     return Int(limit.rlim_cur)
   }
 
-  /// What the control group's limit leaves: `memory.max` less `memory.current`, for the
-  /// group named in `/proc/self/cgroup` (cgroup v2), or nil when nothing limits it there.
-  /// `read` gives the text of a file by its path, or nil.
+  /// What the control groups' limits leave: the least, over the group named in
+  /// `/proc/self/cgroup` (cgroup v2) and each group above it, of its `memory.max` less its
+  /// `memory.current`, since the kernel holds a group to the limits above it too; nil when
+  /// no group has a limit. `read` gives the text of a file by its path, or nil.
   static func controlGroupLimit(reading read: (String) -> String?) -> Int? {
-    guard let maximum = controlGroupFile("memory.max", reading: read).flatMap(number),
-      let current = controlGroupFile("memory.current", reading: read).flatMap(number)
-    else { return nil }
-    return maximum - current
+    guard var folder = controlGroupFolder(reading: read) else { return nil }
+    var least: Int?
+    while true {
+      if let maximum = read(folder + "/memory.max").flatMap(number),
+        let current = read(folder + "/memory.current").flatMap(number)
+      {
+        least = min(least ?? .max, maximum - current)
+      }
+      guard folder != controlGroupRoot, let parent = folder.lastIndex(of: "/") else {
+        return least
+      }
+      folder = String(folder[..<parent])
+    }
   }
 
-  /// A file of the process's control group (cgroup v2), named in `/proc/self/cgroup`.
-  private static func controlGroupFile(_ name: String, reading read: (String) -> String?)
-    -> String?
-  {
+  /// Where cgroup v2 shows its groups.
+  private static let controlGroupRoot = "/sys/fs/cgroup"
+
+  /// The folder of the process's control group (cgroup v2), from the `0::` line of
+  /// `/proc/self/cgroup`.
+  private static func controlGroupFolder(reading read: (String) -> String?) -> String? {
     guard let groups = read("/proc/self/cgroup") else { return nil }
     for line in groups.split(separator: "\n") where line.hasPrefix("0::") {
-      return read("/sys/fs/cgroup" + line.dropFirst(3) + "/" + name)
+      var group = line.dropFirst(3)
+      while group.hasSuffix("/") { group = group.dropLast() }
+      return controlGroupRoot + group
     }
     return nil
   }
