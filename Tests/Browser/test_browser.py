@@ -161,14 +161,21 @@ def test_the_chevron_turns_a_quarter_when_a_section_opens(browser, oceans):
     assert transition == "0.2s"
     set_scheme(browser, "light", reduced_motion=True)
     load(browser, oceans)
+    # A reader who asks for less motion sees the chevron turn at once.
+    assert browser.execute_script(
+        "return getComputedStyle(document.querySelector('summary'), '::after').transitionDuration"
+    ) == "0s"
     assert chevron_turn(browser, "atlantic") == -45
     assert chevron_turn(browser, "pacific") == 45
     summary(browser, "atlantic").click()
     assert chevron_turn(browser, "atlantic") == 45
 
 
-def test_rows_are_44_pixels_and_indented_per_depth(browser, render):
+@pytest.mark.parametrize("device, step", [("desktop", 20), ("phone", 14)])
+def test_rows_are_44_pixels_and_indented_per_depth_less_on_a_phone(browser, render, device, step):
     page = render("oceans-expanded", ["-s", "-t", "html", "Samples/oceans.md"])
+    if device == "phone":
+        phone(browser)
     load(browser, page)
     boxes = browser.execute_script(
         """return [...arguments].map(id => {
@@ -180,8 +187,8 @@ def test_rows_are_44_pixels_and_indented_per_depth(browser, render):
     )
     starts = [left for left, _ in boxes]
     assert all(height >= 44 for _, height in boxes)
-    assert starts[1] - starts[0] == pytest.approx(20, abs=0.5)
-    assert starts[2] - starts[1] == pytest.approx(20, abs=0.5)
+    assert starts[1] - starts[0] == pytest.approx(step, abs=0.5)
+    assert starts[2] - starts[1] == pytest.approx(step, abs=0.5)
     # A section's own text lines up with its subsections' titles.
     paragraph = browser.execute_script(
         "return document.querySelector('#pacific > p').getBoundingClientRect().left"
@@ -326,6 +333,16 @@ def test_printing_shows_every_section_then_restores(browser, oceans):
           getComputedStyle(document.querySelector('.controls')).display];"""
     )
     assert colors == ["rgb(255, 255, 255)", "rgb(0, 0, 0)", "none"]
+
+
+def test_the_buttons_and_search_show_only_when_the_script_runs(
+        browser, chromium_without_scripts, oceans):
+    """They do nothing without the script, so the page holds them hidden and the script
+    shows them."""
+    for driver, shown in [(browser, True), (chromium_without_scripts, False)]:
+        load(driver, oceans)
+        for selector in [".controls", "button[data-open='true']", ".search"]:
+            assert driver.find_element(By.CSS_SELECTOR, selector).is_displayed() == shown
 
 
 def test_without_scripts_the_page_still_works(chromium_without_scripts, oceans_collapsed):
