@@ -290,7 +290,7 @@ def test_a_link_to_a_section_left_out_leads_to_where_it_was(browser, render):
     assert marker.startswith("Left out: ") and "sections" in marker
 
 
-def test_expand_all_and_collapse_all(browser, generated):
+def test_expand_all_opens_and_collapse_all_closes_every_section(browser, generated):
     load(browser, generated)
     count = browser.execute_script("return document.querySelectorAll('main details').length")
     assert count > 500

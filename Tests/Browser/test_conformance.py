@@ -165,7 +165,7 @@ def cmark_gfm():
     return shutil.which("cmark-gfm")
 
 
-def test_every_spec_example_three_ways(collapse, cmark_gfm, capsys):
+def test_every_spec_example_renders_as_cmark_gfm_does_in_each_way_unless_listed(collapse, cmark_gfm, capsys):
     cases = examples()
     assert len(cases) > 600, "the spec lost its examples"
     listed = listed_differences()

@@ -249,7 +249,7 @@ def test_each_path_selects_its_section_alone(collapse, name):
         assert shape(only["children"][0]) == shape(section), section["path"]
 
 
-def test_paths_of_sections_that_share_names(collapse):
+def test_each_path_names_one_section_when_titles_repeat_or_hold_slashes_and_commas(collapse):
     # Titles repeated under different parents, a title that reads as a path, a key with
     # slashes and a comma, array elements titled alike: each path still names one section.
     markdown = (b"# A\n## Notes\n# B\n## Notes\n# A/Notes\n# B\n## Other\n"

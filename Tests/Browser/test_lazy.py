@@ -213,7 +213,7 @@ def test_a_late_section_comes_before_the_parts_it_skipped(browser, render):
     assert more == sorted(more) and len(set(more)) == len(more)
 
 
-def test_expand_all_collapse_all_and_printing(browser, large):
+def test_expand_and_collapse_all_reach_what_is_laid_out_later_and_printing_lays_out_all(browser, large):
     load(browser, large["closed"])
     count = "return document.querySelectorAll('main details').length"
     before = browser.execute_script(count)

@@ -537,7 +537,7 @@ def kept(servers, render):
     return page
 
 
-def test_what_github_keeps_renders(trapped, servers, kept):
+def test_raw_html_github_keeps_renders_its_details_table_and_centred_image(trapped, servers, kept):
     """A raw `<details>` opened in one HTML block and closed in another holds the Markdown
     between, rendered; a raw table has its rows and cells; a centred paragraph centres
     its relative image, which loads from beside the page; and nothing is blocked."""
@@ -575,7 +575,7 @@ def test_an_anchor_from_the_document_is_reached(trapped, servers, kept):
     assert state == [["farther", True, "far", True], True]
 
 
-def test_github_alerts_render(browser, render):
+def test_a_github_alert_gets_githubs_classes_and_title(browser, render):
     """A GitHub alert, `> [!WARNING]`, becomes GitHub's markup for it: a div of classes
     markdown-alert and markdown-alert-warning, titled Warning."""
     page = render("sanitizing/standalone/alert", ["-s", "-t", "html", "-f", "markdown", "-"],

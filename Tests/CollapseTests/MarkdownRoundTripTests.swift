@@ -122,7 +122,7 @@ struct MarkdownRoundTripTests {
     try check(text, arguments: ["--depth", "1"])
   }
 
-  @Test("a large generated document keeps them too")
+  @Test("a large generated document keeps its sections, nesting, open state and words")
   func largeDocument() throws {
     let document = GeneratedOutline(seed: 11, size: 400_000).markdown
     try check(document, arguments: ["--depth", "2"])

@@ -80,7 +80,7 @@ struct OnlyTests {
   }
 
   @Test(
-    "markdown: the link and footnote definitions the extract uses come after it, and work",
+    "markdown: the link and footnote definitions the extract uses come after it, and cmark-gfm links them",
     .needs("cmark-gfm"))
   func markdown() throws {
     let result = try run(["--only", "Install", "-t", "markdown"], "guide.md")

@@ -5,7 +5,7 @@ import Testing
 @Suite("format detection")
 struct InputFormatTests {
   @Test(
-    "by extension",
+    "the format follows the extension, in any case: .json, .jsonl, .ndjson, .md, .markdown",
     arguments: [
       ("a.json", InputFormat.json), ("logs.jsonl", .json), ("x.NDJSON", .json),
       ("README.md", .markdown),
@@ -16,7 +16,7 @@ struct InputFormatTests {
   }
 
   @Test(
-    "JSON Lines by extension",
+    "a name ending .jsonl or .ndjson, in any case, is JSON Lines; a folder or a bare jsonl is not",
     arguments: [
       ("logs.jsonl", true), ("x.NDJSON", true), ("dir/a.ndjson", true), ("a.json", false),
       ("jsonl", false), ("a.jsonl/b", false), ("-", false),

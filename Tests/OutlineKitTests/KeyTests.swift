@@ -17,7 +17,7 @@ struct KeyTests {
     #expect(keys("東é") == [.character("東"), .character("é")])
   }
 
-  @Test("Enter, Tab, Backspace and Ctrl with a letter")
+  @Test("CR and LF are Enter, DEL and BS Backspace, and a control byte Ctrl with its letter")
   func controls() {
     #expect(keys("\r\n\t\u{7F}\u{8}") == [.enter, .enter, .tab, .backspace, .backspace])
     #expect(

@@ -120,7 +120,7 @@ struct MarkdownReaderTests {
     #expect(contentLines(unclosed.content) == ["---", "Text"])
   }
 
-  @Test("CRLF and lone CR line ends work like LF")
+  @Test("CRLF and lone CR line ends give the sections and content LF gives")
   func lineEnds() {
     for separator in ["\r\n", "\r"] {
       let text = ["# A", "one", "## B", "two", "", "Setext", "===", "three"].joined(

@@ -33,7 +33,8 @@ struct SectionNamesTests {
     #expect(empty == ["\"\"", "\"\"/a"])
   }
 
-  @Test("deeper than a path goes, the id", arguments: [SectionNames.deepestPath])
+  @Test(
+    "a section deeper than a path goes is named by its id", arguments: [SectionNames.deepestPath])
   func deep(steps: Int) throws {
     let depth = steps + 3
     let source =

@@ -63,7 +63,7 @@ struct SelectionTests {
     #expect(byName.map { outline.sections[$0].title } == named)
   }
 
-  @Test("--collapse-all and --expand-all")
+  @Test("--collapse-all expands nothing and --expand-all everything")
   func allOrNothing() throws {
     #expect(try expanded(SelectionRequest(base: .nothing)) == [])
     #expect(try expanded(SelectionRequest(base: .everything)) == all)
@@ -80,7 +80,7 @@ struct SelectionTests {
     #expect(try expanded(SelectionRequest(base: .depth(Int.max))) == all)
   }
 
-  @Test("base, then expand, then collapse")
+  @Test("--expand adds sections and their ancestors to the base, then --collapse removes")
   func order() throws {
     #expect(
       try expanded(SelectionRequest(base: .depth(1), expand: ["Sargasso"], collapse: ["Atlantic"]))
