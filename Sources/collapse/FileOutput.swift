@@ -79,62 +79,7 @@ struct FileOutput: ByteOutputStream {
   }
 }
 
-/// An output that could not be written, by the system's error number.
-struct WriteError: Error, CustomStringConvertible {
-  let code: Int32
-
-  /// Whether the reader went away (`collapse big.md | head`): it took what it wanted, and
-  /// the command ends quietly, with the status it would have had.
-  var readerLeft: Bool { code == EPIPE }
-
-  var description: String { "write error: \(systemErrorMessage(code))" }
-
-  /// The exit status a command that had `status` so far ends with, after reporting this
-  /// to `errors` unless the reader left.
-  func status<Errors: TextOutputStream>(after status: ExitStatus, errors: inout Errors)
-    -> ExitStatus
-  {
-    if readerLeft { return status }
-    errors.report(description)
-    return .failure
-  }
-}
-
-/// How the program ends.
-enum ExitStatus: Int32 {
-  /// Everything was read and written.
-  case success = 0
-  /// An input could not be read or parsed, or the output could not be written.
-  case failure = 1
-  /// The command line was wrong.
-  case usage = 2
-}
-
 /// write(2), named apart from the streams' own `write` methods.
-private func systemWrite(_ descriptor: Int32, _ bytes: UnsafeRawPointer, _ count: Int) -> Int {
+func systemWrite(_ descriptor: Int32, _ bytes: UnsafeRawPointer, _ count: Int) -> Int {
   write(descriptor, bytes, count)
-}
-
-/// Messages for standard error, `collapse: ` first.
-struct Diagnostics: TextOutputStream {
-  /// Writes straight to standard error, unbuffered.
-  mutating func write(_ string: String) {
-    var string = string
-    string.withUTF8 { bytes in
-      guard let base = bytes.baseAddress else { return }
-      var offset = 0
-      while offset < bytes.count {
-        let written = systemWrite(2, base + offset, bytes.count - offset)
-        if written < 0 && errno == EINTR { continue }
-        if written <= 0 { return }
-        offset += written
-      }
-    }
-  }
-
-  /// Writes `collapse: message` as a line of standard error.
-  static func report(_ message: String) {
-    var errors = Diagnostics()
-    errors.report(message)
-  }
 }

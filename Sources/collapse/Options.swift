@@ -70,11 +70,6 @@ struct Options: Equatable {
   var showVersion = false
 }
 
-/// A command line collapse cannot follow.
-struct UsageError: Error, Equatable, CustomStringConvertible {
-  let description: String
-}
-
 /// getopt_long keeps its state in globals, so one command line is parsed at a time.
 private let getoptLock = Mutex(())
 

@@ -154,15 +154,6 @@ final class TerminalScreen {
   }
 }
 
-/// The terminal could not be set up, read or written.
-struct TerminalError: Error, CustomStringConvertible {
-  let description: String
-
-  init(doing action: String, code: Int32) {
-    description = "cannot \(action) the terminal: \(systemErrorMessage(code))"
-  }
-}
-
 /// Switches to the alternate screen, hides the cursor and stops lines from wrapping.
 private let enterSequence: StaticString = "\u{1B}[?1049h\u{1B}[?25l\u{1B}[?7l"
 /// Undoes `enterSequence`.

@@ -65,51 +65,6 @@ public enum LoadError: Error, Equatable, CustomStringConvertible {
   }
 }
 
-/// A document larger than its reader takes, or than the memory left can hold.
-public struct InputTooLarge: Equatable, Sendable, CustomStringConvertible {
-  /// The bytes of the document, or of what had arrived when reading stopped.
-  public let bytes: Int
-  /// Whether `bytes` is the whole document (a file's size) rather than what had arrived.
-  public let isWhole: Bool
-  public let format: InputFormat
-  /// The most bytes of `format` that can be read.
-  public let largest: Int
-  /// The memory that was left, when that is what `largest` comes from.
-  let memory: MemoryLimit?
-  /// Whether `bytes` counts the text the reader made, each invalid byte three bytes of
-  /// U+FFFD, rather than the input.
-  let isRepaired: Bool
-  /// Whether `bytes` counts what gzip data inflated to.
-  var isInflated = false
-
-  /// `too large: 2.0 GiB of Markdown (at most 512 MiB)`, with the memory limit when it is
-  /// the reason.
-  public var description: String {
-    let size = (isWhole ? "" : "over ") + Self.size(isWhole ? bytes : largest)
-    let replaced = isRepaired ? " once its invalid bytes are U+FFFD" : ""
-    let inflated = isInflated ? " inflated from gzip" : ""
-    let what = "too large: \(size) of \(format.documentName)\(inflated)\(replaced)"
-    guard let memory else { return what + " (at most \(Self.size(largest)))" }
-    return what + " to read in \(memory.words), \(Self.size(memory.bytes)) (at most "
-      + "\(Self.size(largest)) of \(format.documentName) in that)"
-  }
-
-  /// A byte count in binary units: `512 bytes`, `12.3 KiB`, `4.0 GiB`.
-  static func size(_ bytes: Int) -> String {
-    if bytes < 1024 { return bytes == 1 ? "1 byte" : "\(bytes) bytes" }
-    let units = ["KiB", "MiB", "GiB", "TiB"]
-    var value = Double(bytes) / 1024
-    var unit = 0
-    while value >= 1024 && unit < units.count - 1 {
-      value /= 1024
-      unit += 1
-    }
-    let tenths = Int((value * 10).rounded(.down))
-    let whole = tenths % 10 == 0 ? "\(tenths / 10)" : "\(tenths / 10).\(tenths % 10)"
-    return "\(whole) \(units[unit])"
-  }
-}
-
 /// The system's description of an `errno` value, in lower case like collapse's own messages.
 public func systemErrorMessage(_ code: Int32) -> String {
   let message = String(cString: strerror(code))

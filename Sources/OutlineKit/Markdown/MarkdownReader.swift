@@ -384,68 +384,6 @@ private struct OutlineBuilder {
   }
 }
 
-/// What the reader takes from a heading node: its plain title and its hint comment.
-enum MarkdownReaderHeading {
-  /// The heading's text without markup, white space folded, and whether the heading is
-  /// nothing but text; `text` is where it is gathered.
-  static func plainText(_ heading: OpaquePointer, using text: FoldedText) -> (String, Bool) {
-    text.removeAll()
-    var isPlain = true
-    // Walk the heading's inlines by hand: an iterator would cost an allocation per heading.
-    var node = cmark_node_first_child(heading)
-    while let current = node {
-      switch cmark_node_get_type(current) {
-      case CMARK_NODE_TEXT, CMARK_NODE_CODE:
-        if let literal = cmark_node_get_literal(current) {
-          literal.withMemoryRebound(to: UInt8.self, capacity: 1) {
-            text.append(UnsafeBufferPointer(start: $0, count: strlen(literal)))
-          }
-        }
-        if cmark_node_get_type(current) == CMARK_NODE_CODE { isPlain = false }
-      case CMARK_NODE_SOFTBREAK:
-        text.appendSpace()
-      case CMARK_NODE_LINEBREAK:
-        text.appendSpace()
-        isPlain = false
-      default:
-        isPlain = false
-      }
-      node = cmarkNext(after: current, descending: true, within: heading)
-    }
-    return (text.string, isPlain)
-  }
-
-  /// Removes a trailing `<!-- collapsed -->` or `<!-- expanded -->` and returns it.
-  static func removeHint(_ heading: OpaquePointer) -> Section.Hint? {
-    guard let last = cmark_node_last_child(heading),
-      cmark_node_get_type(last) == CMARK_NODE_HTML_INLINE,
-      let literal = cmark_node_get_literal(last)
-    else { return nil }
-    let hint: Section.Hint
-    switch commentText(String(cString: literal)) {
-    case "collapsed": hint = .collapsed
-    case "expanded": hint = .expanded
-    default: return nil
-    }
-    let previous = cmark_node_previous(last)
-    cmark_node_free(last)
-    if let previous, cmark_node_get_type(previous) == CMARK_NODE_TEXT,
-      let text = cmark_node_get_literal(previous)
-    {
-      var trimmed = String(cString: text)
-      while trimmed.last == " " || trimmed.last == "\t" { trimmed.removeLast() }
-      cmark_node_set_literal(previous, trimmed)
-    }
-    return hint
-  }
-
-  /// The lower-cased words inside an HTML comment, or nil if `html` is not one.
-  private static func commentText(_ html: String) -> String? {
-    guard html.hasPrefix("<!--"), html.hasSuffix("-->"), html.count >= 7 else { return nil }
-    return foldWhiteSpace(String(html.dropFirst(4).dropLast(3))).lowercased()
-  }
-}
-
 /// The node after `node` in document order among what `root` holds: its first child when
 /// `descending` and it has one, else the next sibling of it or of its nearest ancestor
 /// below `root` that has one; nil at the end. A walk by hand, without an iterator's

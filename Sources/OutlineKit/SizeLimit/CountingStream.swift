@@ -1,39 +1,3 @@
-/// Counts what is written without keeping it.
-final class ByteCounter {
-  var count = 0
-}
-
-/// Where a part of an output comes from that is the same wherever it stands and whatever
-/// is cut around it: a content run (by the document or JSON values it belongs to, and
-/// where it starts there), or a section's title (by the section's index, and for a
-/// summary that tells what a closed section hides, whether it is open).
-struct PartKey: Hashable {
-  let source: ObjectIdentifier?
-  let start: Int
-  var variant = 0
-
-  static func title(_ index: Int) -> PartKey { PartKey(source: nil, start: index) }
-
-  static func summary(_ index: Int, open: Bool) -> PartKey {
-    PartKey(source: nil, start: index, variant: open ? 1 : 2)
-  }
-}
-
-/// The sizes of an output's parts, measured once while the whole output is counted, so
-/// that counting it again with sections cut costs no rendering.
-final class PartSizes {
-  var known: [PartKey: Int] = [:]
-  /// Whether every part has been measured: the whole output has been counted once.
-  var complete = false
-  /// How many times a part was made to be measured, over every count.
-  private(set) var made = 0
-  /// How many counts of the output were begun.
-  private(set) var counts = 0
-
-  fileprivate func madeOne() { made += 1 }
-  fileprivate func countBegun() { counts += 1 }
-}
-
 struct CountingStream: ByteOutputStream {
   let counter = ByteCounter()
   let parts: PartSizes

@@ -1,32 +1,3 @@
-/// The steps of one walk through an outline in document order, which every writer takes:
-/// it enters a section, visits the content runs and subsections it goes into, and leaves
-/// it. Each output (text, HTML, GitHub Markdown, JSON) is a walker; what `--max-bytes`
-/// leaves out is decided before the walk, and the walker only asks about it.
-protocol OutlineWalker {
-  /// What a step can fail with, such as the output it writes to.
-  associatedtype Failure: Error
-
-  /// Whether the walk goes into the section at `index`, to its content and subsections;
-  /// when it does not, `leave` follows `enter` at once.
-  func descends(into index: Int) -> Bool
-
-  /// The start of the section at `index`.
-  mutating func enter(_ index: Int) throws(Failure)
-
-  /// A run of content whose owner is `depth - 1` levels deep (0 for the document's own).
-  mutating func visit(_ content: Content, depth: Int) throws(Failure)
-
-  /// The end of the section at `index`, after its content and subsections.
-  mutating func leave(_ index: Int) throws(Failure)
-}
-
-/// A step of a walk, for the walks that only look: collecting what the writers will need.
-enum WalkStep {
-  case content(Content, depth: Int)
-  case enter(Int)
-  case exit(Int)
-}
-
 extension Outline {
   /// Takes `walker` through the outline without recursion, so that any depth of nesting
   /// is safe. What a step throws ends the walk.
@@ -202,15 +173,6 @@ private struct StepWalker: OutlineWalker {
   func enter(_ index: Int) { visit(.enter(index)) }
   func visit(_ content: Content, depth: Int) { visit(.content(content, depth: depth)) }
   func leave(_ index: Int) { visit(.exit(index)) }
-}
-
-/// A section whose content and subsections a walk is going through.
-struct WalkOwner {
-  let section: Int
-  /// The next content run to show.
-  var run = 0
-  /// How many subsections have been passed.
-  var passed = 0
 }
 
 /// `count` followed by `noun`, made plural unless the count is one.

@@ -1,0 +1,20 @@
+/// Reads a document chunk by chunk into an outline.
+public protocol DocumentReader: AnyObject {
+  /// Makes room for a document of about `count` bytes, when its size is known.
+  func reserveCapacity(_ count: Int)
+  /// Takes the next chunk of the document.
+  func feed(_ chunk: UnsafeRawBufferPointer) throws
+  /// Ends the document and returns its outline.
+  func finish() throws -> Outline
+  /// The bytes of the document the reader holds so far, where that is more than it was
+  /// given: Markdown's text once each invalid byte is U+FFFD. The format's largest input
+  /// limits it too.
+  var textSize: Int { get }
+}
+
+extension MarkdownReader: DocumentReader {}
+
+extension DocumentReader {
+  public func reserveCapacity(_ count: Int) {}
+  public var textSize: Int { 0 }
+}

@@ -1,0 +1,63 @@
+/// A NAME that could not be resolved.
+public enum SelectionError: Error, Equatable, Sendable, CustomStringConvertible {
+  /// No section has this title, id, key or path; `suggestion` is the closest title.
+  case noMatch(name: String, suggestion: String?)
+  /// A `/regex/` NAME that does not compile: what is wrong, in words, and at which
+  /// character of the NAME, counted from 1.
+  case invalidPattern(name: String, character: Int, problem: String)
+  /// A `/regex/` NAME that took longer than `seconds` to match the titles.
+  case patternTooSlow(name: String, seconds: Double)
+  /// A NAME with `**` before its last step: `**` only ends a NAME.
+  case misplacedSubtree(name: String)
+
+  /// The message, its NAME and titles with their control characters shown as `^[`.
+  public var description: String {
+    switch self {
+    case .noMatch(let name, let suggestion?):
+      return "no section matches \(Self.quoted(name)); did you mean \(Self.quoted(suggestion))?"
+    case .noMatch(let name, nil):
+      return "no section matches \(Self.quoted(name))"
+    case .invalidPattern(let name, let character, let problem):
+      return
+        "invalid /regex/ \(Self.quoted(name)) at character \(character): \(Printable.escaped(problem))"
+    case .patternTooSlow(let name, let seconds):
+      return
+        "matching \(Self.quoted(name)) took over \(Int(seconds)) seconds: a /regex/ that "
+        + "backtracks, like /(a|aa)*b/ on a long title, may never end; make it simpler"
+    case .misplacedSubtree(let name):
+      return
+        "\(Self.quoted(name)): ** may only end a NAME, as in Install/**; write \"**\" for a "
+        + "title that is two asterisks"
+    }
+  }
+
+  /// Whether no NAME after this one is looked at: a `/regex/` used up the time all of the
+  /// command's patterns have.
+  var endsCommand: Bool {
+    guard case .patternTooSlow = self else { return false }
+    return true
+  }
+
+  /// Whether the error suggests a title that holds a comma.
+  var suggestsComma: Bool {
+    guard case .noMatch(_, let suggestion?) = self else { return false }
+    return suggestion.contains(",")
+  }
+
+  /// The NAME that could not be resolved.
+  public var name: String {
+    switch self {
+    case .noMatch(let name, _), .invalidPattern(let name, _, _), .patternTooSlow(let name, _),
+      .misplacedSubtree(let name):
+      return name
+    }
+  }
+
+  /// A NAME or a title in quotes, safe to show in a terminal, and cut short when it is
+  /// long: a title can be a whole document long.
+  private static func quoted(_ text: String) -> String {
+    let shown = Printable.escaped(text)
+    guard shown.count > 60 else { return "'\(shown)'" }
+    return "'\(shown.prefix(59))…'"
+  }
+}
