@@ -111,9 +111,9 @@ enum Collapse {
       options.document.images = ImageEmbedder(
         documents: paths, largestTotal: min(64 << 20, options.maxBytes ?? .max))
     }
-    let writing: Writing
+    let prepared: PreparedOutput
     do {
-      writing = try Writing(outline, selection: selection, inputs: inputs, options: options)
+      prepared = try PreparedOutput(outline, selection: selection, inputs: inputs, options: options)
     } catch {
       errors.report(error)
       return .failure
@@ -121,7 +121,7 @@ enum Collapse {
     // Only the images of what is written are warned of, not those measured and cut.
     options.document.images?.beginWriting()
     do {
-      try writing.write(outline, selection: selection, to: &output)
+      try prepared.write(outline, selection: selection, to: &output)
     } catch {
       // The output keeps why, for the caller to report once it has flushed it.
       return status
@@ -166,7 +166,7 @@ enum Collapse {
 }
 
 /// The output the options ask for, with what it leaves out to fit `--max-bytes`.
-private struct Writing {
+private struct PreparedOutput {
   enum Format {
     case text(TextWriter)
     case page(HTMLPage)

@@ -28,7 +28,7 @@ struct InputFile {
   }
 
   /// The name in messages to a terminal: its control characters made visible.
-  private var messageName: String { Printable.escaped(displayName) }
+  private var messageName: String { TerminalText.escaped(displayName) }
 
   /// Reads the whole input into an outline.
   func read() throws(InputError) -> Outline {

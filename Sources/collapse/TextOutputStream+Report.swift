@@ -5,6 +5,6 @@ extension TextOutputStream {
   /// name) or an argument, so its control characters are shown as `^[`, as the text output
   /// shows them: an escape sequence in a heading must not reach the terminal.
   mutating func report(_ message: some CustomStringConvertible) {
-    write("collapse: " + Printable.escaped(message.description) + "\n")
+    write("collapse: " + TerminalText.escaped(message.description) + "\n")
   }
 }

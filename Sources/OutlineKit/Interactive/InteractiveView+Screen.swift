@@ -67,7 +67,7 @@ extension InteractiveView {
     let plain = TerminalLine.Format(width: columns, ascii: writer.options.ascii)
     if case .searching(let query) = mode {
       // The end of the search, where typing goes, stays on the screen.
-      var shown = Printable.escaped(query)
+      var shown = TerminalText.escaped(query)
       while !shown.isEmpty && DisplayWidth.columns(of: "/" + shown) + 1 > columns {
         shown.removeFirst()
       }
@@ -116,7 +116,8 @@ extension InteractiveView {
     let name = names.name(of: section, in: outline)
     var steps =
       name.hasPrefix("#")
-      ? [Printable.escaped(name)] : NameSyntax.steps(of: name).map { Printable.escaped($0.written) }
+      ? [TerminalText.escaped(name)]
+      : NameSyntax.steps(of: name).map { TerminalText.escaped($0.written) }
     let ellipsis = writer.options.ascii ? "... " : "… "
     var path = steps.joined(separator: "/")
     while steps.count > 1 && DisplayWidth.columns(of: path) > columns {

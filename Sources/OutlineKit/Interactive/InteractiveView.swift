@@ -28,7 +28,7 @@ public struct InteractiveView {
 
   public let outline: Outline
   /// Finds what the status line's NAME would name, its indexes made once.
-  let names: Names
+  let names: NameCache
   /// The sections expanded now.
   public private(set) var selection: Selection
   /// The writer whose lines the view shows, fitted to the screen.
@@ -59,7 +59,7 @@ public struct InteractiveView {
     outline: Outline, selection: Selection, options: TextWriter.Options, columns: Int, rows: Int
   ) {
     self.outline = outline
-    names = Names(outline: outline)
+    names = NameCache(outline: outline)
     self.selection = selection
     writer = TextWriter(options: options)
     requestedWidth = options.width

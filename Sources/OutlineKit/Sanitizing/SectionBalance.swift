@@ -166,7 +166,7 @@ enum SectionBalance {
   /// How the comment that marks a guessed closer starts.
   private static let markPrefix = "collapse-probe-mark-"
 
-  private enum Mend {
+  private enum NextRepair {
     /// The wrapper was closed by the end tag at this offset of the probe document; the
     /// `</details>` end tags at `after`, later in the section, closed nothing.
     case straysAt(Int, after: Set<Int>)
@@ -184,7 +184,7 @@ enum SectionBalance {
     var strays = 0
     var closers = 0
     /// What to mend next, when every guess held; nil when it cannot tell.
-    var mend: Mend?
+    var mend: NextRepair?
     /// The token the section's HTML leaves unfinished, when the parse was asked for it.
     var token: UnfinishedToken?
   }
@@ -381,7 +381,7 @@ enum SectionBalance {
   private static func finding(
     _ nodes: [UnsafeMutablePointer<GumboNode>], base: UnsafeRawPointer, content: Range<Int>,
     closersEnd: Int
-  ) -> Mend? {
+  ) -> NextRepair? {
     var byID: [String: UnsafeMutablePointer<GumboNode>] = [:]
     var byTag: [UnsafeMutablePointer<GumboNode>] = []
     var last: UnsafeMutablePointer<GumboNode>?

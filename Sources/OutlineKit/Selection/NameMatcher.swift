@@ -307,7 +307,7 @@ struct NameMatcher {
       throw .patternTooSlow(name: name, seconds: patterns.seconds)
     }
     let sections = outline.sections
-    let found = Matched()
+    let found = RegexMatches()
     let done = DispatchSemaphore(value: 0)
     let started = DispatchTime.now()
     let running = runOnOwnThread {
@@ -440,6 +440,6 @@ struct NameMatcher {
 
 /// The sections a `/regex/` matched, found on another thread; the semaphore it signals
 /// orders the write before the read.
-private final class Matched: @unchecked Sendable {
+private final class RegexMatches: @unchecked Sendable {
   var value: Set<Int>?
 }

@@ -19,7 +19,7 @@ public enum SelectionError: Error, Equatable, Sendable, CustomStringConvertible 
       return "no section matches \(Self.quoted(name))"
     case .invalidPattern(let name, let character, let problem):
       return
-        "invalid /regex/ \(Self.quoted(name)) at character \(character): \(Printable.escaped(problem))"
+        "invalid /regex/ \(Self.quoted(name)) at character \(character): \(TerminalText.escaped(problem))"
     case .patternTooSlow(let name, let seconds):
       return
         "matching \(Self.quoted(name)) took over \(Int(seconds)) seconds: a /regex/ that "
@@ -56,7 +56,7 @@ public enum SelectionError: Error, Equatable, Sendable, CustomStringConvertible 
   /// A NAME or a title in quotes, safe to show in a terminal, and cut short when it is
   /// long: a title can be a whole document long.
   private static func quoted(_ text: String) -> String {
-    let shown = Printable.escaped(text)
+    let shown = TerminalText.escaped(text)
     guard shown.count > 60 else { return "'\(shown)'" }
     return "'\(shown.prefix(59))…'"
   }

@@ -25,22 +25,24 @@ public struct ViewFlags: Equatable, Sendable {
     // What each start leaves to name, and the fewest characters that could take: naming
     // costs far more than counting, so starts are named from the most promising on, and
     // not at all once they cannot beat the best so far.
-    var plans: [Plan] = bases.enumerated().map { order, base in
-      Plan(base: base, order: order, outline: outline, expanded: expanded, visible: visible)
+    var candidates: [CandidateFlags] = bases.enumerated().map { order, base in
+      CandidateFlags(
+        base: base, order: order, outline: outline, expanded: expanded, visible: visible)
     }
-    plans.sort { ($0.leastLength, $0.order) < ($1.leastLength, $1.order) }
+    candidates.sort { ($0.leastLength, $0.order) < ($1.leastLength, $1.order) }
 
     var best: (length: Int, order: Int, arguments: [String], request: SelectionRequest)? = nil
-    for plan in plans {
-      if let best, plan.leastLength > best.length { break }
-      guard plan.isPossible else { continue }
+    for candidate in candidates {
+      if let best, candidate.leastLength > best.length { break }
+      guard candidate.isPossible else { continue }
       // A start is no good when some section it leaves to name has no NAME that names
       // only sections it is right for.
-      let expandNames = plan.expand.compactMap { names.name(for: $0, expanding: true) }
-      let collapseNames = plan.collapse.compactMap { names.name(for: $0, expanding: false) }
-      guard expandNames.count == plan.expand.count, collapseNames.count == plan.collapse.count
+      let expandNames = candidate.expand.compactMap { names.name(for: $0, expanding: true) }
+      let collapseNames = candidate.collapse.compactMap { names.name(for: $0, expanding: false) }
+      guard expandNames.count == candidate.expand.count,
+        collapseNames.count == candidate.collapse.count
       else { continue }
-      var arguments = plan.baseArguments
+      var arguments = candidate.baseArguments
       // A NAME that names several sections, each right for it, is said once.
       let expandLists = names.lists(ViewFlags.once(expandNames))
       let collapseLists = names.lists(ViewFlags.once(collapseNames))
@@ -48,11 +50,11 @@ public struct ViewFlags: Equatable, Sendable {
       for list in collapseLists { arguments += ["--collapse", list] }
       let length = arguments.reduce(0) { $0 + $1.count + 1 }
       // Of two as short, the start tried first in the fixed order wins.
-      if best.map({ (length, plan.order) < ($0.length, $0.order) }) ?? true {
-        var requestBase = plan.base
-        if case .depth(0) = plan.base, !expandNames.isEmpty { requestBase = .automatic }
+      if best.map({ (length, candidate.order) < ($0.length, $0.order) }) ?? true {
+        var requestBase = candidate.base
+        if case .depth(0) = candidate.base, !expandNames.isEmpty { requestBase = .automatic }
         best = (
-          length, plan.order, arguments,
+          length, candidate.order, arguments,
           SelectionRequest(base: requestBase, expand: expandLists, collapse: collapseLists)
         )
       }
@@ -80,7 +82,7 @@ public struct ViewFlags: Equatable, Sendable {
 }
 
 /// A start for the flags, and the sections that would be left to name after it.
-private struct Plan {
+private struct CandidateFlags {
   let base: SelectionRequest.Base
   /// Where the start comes in the fixed order that breaks ties.
   let order: Int
@@ -92,7 +94,7 @@ private struct Plan {
   /// The length the arguments would have if every NAME took one character.
   var leastLength = Int.max
   /// Whether the start can give the view at all: naming a section to expand turns the
-  /// automatic start into "nothing", which another plan covers.
+  /// automatic start into "nothing", which another candidate covers.
   var isPossible = false
 
   init(

@@ -58,11 +58,11 @@ public struct TextWriter {
     if TextWriter.isUntitled(section.title) {
       line.append(TextWriter.untitled, style: .annotation)
     } else {
-      line.append(Printable.escaped(section.title), style: .title)
+      line.append(TerminalText.escaped(section.title), style: .title)
     }
     if !expanded, let summary = outline.hiddenSummary(of: index) {
       line.append("  ")
-      line.append(options.ascii ? Printable.ascii(summary) : summary, style: .annotation)
+      line.append(options.ascii ? TerminalText.ascii(summary) : summary, style: .annotation)
     }
     return line
   }
@@ -81,7 +81,7 @@ public struct TextWriter {
     if TextWriter.isUntitled(title) {
       target.write(TextWriter.untitled)
     } else {
-      title.withUTF8 { Printable.write(UnsafeRawBufferPointer($0), to: &target) }
+      title.withUTF8 { TerminalText.write(UnsafeRawBufferPointer($0), to: &target) }
     }
     if !expanded && outline.hidesSomething(index) {
       target.write("  ")
@@ -135,7 +135,7 @@ public struct TextWriter {
     case .markdown(let blocks):
       let source = blocks.document.source
       if source.isBlank(line) { return TerminalLine() }
-      result.append(Printable.escaped(source.line(line)))
+      result.append(TerminalText.escaped(source.line(line)))
     case .members(let members):
       result.append(members[line].line)
     }
@@ -162,7 +162,7 @@ public struct TextWriter {
             target.write(TextWriter.contentLine(content, line, prefix: prefix).rendered(format))
           } else {
             target.write(prefixText)
-            Printable.write(text, to: &target)
+            TerminalText.write(text, to: &target)
           }
         }
         target.write("\n")

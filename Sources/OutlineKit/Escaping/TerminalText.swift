@@ -1,7 +1,7 @@
 /// Makes text safe to show in a terminal: control characters, which could move the
 /// cursor or change the terminal's state, are shown in caret notation (`^[`, `^?`,
 /// `M-^[`) as `cat -v` shows them. Tabs are kept.
-public enum Printable {
+public enum TerminalText {
   /// `text` with its control characters made visible.
   public static func escaped(_ text: String) -> String {
     guard text.unicodeScalars.contains(where: isControl) else { return text }

@@ -1,5 +1,5 @@
 /// A NameMatcher kept across the view's redraws, which are not mutating.
-final class Names {
+final class NameCache {
   var matcher: NameMatcher
   /// The NAME the status line shows, by section, once worked out.
   var shown: [Int: String] = [:]
