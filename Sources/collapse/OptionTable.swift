@@ -1,3 +1,5 @@
+import OutlineKit
+
 /// One command-line option: its names, its value, and the sentence `--help` shows.
 struct OptionSpec {
   enum Group: String, CaseIterable {
@@ -15,6 +17,8 @@ struct OptionSpec {
   let value: String?
   let group: Group
   let help: String
+  /// What the option does to the options parsed so far, given its value.
+  let apply: @Sendable (_ options: inout Options, _ value: OptionValue) throws(UsageError) -> Void
 
   /// getopt's code for the short letter, if there is one; every option letter is ASCII.
   var shortCode: Int32? { short?.asciiValue.map(Int32.init) }
@@ -35,95 +39,175 @@ let optionTable: [OptionSpec] = [
     long: "from", short: "f", value: "FORMAT", group: .input,
     help:
       "Read input as markdown (GitHub Flavored Markdown; gfm is the same), commonmark (strict, no extension) or json (default: by extension, else by how it starts)."
-  ),
+  ) { options, value throws(UsageError) in
+    options.from = InputFormat(name: try value.choice(among: InputFormat.names))
+  },
   OptionSpec(
     long: "title-key", short: nil, value: "KEY", group: .input,
     help:
       "Title JSON array elements and JSON Lines records by this member first, then by name, title and id."
-  ),
+  ) { options, value in
+    // Tried in the order given, before the default keys.
+    options.givenTitleKeys.append(value.text)
+    options.json.titleKeys =
+      options.givenTitleKeys
+      + JSONReader.Options().titleKeys.filter { !options.givenTitleKeys.contains($0) }
+  },
   OptionSpec(
     long: "expand", short: "e", value: "NAMES", group: .selection,
-    help: "Expand these sections and their ancestors; given alone, only these are open."),
+    help: "Expand these sections and their ancestors; given alone, only these are open."
+  ) { options, value in
+    // Kept whole: a list is read against the titles before it is cut at its commas.
+    if !SelectionRequest.names(in: value.text).isEmpty {
+      options.selection.expand.append(value.text)
+    }
+    options.expandGiven = true
+  },
   OptionSpec(
     long: "collapse", short: "c", value: "NAMES", group: .selection,
-    help: "Collapse these sections, after everything else is applied."),
+    help: "Collapse these sections, after everything else is applied."
+  ) { options, value in
+    if !SelectionRequest.names(in: value.text).isEmpty {
+      options.selection.collapse.append(value.text)
+    }
+  },
   OptionSpec(
     long: "only", short: nil, value: "NAMES", group: .selection,
     help:
       "Write only these sections, each with everything under it, as the top level; the other options apply within them."
-  ),
+  ) { options, value in
+    if !SelectionRequest.names(in: value.text).isEmpty { options.only.append(value.text) }
+  },
   OptionSpec(
     long: "collapse-all", short: nil, value: nil, group: .selection,
-    help: "Start with every section collapsed."),
+    help: "Start with every section collapsed."
+  ) { options, _ in
+    options.selection.base = .nothing
+  },
   OptionSpec(
     long: "expand-all", short: nil, value: nil, group: .selection,
-    help: "Start with every section expanded."),
+    help: "Start with every section expanded."
+  ) { options, _ in
+    options.selection.base = .everything
+  },
   OptionSpec(
     long: "depth", short: "d", value: "N", group: .selection,
-    help: "Start with the first N levels expanded (0 is --collapse-all)."),
+    help: "Start with the first N levels expanded (0 is --collapse-all)."
+  ) { options, value throws(UsageError) in
+    options.selection.base = .depth(try value.count())
+  },
   OptionSpec(
     long: "to", short: "t", value: "FORMAT", group: .output,
     help:
       "Write text (a tree for the terminal, the default), html (nested <details>), markdown (for GitHub) or json (the outline)."
-  ),
+  ) { options, value throws(UsageError) in
+    options.to =
+      Options.OutputFormat(
+        rawValue: try value.choice(among: Options.OutputFormat.allCases.map(\.rawValue))) ?? .text
+    options.toGiven = true
+  },
   OptionSpec(
     long: "interactive", short: "i", value: nil, group: .output,
     help:
       "Fold the outline by hand in the terminal; on quitting, print the flags that reproduce the view."
-  ),
+  ) { options, _ in
+    options.interactive = true
+  },
   OptionSpec(
     long: "toc", short: nil, value: nil, group: .output,
-    help: "Start html and markdown with a table of contents that links to every section."),
+    help: "Start html and markdown with a table of contents that links to every section."
+  ) { options, _ in
+    options.document.tableOfContents = true
+  },
   OptionSpec(
     long: "toc-depth", short: nil, value: "N", group: .output,
-    help: "List only the first N levels in the table of contents; implies --toc."),
+    help: "List only the first N levels in the table of contents; implies --toc."
+  ) { options, value throws(UsageError) in
+    options.document.tableOfContents = true
+    options.document.tableOfContentsDepth = try value.count()
+  },
   OptionSpec(
     long: "max-bytes", short: nil, value: "N", group: .output,
     help:
       "Keep html and markdown under N bytes (1M for GitHub job summaries): collapsed sections lose their content first, then sections go from the end, those named with --expand last, and the output starts by saying what went."
-  ),
+  ) { options, value throws(UsageError) in
+    options.maxBytes = try value.byteCount()
+  },
   OptionSpec(
     long: "unsafe", short: nil, value: nil, group: .output,
     help:
       "Keep raw HTML and javascript: links exactly as written in html, and in markdown titles, instead of sanitising them."
-  ),
+  ) { options, _ in
+    options.document.unsafe = true
+  },
   OptionSpec(
     long: "outline", short: nil, value: nil, group: .output,
     help:
       "Write section titles only, each with what it holds, without their content: text, html or markdown."
-  ),
+  ) { options, _ in
+    options.text.outline = true
+    options.document.titlesOnly = true
+  },
   OptionSpec(
     long: "color", short: nil, value: "WHEN", group: .text,
-    help: "Colour the tree: auto (on a terminal, unless NO_COLOR is set), always or never."),
+    help: "Colour the tree: auto (on a terminal, unless NO_COLOR is set), always or never."
+  ) { options, value throws(UsageError) in
+    options.color =
+      Options.ColorChoice(
+        rawValue: try value.choice(among: Options.ColorChoice.allCases.map(\.rawValue))) ?? .auto
+  },
   OptionSpec(
     long: "width", short: "w", value: "N", group: .text,
     help:
       "Cut lines wider than N columns with an ellipsis (default: the terminal's width; 0 for no limit)."
-  ),
+  ) { options, value throws(UsageError) in
+    options.width = try value.count()
+  },
   OptionSpec(
     long: "ascii", short: nil, value: nil, group: .text,
-    help: "Write only ASCII marks: + and - for ▸ and ▾, ... for the ellipsis."),
+    help: "Write only ASCII marks: + and - for ▸ and ▾, ... for the ellipsis."
+  ) { options, _ in
+    options.text.ascii = true
+  },
   OptionSpec(
     long: "standalone", short: "s", value: nil, group: .html,
-    help: "Write a whole HTML page: title, inline style and script, nothing loaded from elsewhere."),
+    help: "Write a whole HTML page: title, inline style and script, nothing loaded from elsewhere."
+  ) { options, _ in
+    options.standalone = true
+  },
   OptionSpec(
     long: "embed-resources", short: nil, value: nil, group: .html,
     help:
       "Write the document's local images into the html as data: URLs, so that the output is one self-contained file."
-  ),
+  ) { options, _ in
+    options.embedResources = true
+  },
   OptionSpec(
     long: "title", short: nil, value: "TEXT", group: .html,
     help: "Title the page (default: a Markdown document's one top-level title, else the file name)."
-  ),
+  ) { options, value in
+    options.title = value.text
+  },
   OptionSpec(
     long: "lazy", short: nil, value: "WHEN", group: .html,
     help:
       "Lay out closed sections only when opened, and a long page as it is read: auto (for documents of 1 MiB or more), always or never."
-  ),
+  ) { options, value throws(UsageError) in
+    options.lazy =
+      Options.LazyChoice(
+        rawValue: try value.choice(among: Options.LazyChoice.allCases.map(\.rawValue))) ?? .auto
+    options.lazyGiven = true
+  },
   OptionSpec(
     long: "help", short: "h", value: nil, group: .information,
-    help: "Show this help and exit."),
+    help: "Show this help and exit."
+  ) { options, _ in
+    options.showHelp = true
+  },
   OptionSpec(
     long: "version", short: "V", value: nil, group: .information,
-    help: "Show the version, and those of cmark-gfm, yajl and utf8proc, and exit."),
+    help: "Show the version, and those of cmark-gfm, yajl and utf8proc, and exit."
+  ) { options, _ in
+    options.showVersion = true
+  },
 ]

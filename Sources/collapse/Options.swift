@@ -51,12 +51,15 @@ struct Options: Equatable {
   /// The page title `--title` asks for.
   var title: String?
   var lazy = LazyChoice.auto
-  private var lazyGiven = false
+  /// Whether `--lazy` was given: it goes only with `-s`.
+  var lazyGiven = false
   var json = JSONReader.Options()
   /// The `--title-key`s given, in order.
-  private var givenTitleKeys: [String] = []
-  private var toGiven = false
-  private var expandGiven = false
+  var givenTitleKeys: [String] = []
+  /// Whether `--to` was given: without it, `-s` means html.
+  var toGiven = false
+  /// Whether `--expand` was given, even with no NAMEs.
+  var expandGiven = false
   /// The files to read, as the command line spells them (not necessarily UTF-8); empty or
   /// `-` for standard input.
   var files: [[UInt8]] = []
@@ -137,7 +140,7 @@ extension Options {
         }
       }
       do {
-        try options.apply(spec, value: value)
+        try spec.apply(&options, OptionValue(option: spec.long, text: value))
       } catch {
         return .failure(error)
       }
@@ -186,100 +189,6 @@ extension Options {
     return optionTable.first { $0.shortCode == code }
   }
 
-  private mutating func apply(_ spec: OptionSpec, value: String) throws(UsageError) {
-    switch spec.long {
-    case "from":
-      from = try Options.choice(value, for: spec, among: InputFormat.names)
-        .flatMap(InputFormat.init(name:))
-    case "to":
-      to =
-        try Options.choice(value, for: spec, among: OutputFormat.allCases.map(\.rawValue))
-        .flatMap(OutputFormat.init(rawValue:)) ?? .text
-      toGiven = true
-    case "title-key":
-      // Tried in the order given, before the default keys.
-      givenTitleKeys.append(value)
-      json.titleKeys =
-        givenTitleKeys + JSONReader.Options().titleKeys.filter { !givenTitleKeys.contains($0) }
-    case "expand":
-      // Kept whole: a list is read against the titles before it is cut at its commas.
-      if !SelectionRequest.names(in: value).isEmpty { selection.expand.append(value) }
-      expandGiven = true
-    case "collapse":
-      if !SelectionRequest.names(in: value).isEmpty { selection.collapse.append(value) }
-    case "only":
-      if !SelectionRequest.names(in: value).isEmpty { only.append(value) }
-    case "collapse-all": selection.base = .nothing
-    case "expand-all": selection.base = .everything
-    case "depth": selection.base = .depth(try Options.count(value, for: spec))
-    case "color":
-      color =
-        try Options.choice(value, for: spec, among: ColorChoice.allCases.map(\.rawValue))
-        .flatMap(ColorChoice.init(rawValue:)) ?? .auto
-    case "width": width = try Options.count(value, for: spec)
-    case "ascii": text.ascii = true
-    case "outline":
-      text.outline = true
-      document.titlesOnly = true
-    case "standalone": standalone = true
-    case "embed-resources": embedResources = true
-    case "title": title = value
-    case "lazy":
-      lazy =
-        try Options.choice(value, for: spec, among: LazyChoice.allCases.map(\.rawValue))
-        .flatMap(LazyChoice.init(rawValue:)) ?? .auto
-      lazyGiven = true
-    case "toc":
-      document.tableOfContents = true
-    case "toc-depth":
-      document.tableOfContents = true
-      document.tableOfContentsDepth = try Options.count(value, for: spec)
-    case "max-bytes": maxBytes = try Options.byteCount(value, for: spec)
-    case "unsafe":
-      document.unsafe = true
-    case "interactive": interactive = true
-    case "help": showHelp = true
-    case "version": showVersion = true
-    default: break
-    }
-  }
-
-  /// `value` if it is one of `choices`, else a usage error naming them.
-  private static func choice(
-    _ value: String, for spec: OptionSpec, among choices: [String]
-  ) throws(UsageError) -> String? {
-    if choices.contains(value) { return value }
-    var message = "invalid value '\(value)' for --\(spec.long); expected "
-    if let last = choices.last {
-      message += choices.dropLast().joined(separator: ", ") + " or " + last
-    }
-    // A near spelling, or an abbreviation whose letters come in order ("md", "txt").
-    let abbreviated = choices.first { choice in
-      guard let first = value.lowercased().first, first == choice.first else { return false }
-      var rest = Substring(choice)
-      for letter in value.lowercased() {
-        guard let found = rest.firstIndex(of: letter) else { return false }
-        rest = rest[rest.index(after: found)...]
-      }
-      return true
-    }
-    if let near = nearest(to: value, among: choices, within: max(1, value.count / 3)) ?? abbreviated
-    {
-      message += " (did you mean '\(near)'?)"
-    }
-    throw UsageError(description: message)
-  }
-
-  /// A whole number of zero or more; numbers too large to hold mean "as many as there are".
-  private static func count(_ value: String, for spec: OptionSpec) throws(UsageError) -> Int {
-    guard !value.isEmpty, value.utf8.allSatisfy({ (0x30...0x39).contains($0) }) else {
-      throw UsageError(
-        description:
-          "invalid value '\(value)' for --\(spec.long); expected a whole number, 0 or more")
-    }
-    return Int(value) ?? Int.max
-  }
-
   /// Refuses options that would do nothing with the output asked for, rather than
   /// ignoring them; `-s` alone means HTML.
   private mutating func checkCombinations() throws(UsageError) {
@@ -325,51 +234,6 @@ extension Options {
           "--embed-resources rewrites the images of sanitised HTML; --unsafe keeps the HTML exactly as written"
       )
     }
-  }
-
-  /// A size in bytes, with an optional `K` or `M` for KiB or MiB.
-  private static func byteCount(_ value: String, for spec: OptionSpec) throws(UsageError) -> Int {
-    let invalid = UsageError(
-      description:
-        "invalid value '\(value)' for --\(spec.long); expected a number of bytes, such as 1048576, 64K, 1.5M or 1G"
-    )
-    // The unit: K, M or G, each a power of 1024, alone or as KB or KiB, in any case.
-    var text = Substring(value)
-    var unit = 1
-    let units: [(suffixes: [String], size: Int)] = [
-      (["k", "kb", "kib"], 1 << 10), (["m", "mb", "mib"], 1 << 20), (["g", "gb", "gib"], 1 << 30),
-      (["b"], 1),
-    ]
-    let lowered = value.lowercased()
-    for (suffixes, size) in units {
-      if let suffix = suffixes.last(where: { lowered.hasSuffix($0) }) {
-        unit = size
-        text = text.dropLast(suffix.count)
-        break
-      }
-    }
-    let parts = text.split(separator: ".", maxSplits: 1, omittingEmptySubsequences: false)
-    let isDigits = { (part: Substring) in part.utf8.allSatisfy { (0x30...0x39).contains($0) } }
-    guard let whole = parts.first, !whole.isEmpty, isDigits(whole) else { throw invalid }
-    let fraction = parts.count == 2 ? parts[1] : ""
-    // A fraction of a byte is no size: 1.5 needs a unit.
-    guard isDigits(fraction), parts.count == 1 || (!fraction.isEmpty && unit > 1) else {
-      throw invalid
-    }
-    // A number too large to hold is as good as no limit: like --depth and --width.
-    guard let number = Int(whole) ?? (whole.count > 18 ? Int.max : nil) else { throw invalid }
-    var bytes = number > Int.max / unit ? Int.max : number * unit
-    // The fraction's bytes, rounded down: 1.5M is 1,572,864. Nine digits say more than a
-    // byte of a GiB, and keep the product within an Int.
-    let digits = fraction.prefix(9)
-    if let numerator = Int(digits) {
-      var denominator = 1
-      for _ in digits { denominator *= 10 }
-      let extra = unit * numerator / denominator
-      bytes = bytes > Int.max - extra ? Int.max : bytes + extra
-    }
-    guard bytes > 0 else { throw invalid }
-    return bytes
   }
 
   private static func missingValue(offending: String, short: Int32) -> UsageError {
