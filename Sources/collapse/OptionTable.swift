@@ -17,6 +17,9 @@ struct OptionSpec {
   let value: String?
   let group: Group
   let help: String
+  /// Whether the command that shows everything is this one without the option, as for
+  /// `--max-bytes`, whose output names that command for what it left out.
+  var leftOutToShowEverything = false
   /// What the option does to the options parsed so far, given its value.
   let apply: @Sendable (_ options: inout Options, _ value: OptionValue) throws(UsageError) -> Void
 
@@ -129,7 +132,8 @@ let optionTable: [OptionSpec] = [
   OptionSpec(
     long: "max-bytes", short: nil, value: "N", group: .output,
     help:
-      "Keep html and markdown under N bytes (1M for GitHub job summaries): collapsed sections lose their content first, then sections go from the end, those named with --expand last, and the output starts by saying what went."
+      "Keep html and markdown under N bytes (1M for GitHub job summaries): collapsed sections lose their content first, then sections go from the end, those named with --expand last, and the output starts by saying what went.",
+    leftOutToShowEverything: true
   ) { options, value throws(UsageError) in
     options.maxBytes = try value.byteCount()
   },

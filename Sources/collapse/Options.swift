@@ -131,8 +131,8 @@ extension Options {
       }
       guard let spec = spec(for: code) else { continue }
       let value = cgetopt_optarg().map { String(cString: $0) } ?? ""
-      if spec.long == "max-bytes" {
-        // The command that shows everything is this one without the limit.
+      if spec.leftOutToShowEverything {
+        // The command that shows everything is this one without the option and its value.
         let last = argument(argv, at: Int(cgetopt_optind()) - 1)
         dropped.insert(last)
         if UnsafePointer(last) == cgetopt_optarg() {
