@@ -17,13 +17,15 @@ struct TmuxWindow {
       .appendingPathComponent("\(socket).conf")
     try Data("set -g remain-on-exit on\nset -g status off\n".utf8).write(to: configuration)
     var line = "cd \(shellQuoted(packageRoot.path)) && \(command)"
-    if untilEnd { line += "; echo \(shellQuoted(TmuxWindow.end))" }
+    // The pane stays alive after the line that marks the end, holding the terminal open:
+    // tmux 3.3a can lose what a pane's program wrote when it ends before tmux has read
+    // it, and once lost a whole window's output, end line and all.
+    if untilEnd { line += "; echo \(shellQuoted(TmuxWindow.end)); exec cat" }
     try runDetached([
       "tmux", "-L", socket, "-f", configuration.path, "new-session", "-d", "-x", "\(columns)",
       "-y", "\(rows)", line,
     ])
-    // The pane may be dead before tmux has read all it wrote: wait for a line written
-    // after it.
+    // Wait for the line written after the command's output.
     if untilEnd { _ = try waitFor { $0.contains("\n" + TmuxWindow.end) } }
   }
 
