@@ -140,25 +140,24 @@ extension SizeLimitable {
         position += 1
         guard !inside[index] else { continue }
         let now = elision.cuts[index] == .closed ? replacement(index) : current(index)
+        let saving: Int
         switch cut {
         case .closed:
           guard replacement(index) < now else { continue }
-          saved.add(now - replacement(index), at: index)
-          estimate -= now - replacement(index)
-          guessedTotal += now - replacement(index)
+          saving = now - replacement(index)
         case .removed:
           // A marker where it was, unless the sibling after it went already.
           let next = sections[index].end
           let joins =
             next < sections.count && sections[next].parent == sections[index].parent
             && elision.cuts[next] == .removed
-          let marker = joins ? 0 : 120
-          saved.add(now - marker, at: index)
-          estimate -= now - marker
-          guessedTotal += max(0, now - marker)
+          saving = now - (joins ? 0 : 120)
         case .none:
           continue
         }
+        saved.add(saving, at: index)
+        estimate -= saving
+        guessedTotal += max(0, saving)
         elision.cuts[index] = cut
         decisions.append((index, cut))
         guessedSaving.append(guessedTotal)
@@ -183,7 +182,7 @@ extension SizeLimitable {
       fewer.settle(outline)
       return fewer
     }
-    var fits = (count: decisions.count, size: size)
+    var fits = (count: decisions.count, size: size, elision: elision)
     var fitsNot = (count: 0, size: full)
     var tries = 0
     var bisectsNext = false
@@ -206,12 +205,17 @@ extension SizeLimitable {
           next = min(max(found, fitsNot.count + 1), fits.count - 1)
         }
       }
-      let nextSize = measured(applying(next))
-      if nextSize <= limit { fits = (next, nextSize) } else { fitsNot = (next, nextSize) }
+      let tried = applying(next)
+      let triedSize = measured(tried)
+      if triedSize <= limit {
+        fits = (next, triedSize, tried)
+      } else {
+        fitsNot = (next, triedSize)
+      }
       bisectsNext = !bisectsNext && fits.count - fitsNot.count > width / 2
       tries += 1
     }
-    return fits.count == decisions.count ? elision : applying(fits.count)
+    return fits.elision
   }
 }
 
