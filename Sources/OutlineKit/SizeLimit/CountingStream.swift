@@ -1,3 +1,5 @@
+/// Counts what an output would take without keeping it, measuring each of its parts once
+/// in `parts`.
 struct CountingStream: ByteOutputStream {
   let counter = ByteCounter()
   let parts: PartSizes
@@ -14,38 +16,19 @@ struct CountingStream: ByteOutputStream {
   mutating func write(bytes: UnsafeRawBufferPointer) {
     counter.count += bytes.count
   }
-}
 
-extension ByteOutputStream {
-  /// Writes the part `key` with `write`; a `CountingStream` that has measured it before
-  /// only adds its size.
-  mutating func writePart(_ key: PartKey, _ write: (inout Self) -> Void) {
-    guard let counting = self as? CountingStream else { return write(&self) }
-    if let size = counting.parts.known[key] {
-      counting.counter.count += size
+  /// Writes the part `key` with `write` the first time it is met, measuring it; after
+  /// that, only adds its size.
+  mutating func writePart(_ key: PartKey, _ write: (inout CountingStream) -> Void) {
+    if let size = parts.known[key] {
+      counter.count += size
       return
     }
-    let before = counting.counter.count
-    counting.parts.madeOne()
+    let before = counter.count
+    parts.madeOne()
     write(&self)
-    counting.parts.known[key] = counting.counter.count - before
+    parts.known[key] = counter.count - before
   }
 
-  /// Whether this is a `CountingStream` that knows the size of every part, so that
-  /// nothing needs rendering.
-  var measuresFromMemory: Bool {
-    (self as? CountingStream)?.parts.complete ?? false
-  }
-}
-
-extension Content {
-  /// The part this run is of an output.
-  var partKey: PartKey {
-    switch body {
-    case .markdown(let blocks):
-      return PartKey(source: ObjectIdentifier(blocks.document), start: blocks.container)
-    case .members(let members):
-      return PartKey(source: ObjectIdentifier(members.store), start: members.startIndex)
-    }
-  }
+  var measuresFromMemory: Bool { parts.complete }
 }

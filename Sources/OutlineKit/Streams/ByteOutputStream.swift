@@ -15,10 +15,28 @@ public protocol ByteOutputStream: TextOutputStream {
 
   /// Throws why a write failed, once one has.
   func checkFailure() throws(Failure)
+
+  /// Writes the part `key` of the output with `write`. A stream that only counts bytes,
+  /// for `--max-bytes`, may add the size it measured before instead.
+  mutating func writePart(_ key: PartKey, _ write: (inout Self) -> Void)
+
+  /// Whether the stream only counts bytes and knows the size of every part already, so
+  /// that nothing needs rendering.
+  var measuresFromMemory: Bool { get }
 }
 
 extension ByteOutputStream where Failure == Never {
   public func checkFailure() {}
+}
+
+extension ByteOutputStream {
+  /// Writes the part.
+  public mutating func writePart(_ key: PartKey, _ write: (inout Self) -> Void) {
+    write(&self)
+  }
+
+  /// False: the stream keeps what is written.
+  public var measuresFromMemory: Bool { false }
 }
 
 extension String: ByteOutputStream {

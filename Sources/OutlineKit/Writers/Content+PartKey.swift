@@ -1,0 +1,11 @@
+extension Content {
+  /// The part this run is of an output.
+  var partKey: PartKey {
+    switch body {
+    case .markdown(let blocks):
+      return PartKey(source: ObjectIdentifier(blocks.document), start: blocks.container)
+    case .members(let members):
+      return PartKey(source: ObjectIdentifier(members.store), start: members.startIndex)
+    }
+  }
+}
