@@ -100,34 +100,34 @@ enum Collapse {
       return ended == .success ? status : ended
     }
 
-    options.text.colors = terminal.colors(options.color)
-    options.text.width = terminal.width(requested: options.width)
+    options.output.text.colors = terminal.colors(options.color)
+    options.output.text.width = terminal.width(requested: options.width)
+    options.output.paths = inputs.map(\.displayName)
     if options.embedResources {
       // Relative images are read from the folder of the file naming them.
       let paths = documents.flatMap { name, outline in
         outline.documents.map { ($0, name == "stdin" ? "" : name) }
       }
       // No image goes in that could not fit --max-bytes, however much else is cut.
-      options.document.images = ImageEmbedder(
-        documents: paths, largestTotal: min(64 << 20, options.maxBytes ?? .max))
+      options.output.document.images = ImageEmbedder(
+        documents: paths, largestTotal: min(64 << 20, options.output.maxBytes ?? .max))
     }
-    let prepared: PreparedOutput
+    let writer: any DocumentWriter
     do {
-      prepared = try PreparedOutput(outline, selection: selection, inputs: inputs, options: options)
+      writer = try options.to.makeWriter(
+        for: outline, selection: selection, options: options.output)
     } catch {
       errors.report(error)
       return .failure
     }
-    // Only the images of what is written are warned of, not those measured and cut.
-    options.document.images?.beginWriting()
     do {
-      try prepared.write(outline, selection: selection, to: &output)
+      try writer.write(outline, selection: selection, to: &output)
     } catch {
       // The output keeps why, for the caller to report once it has flushed it.
       return status
     }
     // An image that could not be embedded keeps its source; the rest is whole.
-    for warning in options.document.images?.warnings ?? [] {
+    for warning in options.output.document.images?.warnings ?? [] {
       errors.report("warning: \(warning); its image is linked, not embedded")
     }
     // What could not be rendered is noted in the output and said here.
@@ -162,76 +162,5 @@ enum Collapse {
       throw UsageError(description: "--interactive cannot draw on a dumb terminal (TERM=dumb)")
     }
     return screen
-  }
-}
-
-/// The output the options ask for, with what it leaves out to fit `--max-bytes`.
-private struct PreparedOutput {
-  enum Format {
-    case text(TextWriter)
-    case page(HTMLPage)
-    case html(HTMLWriter)
-    case markdown(MarkdownWriter)
-    case json(JSONWriter)
-  }
-
-  let format: Format
-  let elision: Elision?
-
-  /// The output for `outline`; throws when it cannot be cut to fit `--max-bytes`, so that
-  /// nothing is written.
-  init(
-    _ outline: Outline, selection: Selection, inputs: [InputFile], options: Options
-  ) throws(SizeLimitError) {
-    let limit = options.maxBytes
-    let command = options.fullCommand
-    let cut: (any SizeLimitable) throws(SizeLimitError) -> Elision? = { writer in
-      try limit.flatMap { (limit) throws(SizeLimitError) in
-        try writer.elision(for: outline, selection: selection, limit: limit, fullCommand: command)
-      }
-    }
-    switch options.to {
-    case .text:
-      format = .text(TextWriter(options: options.text))
-      elision = nil
-    case .html where options.standalone:
-      var page = HTMLPage(
-        title: options.title, paths: inputs.map(\.displayName),
-        writer: HTMLWriter(options: options.document))
-      switch options.lazy {
-      case .auto: page.lazy = outline.sourceBytes >= HTMLPage.lazyFromBytes && limit == nil
-      case .always: page.lazy = true
-      case .never: page.lazy = false
-      }
-      format = .page(page)
-      elision = try cut(page)
-    case .html:
-      let writer = HTMLWriter(options: options.document)
-      format = .html(writer)
-      elision = try cut(writer)
-    case .markdown:
-      let writer = MarkdownWriter(options: options.document)
-      format = .markdown(writer)
-      elision = try cut(writer)
-    case .json:
-      format = .json(JSONWriter())
-      elision = nil
-    }
-  }
-
-  /// Writes the output; throws what the output fails with, at the section it failed in.
-  func write<Output: ByteOutputStream>(
-    _ outline: Outline, selection: Selection, to output: inout Output
-  ) throws(Output.Failure) {
-    switch format {
-    case .text(let writer): try writer.write(outline, selection: selection, to: &output)
-    case .page(let page):
-      try page.write(outline, selection: selection, elision: elision, to: &output)
-    case .html(let writer):
-      try writer.write(outline, selection: selection, elision: elision, to: &output)
-    case .markdown(let writer):
-      try writer.write(outline, selection: selection, elision: elision, to: &output)
-    case .json(let writer): try writer.write(outline, selection: selection, to: &output)
-    }
   }
 }

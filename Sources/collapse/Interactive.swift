@@ -23,7 +23,7 @@ enum Interactive {
     _ outline: Outline, selection: Selection, options: Options, screen: TerminalScreen,
     output: inout Output, errors: inout Errors
   ) -> ExitStatus {
-    var text = options.text
+    var text = options.output.text
     text.colors = OutputTerminal.output(descriptor: screen.descriptor).colors(options.color)
     // `-w` narrows the view; lines never go past the screen's edge.
     text.width = options.width == 0 ? nil : options.width

@@ -105,8 +105,8 @@ let optionTable: [OptionSpec] = [
       "Write text (a tree for the terminal, the default), html (nested <details>), markdown (for GitHub) or json (the outline)."
   ) { options, value throws(UsageError) in
     options.to =
-      Options.OutputFormat(
-        rawValue: try value.choice(among: Options.OutputFormat.allCases.map(\.rawValue))) ?? .text
+      OutputFormat(
+        rawValue: try value.choice(among: OutputFormat.allCases.map(\.rawValue))) ?? .text
     options.toGiven = true
   },
   OptionSpec(
@@ -120,14 +120,14 @@ let optionTable: [OptionSpec] = [
     long: "toc", short: nil, value: nil, group: .output,
     help: "Start html and markdown with a table of contents that links to every section."
   ) { options, _ in
-    options.document.tableOfContents = true
+    options.output.document.tableOfContents = true
   },
   OptionSpec(
     long: "toc-depth", short: nil, value: "N", group: .output,
     help: "List only the first N levels in the table of contents; implies --toc."
   ) { options, value throws(UsageError) in
-    options.document.tableOfContents = true
-    options.document.tableOfContentsDepth = try value.count()
+    options.output.document.tableOfContents = true
+    options.output.document.tableOfContentsDepth = try value.count()
   },
   OptionSpec(
     long: "max-bytes", short: nil, value: "N", group: .output,
@@ -135,22 +135,22 @@ let optionTable: [OptionSpec] = [
       "Keep html and markdown under N bytes (1M for GitHub job summaries): collapsed sections lose their content first, then sections go from the end, those named with --expand last, and the output starts by saying what went.",
     leftOutToShowEverything: true
   ) { options, value throws(UsageError) in
-    options.maxBytes = try value.byteCount()
+    options.output.maxBytes = try value.byteCount()
   },
   OptionSpec(
     long: "unsafe", short: nil, value: nil, group: .output,
     help:
       "Keep raw HTML and javascript: links exactly as written in html, and in markdown titles, instead of sanitising them."
   ) { options, _ in
-    options.document.unsafe = true
+    options.output.document.unsafe = true
   },
   OptionSpec(
     long: "outline", short: nil, value: nil, group: .output,
     help:
       "Write section titles only, each with what it holds, without their content: text, html or markdown."
   ) { options, _ in
-    options.text.outline = true
-    options.document.titlesOnly = true
+    options.output.text.outline = true
+    options.output.document.titlesOnly = true
   },
   OptionSpec(
     long: "color", short: nil, value: "WHEN", group: .text,
@@ -171,13 +171,13 @@ let optionTable: [OptionSpec] = [
     long: "ascii", short: nil, value: nil, group: .text,
     help: "Write only ASCII marks: + and - for ▸ and ▾, ... for the ellipsis."
   ) { options, _ in
-    options.text.ascii = true
+    options.output.text.ascii = true
   },
   OptionSpec(
     long: "standalone", short: "s", value: nil, group: .html,
     help: "Write a whole HTML page: title, inline style and script, nothing loaded from elsewhere."
   ) { options, _ in
-    options.standalone = true
+    options.output.standalone = true
   },
   OptionSpec(
     long: "embed-resources", short: nil, value: nil, group: .html,
@@ -190,16 +190,16 @@ let optionTable: [OptionSpec] = [
     long: "title", short: nil, value: "TEXT", group: .html,
     help: "Title the page (default: a Markdown document's one top-level title, else the file name)."
   ) { options, value in
-    options.title = value.text
+    options.output.title = value.text
   },
   OptionSpec(
     long: "lazy", short: nil, value: "WHEN", group: .html,
     help:
       "Lay out closed sections only when opened, and a long page as it is read: auto (for documents of 1 MiB or more), always or never."
   ) { options, value throws(UsageError) in
-    options.lazy =
-      Options.LazyChoice(
-        rawValue: try value.choice(among: Options.LazyChoice.allCases.map(\.rawValue))) ?? .auto
+    options.output.lazy =
+      OutputOptions.Lazy(
+        rawValue: try value.choice(among: OutputOptions.Lazy.allCases.map(\.rawValue))) ?? .auto
     options.lazyGiven = true
   },
   OptionSpec(

@@ -10,22 +10,7 @@ import Synchronization
 
 /// What a command line asks for.
 struct Options: Equatable {
-  enum OutputFormat: String, CaseIterable {
-    case text
-    case html
-    case markdown
-    case json
-  }
-
   /// When the text output is coloured.
-  /// When a page is lazy (`HTMLPage.lazy`).
-  enum LazyChoice: String, CaseIterable {
-    /// For documents of `HTMLPage.lazyFromBytes` or more.
-    case auto
-    case always
-    case never
-  }
-
   enum ColorChoice: String, CaseIterable {
     /// On a terminal, unless the environment asks for no colour.
     case auto
@@ -38,19 +23,13 @@ struct Options: Equatable {
   var selection = SelectionRequest()
   /// Lists of NAMEs given to `--only`: the sections to write, each with its subtree.
   var only: [String] = []
-  var text = TextWriter.Options()
+  /// How the output is written, which OutlineKit is handed.
+  var output = OutputOptions()
   var color = ColorChoice.auto
   /// The width `--width` asks for: nil to ask the terminal, 0 for no limit.
   var width: Int?
-  /// How html and markdown output show the document.
-  var document = DocumentWriterOptions()
-  /// Whether HTML is a whole page rather than a fragment.
-  var standalone = false
   /// `--embed-resources`: local images go into the html as `data:` URLs.
   var embedResources = false
-  /// The page title `--title` asks for.
-  var title: String?
-  var lazy = LazyChoice.auto
   /// Whether `--lazy` was given: it goes only with `-s`.
   var lazyGiven = false
   var json = JSONReader.Options()
@@ -63,12 +42,8 @@ struct Options: Equatable {
   /// The files to read, as the command line spells them (not necessarily UTF-8); empty or
   /// `-` for standard input.
   var files: [[UInt8]] = []
-  /// `--max-bytes`: the most bytes HTML or Markdown output may take.
-  var maxBytes: Int?
   /// Whether to show the outline in the terminal to fold by hand.
   var interactive = false
-  /// The command line without `--max-bytes`, to say how to see everything.
-  var fullCommand = "collapse"
   var showHelp = false
   var showVersion = false
 }
@@ -155,7 +130,7 @@ extension Options {
     } catch {
       return .failure(error)
     }
-    options.fullCommand = original.dropLast().compactMap { argument in
+    options.output.fullCommand = original.dropLast().compactMap { argument in
       guard let argument, !dropped.contains(argument) else { return nil }
       return shellQuoted(
         String(
@@ -164,7 +139,7 @@ extension Options {
     }.joined(separator: " ")
     // Read from standard input, the command needs that input again.
     if options.files.isEmpty || options.files.contains(Array("-".utf8)) {
-      options.fullCommand = "… | " + options.fullCommand
+      options.output.fullCommand = "… | " + options.output.fullCommand
     }
     return .success(options)
   }
@@ -192,35 +167,35 @@ extension Options {
   /// Refuses options that would do nothing with the output asked for, rather than
   /// ignoring them; `-s` alone means HTML.
   private mutating func checkCombinations() throws(UsageError) {
-    if interactive && (standalone || to != .text) {
-      let other = standalone ? "--standalone" : "--to \(to.rawValue)"
+    if interactive && (output.standalone || to != .text) {
+      let other = output.standalone ? "--standalone" : "--to \(to.rawValue)"
       throw UsageError(
         description: "--interactive shows the text outline; it cannot be combined with \(other)")
     }
-    if (standalone || embedResources) && !toGiven { to = .html }
+    if (output.standalone || embedResources) && !toGiven { to = .html }
     // `-e "$NAMES"` with no NAMEs still means exactly those sections open: none.
     if expandGiven && selection.expand.isEmpty && selection.base == .automatic {
       selection.base = .nothing
     }
     let htmlOrMarkdown = to == .html || to == .markdown
-    if standalone && to != .html {
+    if output.standalone && to != .html {
       throw UsageError(
         description: "--standalone writes an html page; it does not go with -t \(to.rawValue)")
     }
-    if title != nil && !standalone {
+    if output.title != nil && !output.standalone {
       throw UsageError(description: "--title names an html page; it goes with -s")
     }
-    if lazyGiven && !standalone {
+    if lazyGiven && !output.standalone {
       throw UsageError(description: "--lazy says how an html page loads; it goes with -s")
     }
-    if lazy == .always && maxBytes != nil {
+    if output.lazy == .always && output.maxBytes != nil {
       throw UsageError(
         description: "--lazy=always does not go with --max-bytes: a page cut to a size is whole")
     }
-    if document.tableOfContents && !htmlOrMarkdown {
+    if output.document.tableOfContents && !htmlOrMarkdown {
       throw UsageError(description: "--toc applies to html and markdown output")
     }
-    if maxBytes != nil && !htmlOrMarkdown {
+    if output.maxBytes != nil && !htmlOrMarkdown {
       throw UsageError(description: "--max-bytes applies to html and markdown output")
     }
     if embedResources && to != .html {
@@ -228,7 +203,7 @@ extension Options {
         description:
           "--embed-resources writes images into html output; it does not go with -t \(to.rawValue)")
     }
-    if embedResources && document.unsafe {
+    if embedResources && output.document.unsafe {
       throw UsageError(
         description:
           "--embed-resources rewrites the images of sanitised HTML; --unsafe keeps the HTML exactly as written"

@@ -67,7 +67,7 @@ struct SizeLimitTests {
       ("2.25GB", 2_415_919_104), ("100b", 100), ("99999999999999999999G", Int.max),
     ])
   func sizes(_ text: String, _ bytes: Int) throws {
-    #expect(try Options.parse(["-t", "html", "--max-bytes", text]).maxBytes == bytes)
+    #expect(try Options.parse(["-t", "html", "--max-bytes", text]).output.maxBytes == bytes)
   }
 
   @Test("a size that is not one is a usage error that shows what sizes look like")
