@@ -133,9 +133,7 @@ enum Collapse {
     // What could not be rendered is noted in the output and said here.
     for (name, document) in documents {
       for place in document.blocksLeftOutForSize {
-        errors.report(
-          "\(name):\(place.line):\(place.column): the HTML of this block would take more than 384 MiB, more than "
-            + "cmark-gfm renders at once; it is left out, with a note in its place")
+        errors.report("\(name):\(OversizedBlock(place: place))")
         status = .failure
       }
       for error in document.rawHTMLErrors {
