@@ -10,19 +10,21 @@ private func plain(_ text: String) -> String {
 
 @Suite("interactive view")
 struct InteractiveViewTests {
-  static let document = markdown(
-    """
-    # Oceans
-    The seas.
-    ## Pacific
-    The largest.
-    ### Coral
-    Reef.
-    ### South China
-    ## Atlantic
-    ### Sargasso
-    ## Indian
-    """)
+  static var document: Outline {
+    markdown(
+      """
+      # Oceans
+      The seas.
+      ## Pacific
+      The largest.
+      ### Coral
+      Reef.
+      ### South China
+      ## Atlantic
+      ### Sargasso
+      ## Indian
+      """)
+  }
 
   /// A view of `document` on a 40 by 8 screen: 7 rows of outline and a status line.
   private func view(

@@ -25,7 +25,7 @@ private func written(
 
 @Suite("output formats through the library")
 struct OutputFormatTests {
-  static let outline = markdown(GeneratedOutline(seed: 29, size: 60_000).markdown)
+  static var outline: Outline { markdown(GeneratedOutline(seed: 29, size: 60_000).markdown) }
 
   /// Options that every format reads some of, none of them the defaults.
   static var options: OutputOptions {

@@ -5,18 +5,20 @@ import Testing
 
 @Suite("selection")
 struct SelectionTests {
-  static let oceans = markdown(
-    """
-    # Oceans
-    ## Pacific
-    ### Coral
-    ### South China
-    ## Atlantic
-    ### Sargasso
-    ### Caribbean
-    ## Indian
-    ### Bay of Bengal
-    """)
+  static var oceans: Outline {
+    markdown(
+      """
+      # Oceans
+      ## Pacific
+      ### Coral
+      ### South China
+      ## Atlantic
+      ### Sargasso
+      ### Caribbean
+      ## Indian
+      ### Bay of Bengal
+      """)
+  }
 
   private func expanded(_ request: SelectionRequest, in outline: Outline = oceans) throws
     -> [String]
@@ -282,16 +284,18 @@ struct SelectionTests {
 
 @Suite("lists and paths whose parts make titles")
 struct RunTests {
-  static let outline = markdown(
-    """
-    # Spices
-    ## Salt, Pepper
-    ## Cumin
-    # a/b/c
-    ## d
-    # Quantifiers
-    ## a{1,3}
-    """)
+  static var outline: Outline {
+    markdown(
+      """
+      # Spices
+      ## Salt, Pepper
+      ## Cumin
+      # a/b/c
+      ## d
+      # Quantifiers
+      ## a{1,3}
+      """)
+  }
 
   @Test("runs of a list's parts, and of a path's steps, that make a title are found")
   func runs() throws {
@@ -379,7 +383,7 @@ struct PatternBudgetTests {
   /// tests give it, about a second and a half in a debug build, but ends: a pattern given
   /// up on is left to run, and one that never ended would take a core from every test
   /// after it.
-  static let outline = markdown("# \(String(repeating: "a", count: 30))\n# b\n")
+  static var outline: Outline { markdown("# \(String(repeating: "a", count: 30))\n# b\n") }
 
   @Test("one pattern that runs out of time is tried once, and none after it starts")
   func oneBudget() throws {

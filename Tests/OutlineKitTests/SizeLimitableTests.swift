@@ -5,7 +5,7 @@ import Testing
 
 @Suite("Cutting an output to fit")
 struct SizeLimitableTests {
-  static let outline = markdown(GeneratedOutline(seed: 4, size: 80_000).markdown)
+  static var outline: Outline { markdown(GeneratedOutline(seed: 4, size: 80_000).markdown) }
 
   /// Each writer that can be cut to fit, by name.
   static var writers: [(String, any SizeLimitable)] {

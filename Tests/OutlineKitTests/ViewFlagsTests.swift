@@ -5,7 +5,7 @@ import Testing
 
 @Suite("flags that reproduce a view")
 struct ViewFlagsTests {
-  static let oceans = SelectionTests.oceans
+  static var oceans: Outline { SelectionTests.oceans }
 
   private func flags(_ open: [String], in outline: Outline = oceans) -> ViewFlags {
     ViewFlags(reproducing: outline.sections.map { open.contains($0.title) }, in: outline)

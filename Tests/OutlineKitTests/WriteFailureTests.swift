@@ -33,8 +33,10 @@ private struct FillingStream: ByteOutputStream {
 @Suite("A failed write stops the writers")
 struct WriteFailureTests {
   /// 400 sections of a few lines each: far more output than the stream takes.
-  static let document = markdown(
-    (1...400).map { "# Section \($0)\n\nA paragraph of text in section \($0).\n" }.joined())
+  static var document: Outline {
+    markdown(
+      (1...400).map { "# Section \($0)\n\nA paragraph of text in section \($0).\n" }.joined())
+  }
 
   static let formats = ["text", "html", "page", "markdown", "json"]
 

@@ -113,7 +113,7 @@ extension InteractiveView {
   private func path(within columns: Int) -> String {
     guard let section = cursorSection else { return "" }
     // The name the printed flags would give it: an id where a path names others too.
-    let name = names.name(of: section, in: outline)
+    let name = names.name(of: section)
     var steps =
       name.hasPrefix("#")
       ? [TerminalText.escaped(name)]

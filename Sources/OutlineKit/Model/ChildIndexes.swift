@@ -1,5 +1,5 @@
 /// The indexes of sibling sections, walked by jumping over each one's subtree.
-public struct ChildIndexes: Sequence, Sendable {
+public struct ChildIndexes: Sequence {
   let outline: Outline
   let range: Range<Int>
 

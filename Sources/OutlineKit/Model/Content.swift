@@ -1,8 +1,8 @@
 /// A run of content that belongs to a section (or to the document itself), placed
 /// among that owner's subsections.
-public struct Content: Sendable {
+public struct Content {
   /// What the run is made of.
-  public enum Body: Sendable {
+  public enum Body {
     /// Markdown blocks, kept both as their source lines and as parsed blocks.
     case markdown(MarkdownBlocks)
     /// JSON members (or array elements) whose values are scalars or empty containers.

@@ -1,9 +1,6 @@
 /// The scalars of one JSON document: keys and values back to back in one buffer, and a
 /// small record for each member, so that a large document costs no allocation per value.
-///
-/// The reader fills it in; once the reader hands it over it is only read, so it may be
-/// shared between threads.
-final class JSONValues: @unchecked Sendable {
+final class JSONValues {
   /// One member: where its key and value are in `bytes`, its index, its type.
   struct Record {
     var keyStart: UInt32

@@ -1,6 +1,6 @@
 /// A run of JSON members whose values are scalars or empty containers, read from the
 /// document's store of values as they are asked for.
-public struct Members: RandomAccessCollection, Sendable {
+public struct Members: RandomAccessCollection {
   let store: JSONValues
   let records: Range<Int>
 

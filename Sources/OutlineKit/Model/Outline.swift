@@ -4,7 +4,7 @@
 /// subtree is the contiguous range `index + 1 ..< sections[index].end`. Storing the tree
 /// flat keeps every walk iterative: a document nested a million levels deep is as easy
 /// to build, render and free as a long flat one.
-public struct Outline: Sendable {
+public struct Outline {
   /// Every section, each before its subsections.
   public internal(set) var sections: [Section]
   /// The document's own content: what comes before, between or after its top-level
@@ -42,8 +42,6 @@ public struct Outline: Sendable {
 
   /// The ids, made when first asked for.
   private let idStore = SectionIDs()
-  /// The titles of each section's subsections, counted when first asked for.
-  let titleStore = SiblingTitles()
 
   /// Makes an outline from sections in document order.
   init(sections: [Section], content: [Content]) {

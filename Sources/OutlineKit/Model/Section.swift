@@ -1,6 +1,6 @@
 /// One collapsible part of a document: a heading and what it holds, or a JSON
 /// member or element whose value is a non-empty object or array.
-public struct Section: Sendable {
+public struct Section {
   /// What the section holds, which decides how a collapsed section describes it.
   public enum Kind: Equatable, Sendable {
     /// A Markdown heading.

@@ -1,5 +1,3 @@
-import Synchronization
-
 #if canImport(Glibc)
   import Glibc
 #elseif canImport(Darwin)
@@ -23,7 +21,7 @@ import Synchronization
 /// once, the first time it is rendered, in document order, and keeps that judgement
 /// whenever it is rendered again: an output measured to fit `--max-bytes` is written
 /// with the images it was measured with.
-public final class ImageEmbedder: Equatable, Sendable {
+public final class ImageEmbedder: Equatable {
   /// A place in a document where an image is shown: the cmark node rendered, what it was
   /// rendered for, and the image's place among those of that render.
   struct Reference: Hashable {
@@ -38,11 +36,11 @@ public final class ImageEmbedder: Equatable, Sendable {
   public let largestImage: Int
   /// The most bytes the `data:` URLs of one output take together.
   public let largestTotal: Int
-  private let found = Mutex<[String: Result<String, ReadProblem>]>([:])
+  private var found: [String: Result<String, ReadProblem>] = [:]
   /// Whether each reference met is embedded, and the bytes of those that are.
-  private let placed = Mutex<(embedded: [Reference: Bool], bytes: Int)>(([:], 0))
+  private var placed: (embedded: [Reference: Bool], bytes: Int) = ([:], 0)
   /// The problems met since `beginWriting`, with the files they were met in.
-  private let problems = Mutex<(lines: [String], files: Set<String>)>(([], []))
+  private var problems: (lines: [String], files: Set<String>) = ([], [])
 
   /// Embeds the images of `documents`, each paired with the path of its file (`-` and ""
   /// read from the working folder).
@@ -65,12 +63,12 @@ public final class ImageEmbedder: Equatable, Sendable {
 
   /// What went wrong since `beginWriting`, one line per image, in the order met:
   /// `images/logo.png: no such file or directory`.
-  public var warnings: [String] { problems.withLock { $0.lines } }
+  public var warnings: [String] { problems.lines }
 
   /// Forgets the problems met so far: those of measuring an output that is then cut, for
   /// images it leaves out, are none of the reader's business.
   public func beginWriting() {
-    problems.withLock { $0 = ([], []) }
+    problems = ([], [])
   }
 
   /// The `data:` URL of the image at `source`, a relative URL in `document` shown at
@@ -93,13 +91,8 @@ public final class ImageEmbedder: Equatable, Sendable {
     let file = path.hasPrefix("/") ? (root ?? "") + path : folder + path
     let confinement = root ?? (folder.isEmpty ? "." : folder)
     let key = confinement + "\u{0}" + file
-    let result =
-      found.withLock { $0[key] }
-      ?? {
-        let made = embedded(file, within: confinement)
-        found.withLock { $0[key] = made }
-        return made
-      }()
+    let result = found[key] ?? embedded(file, within: confinement)
+    found[key] = result
     switch result {
     case .success(let url):
       if fits(url, at: reference) { return url }
@@ -118,20 +111,16 @@ public final class ImageEmbedder: Equatable, Sendable {
   /// Whether `url`, shown at `reference`, is written into the output: as it was the
   /// first time the reference was met, else whether it fits in what is left.
   private func fits(_ url: String, at reference: Reference) -> Bool {
-    placed.withLock { placed in
-      if let known = placed.embedded[reference] { return known }
-      let fits = placed.bytes + url.utf8.count <= largestTotal
-      if fits { placed.bytes += url.utf8.count }
-      placed.embedded[reference] = fits
-      return fits
-    }
+    if let known = placed.embedded[reference] { return known }
+    let fits = placed.bytes + url.utf8.count <= largestTotal
+    if fits { placed.bytes += url.utf8.count }
+    placed.embedded[reference] = fits
+    return fits
   }
 
   /// Notes `problem` with `file`, once for each file.
   private func note(_ problem: ReadProblem, file: String) {
-    problems.withLock { problems in
-      if problems.files.insert(file).inserted { problems.lines.append("\(file): \(problem)") }
-    }
+    if problems.files.insert(file).inserted { problems.lines.append("\(file): \(problem)") }
   }
 
   /// The `data:` URL of `file`, when it is an image inside the folder `confinement`.

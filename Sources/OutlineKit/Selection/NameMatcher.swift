@@ -1,4 +1,5 @@
 import Dispatch
+import Synchronization
 
 /// Finds the sections a NAME stands for: by title (case and white space ignored), by
 /// id, by JSON key or index, by a path of those (`Pacific/Coral`, `regions/0/seas`) that
@@ -306,7 +307,8 @@ struct NameMatcher {
     guard let left = patterns.start() else {
       throw .patternTooSlow(name: name, seconds: patterns.seconds)
     }
-    let sections = outline.sections
+    // Only the titles go to the other thread: the outline's caches are for this one.
+    let titles = outline.sections.map(\.title)
     let found = RegexMatches()
     let done = DispatchSemaphore(value: 0)
     let started = DispatchTime.now()
@@ -317,15 +319,15 @@ struct NameMatcher {
         return
       }
       var matched: Set<Int> = []
-      for position in sections.indices where sections[position].title.contains(regex) {
+      for position in titles.indices where titles[position].contains(regex) {
         matched.insert(position)
       }
-      found.value = matched
+      found.value.withLock { $0 = matched }
       done.signal()
     }
     let finished = running && done.wait(timeout: started + left) == .success
     patterns.spend(Double(DispatchTime.now().uptimeNanoseconds - started.uptimeNanoseconds) / 1e9)
-    guard finished, let matched = found.value else {
+    guard finished, let matched = found.value.withLock({ $0 }) else {
       patterns.giveUp()
       throw .patternTooSlow(name: name, seconds: patterns.seconds)
     }
@@ -438,8 +440,8 @@ struct NameMatcher {
   }
 }
 
-/// The sections a `/regex/` matched, found on another thread; the semaphore it signals
-/// orders the write before the read.
-private final class RegexMatches: @unchecked Sendable {
-  var value: Set<Int>?
+/// The sections a `/regex/` matched, found on another thread, which may still be
+/// writing them when the pattern is given up on.
+private final class RegexMatches: Sendable {
+  let value = Mutex<Set<Int>?>(nil)
 }

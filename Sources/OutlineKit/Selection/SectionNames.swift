@@ -28,14 +28,15 @@ struct SectionNames {
   private var alone: [Bool]
   /// How many sections each step names anywhere, counted once per step.
   private var counts: [String: Int] = [:]
-  /// Each section's step (`Outline.step(for:)`), made once.
+  /// Each section's step (`SectionPaths.step(for:)`), made once.
   private let steps: [String]
 
   init(outline: Outline) {
     self.outline = outline
     matcher = NameMatcher(outline: outline)
     alone = Array(repeating: false, count: outline.sections.count)
-    steps = outline.sections.indices.map(outline.step(for:))
+    let paths = SectionPaths(outline: outline)
+    steps = outline.sections.indices.map(paths.step(for:))
   }
 
   mutating func all() -> [String] {

@@ -144,6 +144,7 @@ private struct NameChooser {
   let expanded: [Bool]
   let visible: [Bool]
   var matcher: NameMatcher
+  let paths: SectionPaths
   /// Names chosen so far, by section and by whether they expand it.
   var chosen: [Int: String?] = [:]
 
@@ -165,6 +166,7 @@ private struct NameChooser {
     self.expanded = expanded
     self.visible = visible
     matcher = NameMatcher(outline: outline)
+    paths = SectionPaths(outline: outline)
   }
 
   /// Whether a flag on `index` is right: `--expand` opens it and every ancestor, so it
@@ -180,7 +182,7 @@ private struct NameChooser {
   mutating func name(for index: Int, expanding: Bool) -> String? {
     let key = expanding ? index : ~index
     if let known = chosen[key] { return known }
-    let name = outline.lastingNames(of: index).first { candidate in
+    let name = paths.lastingNames(of: index).first { candidate in
       guard let matched = try? matcher.sections(matching: candidate) else { return false }
       return matched.contains(index) && matched.allSatisfy { isRight($0, expanding: expanding) }
     }

@@ -1,6 +1,6 @@
 /// The options of the two writers that render the document itself, HTML and GitHub
 /// Markdown: each means the same in both.
-public struct DocumentWriterOptions: Equatable, Sendable {
+public struct DocumentWriterOptions: Equatable {
   /// Keeps raw HTML and unsafe links from the document exactly as written, instead of
   /// sanitising them.
   public var unsafe = false
