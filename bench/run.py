@@ -11,7 +11,7 @@ Prints a table and writes it to bench/results.md. It asserts nothing: the target
 are shown beside the figures for a person to read.
 
 It also builds collapse without each of its performance tricks (a compilation condition
-each: PLAIN_RENDER and so on) and times the trick's target with and without it, in
+each: PLAIN_EXIT and so on) and times the trick's target with and without it, in
 bench/tricks.md; `--tricks-only` does only that. And it builds collapse without its look
 for raw HTML (NO_RAW_HTML_CHECK), to show what that look costs a document without any;
 `--raw-html-only` does only that. Last it measures the pages of the largest inputs in

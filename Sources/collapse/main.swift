@@ -41,9 +41,8 @@ if !standardInputOpen { _ = open("/dev/null", O_RDONLY) }
 if !standardErrorOpen { _ = open("/dev/null", O_WRONLY) }
 
 /// What was read, held until the process ends: freeing a large document piece by piece
-/// only delays an exit that gives all the memory back at once. Freeing it (`-DPLAIN_EXIT`)
-/// makes `-t html --expand-all` of 50 MB take 8% longer (bench/tricks.md; from 6% to 30%
-/// in runs on a shared machine).
+/// only delays an exit that gives all the memory back at once. `-DPLAIN_EXIT` frees it;
+/// bench/tricks.md says what that costs.
 nonisolated(unsafe) var keptUntilExit: [Any] = []
 
 var output = FileOutput(descriptor: 1)

@@ -210,7 +210,7 @@ private struct Budget {
 
   /// Throws when writing the document read, `bytes` of `format`, would pass the memory
   /// left, else returns what writing it will take: an id for each section, a buffer of
-  /// output, HTML rendered ahead, which together take at most half of what reading took
+  /// output and what the writer keeps, which together take at most half of what reading took
   /// beyond what collapse takes whatever it reads (a thread's stack and malloc arena).
   /// A document under a megabyte is not looked at, as when reading: what it takes is lost
   /// among what the process's threads take and give back.

@@ -1,8 +1,7 @@
 #if !PLAIN_FOLDED
   /// Text gathered piece by piece with its white space folded as it comes, in storage it
-  /// owns and frees; a reader gathers every title of a document in one. Reading 200,000
-  /// titles (`--outline`) takes 58% longer when they are gathered in a String, as the
-  /// version built with `-DPLAIN_FOLDED` does (bench/tricks.md).
+  /// owns and frees; a reader gathers every title of a document in one. The version built
+  /// with `-DPLAIN_FOLDED` gathers them in a String; bench/tricks.md says what it gains.
   final class FoldedText {
     private var storage: UnsafeMutableBufferPointer<UInt8>
     private var count = 0

@@ -10,9 +10,9 @@
   /// Like GitHub's: lower case, punctuation and symbols dropped, every space turned
   /// into `-`; a repeated slug gets `-1`, `-2`, … in document order.
   ///
-  /// Slugs are built in one reused buffer and kept in a table of their own: `-t html` of
-  /// 200,000 sections takes 30% longer with `[String: Int]` and Strings (PlainSlugger.swift,
-  /// measured by `make bench` in bench/tricks.md).
+  /// Slugs are built in one reused buffer and kept in a table of their own, in place of
+  /// `[String: Int]` and Strings (PlainSlugger.swift, `-DPLAIN_SLUGGER`; bench/tricks.md
+  /// says what it gains).
   public struct Slugger {
     /// The bytes of every slug made so far, one after another.
     private var arena: [UInt8] = []

@@ -1,7 +1,6 @@
 /// SHA-256 (FIPS 180-4), for the hash of the page's script that its Content-Security-Policy
-/// names. OpenSSL's libcrypto would do it, but linking it costs every run of collapse
-/// about 26 million instructions before `main`, over a hundred times what collapse's own
-/// start takes; one digest of 25 KB, once per page, takes a fraction of that here.
+/// names. OpenSSL's libcrypto would do it, but linking it costs every run of collapse, page
+/// or not, far more at start-up than one digest of the script, once per page, takes here.
 enum SHA256 {
   /// The digest of `bytes`: 32 bytes.
   static func digest(_ bytes: [UInt8]) -> [UInt8] {

@@ -78,8 +78,8 @@ extension Outline {
   }
 
   /// Writes `hiddenSummary(of:)` without making a string of it first, `...` for `…` when
-  /// `ascii`: a large outline has one per section, and `-t html` of 200,000 sections takes
-  /// 6% longer when they are made as Strings (`-DPLAIN_SUMMARY`, bench/tricks.md).
+  /// `ascii`: a large outline has one per section (made as Strings with `-DPLAIN_SUMMARY`;
+  /// bench/tricks.md says what it gains).
   func writeHiddenSummary<Target: ByteOutputStream>(
     of index: Int, ascii: Bool = false, to target: inout Target
   ) {
