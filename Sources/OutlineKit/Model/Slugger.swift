@@ -4,16 +4,16 @@
   import Darwin
 #endif
 
-#if !PLAIN_SLUGGER
-  /// Makes GitHub-style anchors from titles and keeps them unique in one document.
-  ///
-  /// Like GitHub's: lower case, punctuation and symbols dropped, every space turned
-  /// into `-`; a repeated slug gets `-1`, `-2`, … in document order.
-  ///
-  /// Slugs are built in one reused buffer and kept in a table of their own, in place of
-  /// `[String: Int]` and Strings (PlainSlugger.swift, `-DPLAIN_SLUGGER`; bench/tricks.md
-  /// says what it gains).
-  public struct Slugger {
+/// Makes GitHub-style anchors from titles and keeps them unique in one document.
+///
+/// Like GitHub's: lower case, punctuation and symbols dropped, every space turned into
+/// `-`; a repeated slug gets `-1`, `-2`, … in document order.
+///
+/// Slugs are built in one reused buffer and kept in a table of their own, in place of
+/// `[String: Int]` and Strings (`-DPLAIN_SLUG_TABLE` builds that; bench/tricks.md says
+/// what it gains). How a title becomes a slug is in SlugText.swift.
+public struct Slugger {
+  #if !PLAIN_SLUG_TABLE
     /// The bytes of every slug made so far, one after another.
     private var arena: [UInt8] = []
     /// An open-addressed table of the slugs in `arena`, at most half full; its size is a
@@ -78,18 +78,6 @@
       } while !insert(candidate).inserted
       repeats[baseStart] = count
       return made(candidate)
-    }
-
-    /// The slug of `title` before de-duplication.
-    public static func baseSlug(_ title: String) -> String {
-      var scalars: [UInt32: [UInt8]?] = [:]
-      var title = title
-      let capacity = title.utf8.count * 3
-      return title.withUTF8 { title in
-        String(unsafeUninitializedCapacity: capacity) {
-          baseSlug(title, into: $0, scalars: &scalars)
-        }
-      }
     }
 
     /// The first `length` bytes of `scratch` as a String.
@@ -176,74 +164,32 @@
       }
       return digits + 1
     }
+  #else
+    /// Every slug made so far, and for a repeated one the last number given to it.
+    private var made: [String: Int] = [:]
 
-    /// Writes the slug of the UTF-8 `title` into `slug`, which has room for three times as
-    /// many bytes, and returns its length.
-    private static func baseSlug(
-      _ bytes: UnsafeBufferPointer<UInt8>, into slug: UnsafeMutableBufferPointer<UInt8>,
-      scalars: inout [UInt32: [UInt8]?]
-    ) -> Int {
-      var length = 0
-      var index = 0
-      let asciiSlug = Slugger.asciiSlug
-      while index < bytes.count {
-        let byte = bytes[index]
-        if byte < 0x80 {
-          // Lower case letters, digits and _ stay, upper case is lowered, a space or -
-          // is -, and any other ASCII is dropped.
-          let mapped = asciiSlug[Int(byte)]
-          if mapped != 0 {
-            slug[length] = mapped
-            length += 1
-          }
-          index += 1
-          continue
-        }
-        // A String holds valid UTF-8.
-        let (value, sequenceLength) = UTF8Repair.scalar(bytes, at: index)
-        index += sequenceLength
-        let replacement: [UInt8]?
-        if let known = scalars[value] {
-          replacement = known
-        } else {
-          if let scalar = Unicode.Scalar(value), isWordScalar(scalar) {
-            replacement = Array(scalar.properties.lowercaseMapping.utf8)
-          } else {
-            replacement = nil
-          }
-          scalars[value] = replacement
-        }
-        // A lower-case mapping is at most three times as long as the scalar's UTF-8.
-        for byte in replacement ?? [] where length < slug.count {
-          slug[length] = byte
-          length += 1
-        }
-      }
-      return length
+    public init() {}
+
+    public init(capacity count: Int) {
+      made.reserveCapacity(count)
     }
 
-    /// What each ASCII byte becomes in a slug; 0 for nothing.
-    private static let asciiSlug: [UInt8] = (0..<128).map { value in
-      let byte = UInt8(value)
-      switch byte {
-      case UInt8(ascii: "A")...UInt8(ascii: "Z"): return byte + 0x20
-      case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "0")...UInt8(ascii: "9"),
-        UInt8(ascii: "_"):
-        return byte
-      case UInt8(ascii: " "), UInt8(ascii: "-"): return UInt8(ascii: "-")
-      default: return 0
+    /// The slug of `title`, unique among the slugs this slugger has made.
+    public mutating func slug(for title: String) -> String {
+      var base = Slugger.baseSlug(title)
+      if base.isEmpty { base = "section" }
+      guard var count = made[base] else {
+        made[base] = 0
+        return base
       }
+      var candidate: String
+      repeat {
+        count += 1
+        candidate = base + "-" + String(count)
+      } while made[candidate] != nil
+      made[candidate] = 0
+      made[base] = count
+      return candidate
     }
-
-    private static func isWordScalar(_ scalar: Unicode.Scalar) -> Bool {
-      switch scalar.properties.generalCategory {
-      case .uppercaseLetter, .lowercaseLetter, .titlecaseLetter, .modifierLetter, .otherLetter,
-        .nonspacingMark, .spacingMark, .enclosingMark,
-        .decimalNumber, .letterNumber, .otherNumber, .connectorPunctuation:
-        return true
-      default:
-        return false
-      }
-    }
-  }
-#endif
+  #endif
+}
