@@ -59,7 +59,7 @@ public struct DocumentLoader: Sendable {
     var isText = format != nil
 
     // Starts the reader once the format and the text are known from the start, `pending`.
-    func startOnceKnown(final: Bool) throws {
+    func startOnceKnown(final: Bool) throws(LoadError) {
       if !isText {
         guard final || pending.count >= TextCheck.block else { return }
         if let problem = TextCheck.problem(pending[...], complete: final) { throw problem }
@@ -76,7 +76,7 @@ public struct DocumentLoader: Sendable {
     }
 
     // Takes the next bytes of the document.
-    func take(_ bytes: UnsafeRawBufferPointer) throws {
+    func take(_ bytes: UnsafeRawBufferPointer) throws(LoadError) {
       total += bytes.count
       guard let reader else {
         pending.append(contentsOf: bytes)
@@ -85,16 +85,16 @@ public struct DocumentLoader: Sendable {
       }
       try budget.check(total, chosen ?? .markdown, whole: false, text: reader.textSize)
       try budget.checkUsage(total, chosen ?? .markdown)
-      try reader.feed(bytes)
+      try reader.take(bytes)
     }
 
     // Takes the next bytes read, inflating them if they are gzip.
-    func pass(_ bytes: UnsafeRawBufferPointer) throws {
+    func pass(_ bytes: UnsafeRawBufferPointer) throws(LoadError) {
       if let inflater { try inflater.feed(bytes, into: take) } else { try take(bytes) }
     }
 
     // Takes the compression the first bytes say, and passes them on.
-    func decide(_ found: Compression?) throws {
+    func decide(_ found: Compression?) throws(LoadError) {
       compression = .some(found)
       switch found {
       case .gzip?:
@@ -108,58 +108,54 @@ public struct DocumentLoader: Sendable {
       }
       let held = lead
       lead = []
-      try held.withUnsafeBytes { try pass($0) }
+      try held.withBytes { (bytes) throws(LoadError) in try pass(bytes) }
     }
 
-    do {
-      while true {
-        let count = chunk.withUnsafeMutableBytes {
-          systemRead(descriptor, $0.baseAddress, $0.count)
-        }
-        if count < 0 {
-          if errno == EINTR { continue }
-          throw LoadError.system(code: errno)
-        }
-        if count == 0 {
-          // A file whose size reads as 0 at first, as those of /proc and /sys do, has
-          // no size to fall short of: it is read to its end.
-          if size != 0, isCutShort(descriptor) { throw LoadError.shrank }
-          break
-        }
-        if compression != nil {
-          try chunk.withUnsafeBytes { try pass(UnsafeRawBufferPointer(rebasing: $0[..<count])) }
-          continue
-        }
-        lead.append(contentsOf: chunk[..<count])
-        if let found = Compression.of(lead[...], final: false) { try decide(found) }
+    while true {
+      let count = chunk.withUnsafeMutableBytes {
+        systemRead(descriptor, $0.baseAddress, $0.count)
       }
-      if compression == nil { try decide(Compression.of(lead[...], final: true) ?? nil) }
-      try inflater?.finish()
-      if reader == nil { try startOnceKnown(final: true) }
-      guard let ending = reader, let last = chosen else { throw LoadError.other("no reader") }
-      try budget.check(total, last, whole: true, text: ending.textSize)
-      var outline = try ending.finish()
-      outline.memoryToWrite = try budget.checkWriting(total, last)
-      outline.sourceBytes = total
-      return outline
-    } catch let error as LoadError {
-      throw error
-    } catch let error as ReadError {
-      throw LoadError.syntax(error)
-    } catch {
-      throw LoadError.other("\(error)")
+      if count < 0 {
+        if errno == EINTR { continue }
+        throw LoadError.system(code: errno)
+      }
+      if count == 0 {
+        // A file whose size reads as 0 at first, as those of /proc and /sys do, has
+        // no size to fall short of: it is read to its end.
+        if size != 0, isCutShort(descriptor) { throw LoadError.shrank }
+        break
+      }
+      if compression != nil {
+        try chunk.withBytes { (bytes) throws(LoadError) in
+          try pass(UnsafeRawBufferPointer(rebasing: bytes[..<count]))
+        }
+        continue
+      }
+      lead.append(contentsOf: chunk[..<count])
+      if let found = Compression.of(lead[...], final: false) { try decide(found) }
     }
+    if compression == nil { try decide(Compression.of(lead[...], final: true) ?? nil) }
+    try inflater?.finish()
+    if reader == nil { try startOnceKnown(final: true) }
+    guard let ending = reader, let last = chosen else {
+      preconditionFailure("starting at the end of the input always chooses a format and a reader")
+    }
+    try budget.check(total, last, whole: true, text: ending.textSize)
+    var outline = try ending.end()
+    outline.memoryToWrite = try budget.checkWriting(total, last)
+    outline.sourceBytes = total
+    return outline
   }
 
   /// A reader for `format`, given what has arrived so far.
   private func start(_ format: InputFormat, name: String, size: Int?, with pending: inout [UInt8])
-    throws -> any DocumentReader
+    throws(LoadError) -> any DocumentReader
   {
     var json = json
     json.isJSONLines = InputFormat.isJSONLines(fileName: name)
     let reader = format.makeReader(json: json)
     if let size, size > 0 { reader.reserveCapacity(size) }
-    try pending.withUnsafeBytes { try reader.feed($0) }
+    try pending.withBytes { (bytes) throws(LoadError) in try reader.take(bytes) }
     pending = []
     return reader
   }

@@ -2,17 +2,21 @@
 public protocol DocumentReader: AnyObject {
   /// Makes room for a document of about `count` bytes, when its size is known.
   func reserveCapacity(_ count: Int)
-  /// Takes the next chunk of the document.
-  func feed(_ chunk: UnsafeRawBufferPointer) throws
+  /// Takes the next chunk of the document; what the reader finds wrong in it comes as the
+  /// `LoadError` case that carries the reader's own error.
+  func take(_ chunk: UnsafeRawBufferPointer) throws(LoadError)
   /// Ends the document and returns its outline.
-  func finish() throws -> Outline
+  func end() throws(LoadError) -> Outline
   /// The bytes of the document the reader holds so far, where that is more than it was
   /// given: Markdown's text once each invalid byte is U+FFFD. The format's largest input
   /// limits it too.
   var textSize: Int { get }
 }
 
-extension MarkdownReader: DocumentReader {}
+extension MarkdownReader: DocumentReader {
+  public func take(_ chunk: UnsafeRawBufferPointer) { feed(chunk) }
+  public func end() throws(LoadError) -> Outline { try finish() }
+}
 
 extension DocumentReader {
   public func reserveCapacity(_ count: Int) {}

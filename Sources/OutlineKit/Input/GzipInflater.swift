@@ -12,7 +12,7 @@ final class GzipInflater {
   init() throws(LoadError) {
     let status = inflateInit2_(
       &stream, 15 + 16, zlibVersion(), Int32(MemoryLayout<z_stream>.size))
-    guard status == Z_OK else { throw .other("cannot inflate gzip: zlib's status \(status)") }
+    guard status == Z_OK else { throw .gzipUnavailable(zlibStatus: status) }
   }
 
   deinit { inflateEnd(&stream) }
@@ -20,8 +20,9 @@ final class GzipInflater {
   /// Inflates `chunk`, the next bytes of the gzip data, passing what comes of it to
   /// `take`.
   func feed(
-    _ chunk: UnsafeRawBufferPointer, into take: (UnsafeRawBufferPointer) throws -> Void
-  ) throws {
+    _ chunk: UnsafeRawBufferPointer,
+    into take: (UnsafeRawBufferPointer) throws(LoadError) -> Void
+  ) throws(LoadError) {
     guard let base = chunk.baseAddress, chunk.count > 0 else { return }
     stream.next_in = UnsafeMutablePointer(
       mutating: base.assumingMemoryBound(to: Bytef.self))
@@ -40,14 +41,16 @@ final class GzipInflater {
         return (status, space.count - Int(stream.avail_out))
       }
       if made > 0 {
-        try output.withUnsafeBytes { try take(UnsafeRawBufferPointer(rebasing: $0[..<made])) }
+        try output.withBytes { (bytes) throws(LoadError) in
+          try take(UnsafeRawBufferPointer(rebasing: bytes[..<made]))
+        }
       }
       switch status {
       case Z_STREAM_END: atMemberEnd = true
       // Output that did not fit may still be waiting, until some room is left over.
       case Z_OK where stream.avail_in > 0 || stream.avail_out == 0: continue
       case Z_OK, Z_BUF_ERROR: break reading
-      case Z_MEM_ERROR: throw LoadError.other("not enough memory to inflate gzip")
+      case Z_MEM_ERROR: throw LoadError.outOfMemoryInflating
       default:
         let words = stream.msg.map { String(cString: $0) } ?? "status \(status)"
         throw LoadError.corruptGzip("gzip data that cannot be inflated (zlib: \(words))")

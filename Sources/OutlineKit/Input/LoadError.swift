@@ -25,8 +25,10 @@ public enum LoadError: Error, Equatable, CustomStringConvertible {
   case compressed(program: String)
   /// The gzip data cannot be inflated, for the reason the words give.
   case corruptGzip(String)
-  /// Anything else a reader reported.
-  case other(String)
+  /// zlib could not start inflating gzip data, with this status.
+  case gzipUnavailable(zlibStatus: Int32)
+  /// Memory ran out while gzip data was inflated.
+  case outOfMemoryInflating
 
   /// The command that turns the document into one collapse reads, when there is one:
   /// `xz -dc` for a document compressed by xz.
@@ -54,7 +56,8 @@ public enum LoadError: Error, Equatable, CustomStringConvertible {
     case .utf16: return "UTF-16 text, which collapse does not read (it reads UTF-8)"
     case .compressed(let program): return "compressed by \(program), which collapse does not read"
     case .corruptGzip(let words): return words
-    case .other(let text): return text
+    case .gzipUnavailable(let status): return "cannot inflate gzip: zlib's status \(status)"
+    case .outOfMemoryInflating: return "not enough memory to inflate gzip"
     }
   }
 

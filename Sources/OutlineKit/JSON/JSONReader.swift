@@ -513,21 +513,22 @@ public final class JSONReader {
 
 }
 
-extension JSONReader: DocumentReader {}
+extension JSONReader: DocumentReader {
+  /// `feed`, with a syntax error as `LoadError.syntax`.
+  public func take(_ chunk: UnsafeRawBufferPointer) throws(LoadError) {
+    do { try feed(chunk) } catch { throw .syntax(error) }
+  }
+
+  /// `finish`, with a syntax error as `LoadError.syntax`.
+  public func end() throws(LoadError) -> Outline {
+    do { return try finish() } catch { throw .syntax(error) }
+  }
+}
 
 extension JSONReader {
   /// yajl's version as it reports itself: `2.1.0`.
   static var libraryVersion: String {
     let number = Int(yajl_version())
     return "\(number / 10000).\(number / 100 % 100).\(number % 100)"
-  }
-}
-
-extension Array where Element == UInt8 {
-  /// `withUnsafeBytes` for a body that throws a typed error.
-  fileprivate func withBytes<Failure: Error>(
-    _ body: (UnsafeRawBufferPointer) throws(Failure) -> Void
-  ) throws(Failure) {
-    try withUnsafeBytes { bytes in Result { () throws(Failure) in try body(bytes) } }.get()
   }
 }
