@@ -222,19 +222,18 @@ final class JSONOutlineBuilder {
   }
 
   /// The outline of everything read; a single top-level value is unwrapped, unless it is
-  /// the one record of JSON Lines. `lineFeeds` are where the input's line feeds stand, to
-  /// give each section its lines, and `lines` how many lines the input has.
-  func finish(lineFeeds: [Int], lines: Int) -> Outline {
-    placeLines(lineFeeds)
+  /// the one record of JSON Lines. `map` says where the input's lines start, to give each
+  /// section its lines.
+  func finish(map: SourceMap) -> Outline {
+    placeLines(map)
     var outline = unwrapped()
-    outline.sourceLines = lines
+    outline.sourceLines = map.inputLineCount
     return outline
   }
 
   /// Gives each section the lines its bytes stand on.
-  private func placeLines(_ lineFeeds: [Int]) {
-    // The line of `offset`, 0-based: how many line feeds come before it.
-    let line = { (offset: Int) in lineFeeds.countLeading { $0 < offset } }
+  private func placeLines(_ map: SourceMap) {
+    let line = { (offset: Int) in map.line(ofInputOffset: offset) }
     for index in sections.indices {
       let bytes = sections[index].span.bytes
       sections[index].span.lines = line(bytes.lowerBound)..<line(bytes.upperBound - 1) + 1

@@ -31,7 +31,7 @@ public final class JSONReader {
   /// The callbacks, which yajl keeps a pointer to rather than a copy; freed with the reader.
   private let callbacks: UnsafeMutablePointer<yajl_callbacks>
   private let builder: JSONOutlineBuilder
-  private var position = TextPosition()
+  private var position = SourceMap.Position()
   /// The last byte other than white space before the current chunk.
   private var lastSignificant: UInt8 = 0
   /// The last three bytes before the current chunk, which may begin a UTF-8 sequence.
@@ -42,7 +42,7 @@ public final class JSONReader {
   /// Where in the current chunk the last token that reached a callback ends, if one did.
   private var tokenEnd: Int?
   /// What follows the last token that reached a callback, up to the end of the last chunk.
-  private var gap = TokenGap(position: TextPosition(), before: 0)
+  private var gap = TokenGap(position: SourceMap.Position(), before: 0)
   // Read in every string's callback, one at a time: exclusivity checks buy nothing.
   /// The chunk yajl is parsing, during its callbacks.
   @exclusivity(unchecked) private var parsing: UnsafeBufferPointer<UInt8>?
@@ -56,10 +56,9 @@ public final class JSONReader {
   /// Where the bytes yajl is given next start in the input: the bytes given so far, and a
   /// byte order mark left out.
   private var handed = 0
-  /// Where each line feed handed to yajl stands in the input, to give sections their lines.
-  private var lineFeeds: [Int] = []
-  /// Whether the last byte handed to yajl was a line feed.
-  private var endsWithLineFeed = false
+  /// Where the lines of the text handed to yajl start, and what it leaves out of the input,
+  /// to give sections their lines.
+  private var map = SourceMap()
   /// Where `openString` starts in the input.
   @exclusivity(unchecked) private var openStringStart = 0
 
@@ -97,14 +96,16 @@ public final class JSONReader {
     if var held = start {
       // A byte order mark is allowed before JSON text and skipped.
       held.append(contentsOf: chunk)
-      if held.count < 3 && [0xEF, 0xBB, 0xBF].starts(with: held) {
+      guard let length = SourceMap.byteOrderMarkLength(held, final: false) else {
         start = held
         return
       }
       start = nil
-      let marked = held.starts(with: [0xEF, 0xBB, 0xBF])
-      if marked { handed = 3 }
-      let text = marked ? Array(held.dropFirst(3)) : held
+      if length > 0 {
+        map.leaveOutByteOrderMark()
+        handed = length
+      }
+      let text = length > 0 ? Array(held.dropFirst(length)) : held
       try text.withBytes { (bytes) throws(ReadError) in try parse(bytes) }
       return
     }
@@ -182,20 +183,8 @@ public final class JSONReader {
     if let first = gap.token?.byte {
       openToken = OpenToken(startingWith: first, tail: openString)
     }
-    keepLineFeeds(bytes)
+    map.appendLines(of: bytes)
     handed += bytes.count
-  }
-
-  /// Keeps where the line feeds of the chunk just parsed stand.
-  private func keepLineFeeds(_ bytes: UnsafeBufferPointer<UInt8>) {
-    guard let base = bytes.baseAddress, !bytes.isEmpty else { return }
-    var index = 0
-    while index < bytes.count, let found = memchr(base + index, 0x0A, bytes.count - index) {
-      let offset = base.distance(to: found.assumingMemoryBound(to: UInt8.self))
-      lineFeeds.append(handed + offset)
-      index = offset + 1
-    }
-    endsWithLineFeed = bytes[bytes.count - 1] == 0x0A
   }
 
   /// Where in the input the last token that reached a callback ends.
@@ -295,11 +284,10 @@ public final class JSONReader {
       throw error
     }
     if builder.overflowed { throw tooLarge() }
-    let lines = lineFeeds.count + (handed > 0 && !endsWithLineFeed ? 1 : 0)
-    return builder.finish(lineFeeds: takeAll(&lineFeeds), lines: lines)
+    return builder.finish(map: map)
   }
 
-  private func invalidUTF8(at place: TextPosition) -> ReadError {
+  private func invalidUTF8(at place: SourceMap.Position) -> ReadError {
     let error = ReadError(
       line: place.line, column: place.column, message: JSONErrorWording.invalidUTF8)
     failure = error
@@ -325,7 +313,7 @@ public final class JSONReader {
     let message = yajlMessage(bytes)
     let consumed = min(yajl_get_bytes_consumed(handle), bytes.count)
     if message == "premature EOF" { return endOfInputError() }
-    let place: TextPosition
+    let place: SourceMap.Position
     let offending: UInt8?
     let before: UInt8
     if message.hasPrefix("lexical error: ") {
@@ -373,8 +361,8 @@ public final class JSONReader {
   /// may end the chunk before, unless the sequence was complete and the byte at `offset`
   /// is the bad one.
   private func startOfSequence(
-    endingAt offset: Int, in bytes: UnsafeBufferPointer<UInt8>, at position: TextPosition
-  ) -> TextPosition {
+    endingAt offset: Int, in bytes: UnsafeBufferPointer<UInt8>, at position: SourceMap.Position
+  ) -> SourceMap.Position {
     // The bytes before `offset`, the end of the chunk before included, nearest first.
     let before = bytes[max(0, offset - 3)..<offset].reversed() + previousTail.reversed()
     for (distance, byte) in before.prefix(3).enumerated() {
@@ -391,7 +379,7 @@ public final class JSONReader {
   /// in this chunk, from where the gap so far left off) up to `end` in the current chunk;
   /// also the offset where the gap starts in the chunk, and its position.
   private func gapAfterLastToken(in bytes: UnsafeBufferPointer<UInt8>, upTo end: Int)
-    -> (gap: TokenGap, start: Int, position: TextPosition)
+    -> (gap: TokenGap, start: Int, position: SourceMap.Position)
   {
     var gap = self.gap
     var start = 0

@@ -4,15 +4,15 @@
 /// it, or the separator itself when that was unexpected.
 struct TokenGap {
   /// Where the next byte scanned is.
-  var position: TextPosition
+  var position: SourceMap.Position
   /// The last byte other than white space before the gap.
   let before: UInt8
   /// The ',' or ':' in the gap, if any, and where it is.
-  private(set) var separator: (position: TextPosition, byte: UInt8)?
+  private(set) var separator: (position: SourceMap.Position, byte: UInt8)?
   /// The first byte of the token after the gap, and where it is, once it is seen.
-  private(set) var token: (position: TextPosition, byte: UInt8)?
+  private(set) var token: (position: SourceMap.Position, byte: UInt8)?
 
-  init(position: TextPosition, before: UInt8) {
+  init(position: SourceMap.Position, before: UInt8) {
     self.position = position
     self.before = before
   }

@@ -161,8 +161,8 @@ public final class MarkdownDocument: @unchecked Sendable {
       if cmark_node_get_type(block) == CMARK_NODE_HTML_BLOCK,
         let literal = cmark_node_get_literal(block)
       {
-        // cmark's end line for a closed HTML block is one short; its text has every line.
-        end = max(end, start + MarkdownDocument.lineCount(literal))
+        end = SourceMap.lineAfterHTMLBlock(
+          startingAt: start, reportedEnd: end, textLines: MarkdownDocument.lineCount(literal))
       }
       covered.append(start..<max(start, end))
     }

@@ -23,8 +23,8 @@ public final class MarkdownReader {
   /// How many of `bytes` cmark has been given.
   private var fed = 0
   private var checkedByteOrderMark = false
-  /// The bytes of a byte order mark left out of `bytes`: 3 or 0.
-  private var leftOut = 0
+  /// Whether `bytes` leaves out a byte order mark that starts the input.
+  private var leftOutByteOrderMark = false
 
   /// A reader of Markdown in `dialect`: GitHub's unless said otherwise.
   public init(dialect: MarkdownDialect = .gfm) {
@@ -93,13 +93,15 @@ public final class MarkdownReader {
       cmark_node_free(root)
       throw .outOfMemory(bytes: text.count, format: format, limit: limit.words)
     }
-    let sourceText = SourceText(bytes: text)
+    var frontMatterLines: Range<Int>? = nil
+    if case .present(let lines, _) = frontMatter.verdict { frontMatterLines = 0..<lines }
+    let map = SourceMap(
+      markdown: text, leftOutAtStart: leftOutByteOrderMark ? SourceMap.byteOrderMark.count : 0,
+      repairs: repair.offsets, frontMatterLines: frontMatterLines)
     // The root's children move into section containers; the root itself is freed here.
     defer { cmark_node_free(root) }
     var builder = OutlineBuilder(
-      root: root, source: sourceText, dialect: dialect, frontMatter: frontMatter.verdict)
-    builder.repaired = repair.offsets
-    builder.leftOut = leftOut
+      root: root, source: SourceText(bytes: text, map: map), dialect: dialect)
     builder.sections.reserveCapacity(headings)
     return builder.build()
   }
@@ -107,14 +109,14 @@ public final class MarkdownReader {
   /// Hands cmark what can be decided so far.
   private func advance(final: Bool) {
     if !checkedByteOrderMark {
-      guard bytes.count >= 3 || final else { return }
-      if bytes.starts(with: MarkdownReader.byteOrderMark) {
-        bytes.removeFirst(3)
-        leftOut = 3
-        repair.leftOutStart(3)
+      guard let length = SourceMap.byteOrderMarkLength(bytes, final: final) else { return }
+      if length > 0 {
+        bytes.removeFirst(length)
+        leftOutByteOrderMark = true
+        repair.leftOutStart(length)
         // cmark-gfm leaves out a byte order mark that starts the first line, and no other
         // one: it is handed the one the text leaves out, so that both read the same bytes.
-        MarkdownReader.byteOrderMark.withUnsafeBufferPointer { parser.feed($0) }
+        SourceMap.byteOrderMark.withUnsafeBufferPointer { parser.feed($0) }
       }
       checkedByteOrderMark = true
     }
@@ -134,34 +136,21 @@ public final class MarkdownReader {
     }
     fed = bytes.count
   }
-
-  private static let byteOrderMark: [UInt8] = [0xEF, 0xBB, 0xBF]
 }
 
 /// Walks the top level of a parsed document and groups its blocks into sections.
 private struct OutlineBuilder {
   let root: OpaquePointer
   let document: MarkdownDocument
-  let frontMatter: FrontMatterScanner.Verdict
   var sections: [Section] = []
   var documentContent: [Content] = []
   /// Where each title is gathered, kept from one heading to the next.
   let titleText = FoldedText(capacity: 256)
-  /// Where the text was repaired, and the bytes left out before it, to give sections the
-  /// byte offsets of the input.
-  var repaired = RepairedOffsets()
-  var leftOut = 0
 
-  init(
-    root: OpaquePointer, source: SourceText, dialect: MarkdownDialect,
-    frontMatter: FrontMatterScanner.Verdict
-  ) {
+  init(root: OpaquePointer, source: SourceText, dialect: MarkdownDialect) {
     self.root = root
-    var frontMatterLines: Range<Int>? = nil
-    if case .present(let lines, _) = frontMatter { frontMatterLines = 0..<lines }
     self.document = MarkdownDocument(
-      source: source, dialect: dialect, frontMatter: frontMatterLines)
-    self.frontMatter = frontMatter
+      source: source, dialect: dialect, frontMatter: source.map.frontMatterLines)
   }
 
   /// The most memory building takes for each heading: its section, and the document node
@@ -184,8 +173,8 @@ private struct OutlineBuilder {
     var owner: Int? = nil
     var container = OutlineBuilder.newNode(CMARK_NODE_DOCUMENT)
     var contentStart = 0
-    if case .present(let lines, _) = frontMatter {
-      cmark_node_append_child(container, frontMatterBlock(lines: lines))
+    if let lines = document.source.map.frontMatterLines {
+      cmark_node_append_child(container, frontMatterBlock(lines: lines.count))
     }
     // cmark-gfm moves the footnotes that are referred to after every other block, in the
     // order of their first reference; they are rendered once, after the whole document.
@@ -220,7 +209,8 @@ private struct OutlineBuilder {
       }
       let hint = MarkdownReaderHeading.removeHint(block)
       let (title, isPlain) = MarkdownReaderHeading.plainText(block, using: titleText)
-      let endLine = headingEnd(startingAt: startLine)
+      let endLine = document.source.map.lineAfterHeading(
+        startingAt: startLine, in: document.source.bytes)
       open.append(sections.count)
       owner = sections.count
       sections.append(
@@ -253,43 +243,13 @@ private struct OutlineBuilder {
   /// to where the next section outside it starts, or the end of the document.
   private mutating func placeSections() {
     let source = document.source
-    let (repaired, leftOut) = (self.repaired, self.leftOut)
-    // The first line holds the byte order mark the text leaves out, so that a section's
-    // bytes are those of its lines.
-    let bytes = { (line: Int) in
-      line == 0 ? 0 : leftOut + repaired.input(source.offset(ofLine: line))
-    }
+    let bytes = { (line: Int) in source.map.inputOffset(ofLine: line) }
     for index in sections.indices {
       let start = sections[index].span.lines.lowerBound
       let next = sections[index].end
       let end = next < sections.count ? sections[next].span.lines.lowerBound : source.lineCount
       sections[index].span = SourceSpan(lines: start..<end, bytes: bytes(start)..<bytes(end))
     }
-  }
-
-  /// The line after a heading that starts at `line`.
-  ///
-  /// cmark-gfm (0.29.0.gfm.6, like cmark 0.30) reports a setext heading as ending on the
-  /// line after its underline, except at the end of the document, so the underline is found
-  /// in the source: the first line after the heading's text that is all `=` or all `-` (no
-  /// line of a setext heading's text can be one).
-  private func headingEnd(startingAt line: Int) -> Int {
-    let source = document.source
-    guard line < source.lineCount else { return line + 1 }
-    let text = source.bytes[source.lineRange(line)].drop { $0 == 0x20 }
-    let hashes = text.prefix { $0 == UInt8(ascii: "#") }.count
-    let afterHashes = text.dropFirst(hashes).first
-    if (1...6).contains(hashes)
-      && (afterHashes == nil || afterHashes == 0x20 || afterHashes == 0x09)
-    {
-      return line + 1
-    }
-    var next = line + 1
-    while next < source.lineCount {
-      if isSetextUnderline(source.bytes[source.lineRange(next)]) { return next + 1 }
-      next += 1
-    }
-    return source.lineCount
   }
 
   /// The lines that open a setext heading of `lines` (its underline the last) with link
@@ -310,16 +270,6 @@ private struct OutlineBuilder {
       return lines.lowerBound..<end
     }
     return nil
-  }
-
-  private func isSetextUnderline(_ text: ArraySlice<UInt8>) -> Bool {
-    let indent = text.prefix { $0 == 0x20 }.count
-    guard indent <= 3 else { return false }
-    let rest = text.dropFirst(indent)
-    guard let mark = rest.first, mark == UInt8(ascii: "=") || mark == UInt8(ascii: "-") else {
-      return false
-    }
-    return rest.drop { $0 == mark }.allSatisfy { $0 == 0x20 || $0 == 0x09 }
   }
 
   /// Gives a content run to its section, or to the document for the preamble; a run with

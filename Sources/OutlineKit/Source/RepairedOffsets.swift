@@ -33,4 +33,17 @@ struct RepairedOffsets: Sendable {
     let low = ends.countLeading { $0 <= offset }
     return low == 0 ? offset : offset - growth[low - 1]
   }
+
+  /// The offset in the repaired text of `offset` in the input, which is not inside bytes a
+  /// replacement stands for.
+  func text(_ offset: Int) -> Int {
+    // The replacements that end, in the input, at or before the offset.
+    var low = 0
+    var high = ends.count
+    while low < high {
+      let middle = (low + high) / 2
+      if ends[middle] - growth[middle] <= offset { low = middle + 1 } else { high = middle }
+    }
+    return low == 0 ? offset : offset + growth[low - 1]
+  }
 }
