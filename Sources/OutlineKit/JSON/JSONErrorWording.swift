@@ -1,45 +1,42 @@
-/// Rewords yajl's error messages as collapse's: lower case, saying what was expected.
+/// Words what yajl stopped on as collapse's messages do: lower case, saying what was expected.
 enum JSONErrorWording {
   /// What ill-formed UTF-8 in a string is called.
   static let invalidUTF8 = "invalid UTF-8 in a string"
 
-  static func describe(
-    yajl message: String, offending: UInt8?, before: UInt8, innermostIsObject: Bool?
-  ) -> String {
+  /// The message for `problem`, found at `offending` (nil at the end of the input) after
+  /// `before`, the last byte other than white space before it.
+  static func describe(_ problem: JSONProblem, offending: UInt8?, before: UInt8) -> String {
     let found = offending.map(shown) ?? "the end of input"
     let trailingComma =
       before == UInt8(ascii: ",")
       && (offending == UInt8(ascii: "]") || offending == UInt8(ascii: "}"))
-    let body = message.split(separator: ": ", maxSplits: 1).last.map(String.init) ?? message
-    switch body {
-    case "after key and value, inside map, I expect ',' or '}'":
+    switch problem {
+    case .afterMember:
       return "expected ',' or '}' after object member, found \(found)"
-    case "after array element, I expect ',' or ']'":
+    case .afterElement:
       return "expected ',' or ']' after array element, found \(found)"
-    case "object key and value must be separated by a colon (':')":
+    case .afterKey:
       return "expected ':' after object key, found \(found)"
-    case "invalid object key (must be a string)":
+    case .invalidKey:
       if trailingComma {
         return "expected a key after ',', found \(found) (trailing commas are not allowed)"
       }
       return "expected a string as object key, found \(found)"
-    case "unallowed token at this point in JSON text":
+    case .unexpectedToken:
       if trailingComma {
         return "expected a value after ',', found \(found) (trailing commas are not allowed)"
       }
       return "expected a value, found \(found)"
-    case "trailing garbage":
-      return "unexpected \(found) after the end of the value"
-    case "invalid char in json text.":
+    case .invalidCharacter:
       return found.hasPrefix("'") ? "unexpected character \(found)" : "unexpected \(found)"
-    case "invalid string in json text.":
+    case .invalidLiteral:
       return
         "expected a value (true, false, null, a number, a string, an object or an array), found \(found)"
-    case "invalid character inside string.":
+    case .unescapedInString:
       return "\(found) in a string must be escaped"
-    case "invalid bytes in UTF8 string.":
+    case .invalidUTF8:
       return invalidUTF8
-    case "inside a string, '\\' occurs before a character which it may not.":
+    case .invalidEscape:
       // A byte that is not a printable character is named, not shown as Latin-1.
       let escape =
         offending.map {
@@ -48,18 +45,16 @@ enum JSONErrorWording {
         ?? "'\\'"
       return
         "invalid escape \(escape) in a string; expected one of \\\" \\\\ \\/ \\b \\f \\n \\r \\t \\u"
-    case "invalid (non-hex) character occurs after '\\u' inside string.":
+    case .invalidHexEscape:
       return "expected four hex digits after '\\u', found \(found)"
-    case "malformed number, a digit is required after the decimal point.":
+    case .missingDigitAfterDecimalPoint:
       return "expected a digit after the decimal point, found \(found)"
-    case "malformed number, a digit is required after the exponent.":
+    case .missingDigitInExponent:
       return "expected a digit in the exponent, found \(found)"
-    case "malformed number, a digit is required after the minus sign.":
+    case .missingDigitAfterMinus:
       return "expected a digit after '-', found \(found)"
-    case "probable comment found in input text, comments are not enabled.":
+    case .comment:
       return "comments are not allowed in JSON"
-    default:
-      return body.prefix(1).lowercased() + body.dropFirst()
     }
   }
 

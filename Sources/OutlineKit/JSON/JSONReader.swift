@@ -61,6 +61,10 @@ public final class JSONReader {
   private var map = SourceMap()
   /// Where `openString` starts in the input.
   @exclusivity(unchecked) private var openStringStart = 0
+  /// The source of a number or literal that the last chunk ended inside, from its start.
+  private var openTokenHead: [UInt8] = []
+  /// The last token that reached a callback, which tells what yajl's parser takes next.
+  @exclusivity(unchecked) private var lastToken = JSONParserState.Token.none
 
   public init(options: Options = Options()) {
     builder = JSONOutlineBuilder(
@@ -173,6 +177,7 @@ public final class JSONReader {
       throw error
     }
     if builder.overflowed { throw tooLarge() }
+    let continuesToken = tokenEnd == nil && self.gap.token != nil
     let (gap, start, at) = gapAfterLastToken(in: bytes, upTo: bytes.count)
     self.gap = gap
     position = at
@@ -182,6 +187,16 @@ public final class JSONReader {
     previousTail = Array((previousTail + bytes.suffix(3)).suffix(3))
     if let first = gap.token?.byte {
       openToken = OpenToken(startingWith: first, tail: openString)
+      // A string's source is kept already; what else is left open is short.
+      if first == UInt8(ascii: "\"") {
+        openTokenHead = []
+      } else if continuesToken {
+        openTokenHead.append(contentsOf: bytes)
+      } else {
+        openTokenHead = Array(bytes[gap.tokenIndex...])
+      }
+    } else {
+      openTokenHead = []
     }
     map.appendLines(of: bytes)
     handed += bytes.count
@@ -310,24 +325,20 @@ public final class JSONReader {
 
   /// The error yajl found in `bytes`, placed and worded for a person.
   private func error(in bytes: UnsafeBufferPointer<UInt8>) -> ReadError {
-    let message = yajlMessage(bytes)
+    let problem = self.problem(in: bytes)
     let consumed = min(yajl_get_bytes_consumed(handle), bytes.count)
-    if message == "premature EOF" { return endOfInputError() }
     let place: SourceMap.Position
     let offending: UInt8?
     let before: UInt8
-    if message.hasPrefix("lexical error: ") {
+    if problem.isLexical {
       // yajl stops on the bad character of most lexical errors, and just after it for a
       // bad character outside strings or bad UTF-8.
-      let consumesBadByte =
-        message.hasSuffix("invalid char in json text.")
-        || message.hasSuffix("invalid bytes in UTF8 string.")
-      let offset = min(consumesBadByte ? max(0, consumed - 1) : consumed, max(0, bytes.count - 1))
+      let offset = min(
+        problem.consumesBadByte ? max(0, consumed - 1) : consumed, max(0, bytes.count - 1))
       var at = position
       at.advance(over: bytes[..<offset])
       place =
-        message.hasSuffix("invalid bytes in UTF8 string.")
-        ? startOfSequence(endingAt: offset, in: bytes, at: at) : at
+        problem == .invalidUTF8 ? startOfSequence(endingAt: offset, in: bytes, at: at) : at
       offending = offset < bytes.count ? bytes[offset] : nil
       before = bytes[..<offset].last(where: { !JSONReader.isWhiteSpace($0) }) ?? lastSignificant
     } else {
@@ -336,8 +347,7 @@ public final class JSONReader {
       // callback, or the one after the ',' or ':' that follows that one. yajl's count
       // stands after that token, except after a member's value, where it is put back to
       // the token's start (or to 0 when the token began in an earlier chunk).
-      let putBack = message.hasSuffix("after key and value, inside map, I expect ',' or '}'")
-      let end = putBack ? min(consumed + 1, bytes.count) : consumed
+      let end = problem == .afterMember ? min(consumed + 1, bytes.count) : consumed
       let gap = gapAfterLastToken(in: bytes, upTo: end).gap
       if let token = gap.token ?? gap.separator {
         place = token.position
@@ -349,10 +359,44 @@ public final class JSONReader {
         before = gap.before
       }
     }
-    let text = JSONErrorWording.describe(
-      yajl: message, offending: offending, before: before,
-      innermostIsObject: builder.innermostIsObject)
+    let text = JSONErrorWording.describe(problem, offending: offending, before: before)
     return ReadError(line: place.line, column: place.column, message: text)
+  }
+
+  /// What yajl stopped on in `bytes`: the first token after the last one that reached a
+  /// callback, past a `,` or `:` the parser takes there, lexed as yajl lexes it; a token
+  /// that is well-formed is one the parser's state does not take.
+  private func problem(in bytes: UnsafeBufferPointer<UInt8>) -> JSONProblem {
+    var state = JSONParserState(after: lastToken, innermostIsObject: builder.innermostIsObject)
+    var separated = false
+    // What yajl read after that token, from where the gap after it starts.
+    let rest: [UInt8]
+    if let tokenEnd {
+      rest = Array(bytes[tokenEnd...])
+    } else {
+      // The gap began in an earlier chunk, which may have held its separator and the start
+      // of the next token, whose part there is kept.
+      if let separator = gap.separator {
+        guard let next = state.taking(separator.byte) else { return state.problem }
+        state = next
+        separated = true
+      }
+      if let token = gap.token {
+        rest = (token.byte == UInt8(ascii: "\"") ? openString : openTokenHead) + bytes
+      } else {
+        rest = Array(bytes)
+      }
+    }
+    // yajl takes a vertical tab and a form feed for white space too.
+    let isSpace = { (byte: UInt8) in byte == 0x0B || byte == 0x0C || JSONReader.isWhiteSpace(byte) }
+    var token = rest.drop(while: isSpace)
+    if !separated, let first = token.first, first == UInt8(ascii: ",") || first == UInt8(ascii: ":")
+    {
+      guard let next = state.taking(first) else { return state.problem }
+      state = next
+      token = token.dropFirst().drop(while: isSpace)
+    }
+    return JSONProblem.lexical(token) ?? state.problem
   }
 
   /// Where the ill-formed UTF-8 sequence that yajl gave up on at `offset` starts, given the
@@ -406,60 +450,53 @@ public final class JSONReader {
       line: position.line, column: position.column, message: "unexpected end of input" + expected)
   }
 
-  private func yajlMessage(_ bytes: UnsafeBufferPointer<UInt8>) -> String {
-    guard let raw = yajl_get_error(handle, 0, nil, 0) else { return "" }
-    // yajl allocates the message; yajl_free_error gives it back.
-    defer { yajl_free_error(handle, raw) }
-    var message = String(cString: raw)
-    while message.last == "\n" || message.last == " " { message.removeLast() }
-    return message
-  }
-
   /// The callbacks yajl calls; `context` is the reader, which yajl's handle lives within.
   private static let callbackTable = yajl_callbacks(
     yajl_null: { context in
-      ("null" as StaticString).withUTF8Buffer { builder(context).scalar($0, .null) }
+      ("null" as StaticString).withUTF8Buffer { builder(context, .value).scalar($0, .null) }
       return 1
     },
     yajl_boolean: { context, value in
       let text: StaticString = value != 0 ? "true" : "false"
-      text.withUTF8Buffer { builder(context).scalar($0, .boolean) }
+      text.withUTF8Buffer { builder(context, .value).scalar($0, .boolean) }
       return 1
     },
     yajl_integer: nil,
     yajl_double: nil,
     yajl_number: { context, text, length in
       let bytes = UnsafeRawBufferPointer(start: text, count: length)
-      builder(context).scalar(bytes.bindMemory(to: UInt8.self), .number)
+      builder(context, .value).scalar(bytes.bindMemory(to: UInt8.self), .number)
       return 1
     },
     yajl_string: { context, text, length in
-      string(context, UnsafeBufferPointer(start: text, count: length)) { $0.scalar($1, .string) }
+      string(context, UnsafeBufferPointer(start: text, count: length), .value) {
+        $0.scalar($1, .string)
+      }
       return 1
     },
     yajl_start_map: { context in
-      let builder = builder(context)
+      let builder = builder(context, .objectStart)
       return builder.startContainer(isObject: true, at: reader(context).tokenOffset - 1) ? 1 : 0
     },
     yajl_map_key: { context, text, length in
       let reader = reader(context)
       let start = reader.startOfString(endingAt: yajl_get_bytes_consumed(reader.handle))
-      string(context, UnsafeBufferPointer(start: text, count: length)) {
+      string(context, UnsafeBufferPointer(start: text, count: length), .key) {
         $0.key($1, start: start)
       }
       return 1
     },
     yajl_end_map: { context in
-      let builder = builder(context)
+      let builder = builder(context, .value)
       builder.endContainer(at: reader(context).tokenOffset)
       return 1
     },
     yajl_start_array: { context in
-      let builder = builder(context)
+      let builder = builder(context, .arrayStart)
       return builder.startContainer(isObject: false, at: reader(context).tokenOffset - 1) ? 1 : 0
     },
     yajl_end_array: { context in
-      let builder = builder(context)
+      let builder = builder(context, .value)
       builder.endContainer(at: reader(context).tokenOffset)
       return 1
     })
@@ -472,21 +509,27 @@ public final class JSONReader {
     return Unmanaged<JSONReader>.fromOpaque(context).takeUnretainedValue()
   }
 
-  /// The builder of the reader that `context` stands for, told that a token was just read.
-  private static func builder(_ context: UnsafeMutableRawPointer?) -> JSONOutlineBuilder {
+  /// The builder of the reader that `context` stands for, told that `token` was just read.
+  private static func builder(
+    _ context: UnsafeMutableRawPointer?, _ token: JSONParserState.Token
+  ) -> JSONOutlineBuilder {
     let reader = JSONReader.reader(context)
     // During a callback yajl's count of bytes consumed stands just after the token.
     reader.tokenEnd = yajl_get_bytes_consumed(reader.handle)
+    reader.lastToken = token
     return reader.builder
   }
 
-  /// Hands the builder of the reader that `context` stands for a string just read, as
-  /// yajl decoded it or, where yajl got a surrogate wrong, decoded again from its source.
+  /// Hands the builder of the reader that `context` stands for a string just read as
+  /// `token`, as yajl decoded it or, where yajl got a surrogate wrong, decoded again from
+  /// its source.
   private static func string(
     _ context: UnsafeMutableRawPointer?, _ decoded: UnsafeBufferPointer<UInt8>,
+    _ token: JSONParserState.Token,
     _ body: (JSONOutlineBuilder, UnsafeBufferPointer<UInt8>) -> Void
   ) {
     let reader = JSONReader.reader(context)
+    reader.lastToken = token
     let previousEnd = reader.tokenEnd
     let end = yajl_get_bytes_consumed(reader.handle)
     reader.tokenEnd = end

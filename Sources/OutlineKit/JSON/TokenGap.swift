@@ -11,6 +11,8 @@ struct TokenGap {
   private(set) var separator: (position: SourceMap.Position, byte: UInt8)?
   /// The first byte of the token after the gap, and where it is, once it is seen.
   private(set) var token: (position: SourceMap.Position, byte: UInt8)?
+  /// Where that token starts in the chunk the scan found it in.
+  private(set) var tokenIndex = 0
 
   init(position: SourceMap.Position, before: UInt8) {
     self.position = position
@@ -19,8 +21,9 @@ struct TokenGap {
 
   /// Goes on through `bytes` until the token after the gap starts.
   mutating func scan(_ bytes: Slice<UnsafeBufferPointer<UInt8>>) {
-    for byte in bytes {
+    for index in bytes.indices {
       if token != nil { return }
+      let byte = bytes[index]
       switch byte {
       case 0x20, 0x0A, 0x0D, 0x09:
         break
@@ -28,6 +31,7 @@ struct TokenGap {
         separator = (position, byte)
       default:
         token = (position, byte)
+        tokenIndex = index
       }
       position.advance(over: byte)
     }
