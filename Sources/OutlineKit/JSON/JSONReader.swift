@@ -53,11 +53,8 @@ public final class JSONReader {
   /// held back until the token ends in them.
   private var openToken: OpenToken?
   private var heldBack: [UInt8] = []
-  /// Where the bytes yajl is given next start in the input: the bytes given so far, and a
-  /// byte order mark left out.
-  private var handed = 0
-  /// Where the lines of the text handed to yajl start, and what it leaves out of the input,
-  /// to give sections their lines.
+  /// The text handed to yajl, where its lines start and what it leaves out of the input: to
+  /// give tokens their offsets in the input and sections their lines.
   private var map = SourceMap()
   /// Where `openString` starts in the input.
   @exclusivity(unchecked) private var openStringStart = 0
@@ -107,7 +104,7 @@ public final class JSONReader {
       start = nil
       if length > 0 {
         map.leaveOutByteOrderMark()
-        handed = length
+        handed = map.inputOffset(0)
       }
       let text = length > 0 ? Array(held.dropFirst(length)) : held
       try text.withBytes { (bytes) throws(ReadError) in try parse(bytes) }
@@ -199,8 +196,12 @@ public final class JSONReader {
       openTokenHead = []
     }
     map.appendLines(of: bytes)
-    handed += bytes.count
+    handed = map.inputOffset(map.textLength)
   }
+
+  /// Where the bytes yajl is given next start in the input, as the map says after each
+  /// chunk: the callbacks read it for every container and key.
+  private var handed = 0
 
   /// Where in the input the last token that reached a callback ends.
   private var tokenOffset: Int { handed + (tokenEnd ?? 0) }

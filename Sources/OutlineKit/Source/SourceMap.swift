@@ -63,6 +63,9 @@ public struct SourceMap: Sendable {
 
   // MARK: Lines
 
+  /// The bytes of text there are.
+  var textLength: Int { appended }
+
   /// The number of lines; a final line end does not start another line.
   public var lineCount: Int { lineStarts.count }
 
