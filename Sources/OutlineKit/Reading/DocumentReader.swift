@@ -13,11 +13,6 @@ public protocol DocumentReader: AnyObject {
   var textSize: Int { get }
 }
 
-extension MarkdownReader: DocumentReader {
-  public func take(_ chunk: UnsafeRawBufferPointer) { feed(chunk) }
-  public func end() throws(LoadError) -> Outline { try finish() }
-}
-
 extension DocumentReader {
   public func reserveCapacity(_ count: Int) {}
   public var textSize: Int { 0 }

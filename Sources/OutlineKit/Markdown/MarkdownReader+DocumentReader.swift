@@ -1,0 +1,4 @@
+extension MarkdownReader: DocumentReader {
+  public func take(_ chunk: UnsafeRawBufferPointer) { feed(chunk) }
+  public func end() throws(LoadError) -> Outline { try finish() }
+}
