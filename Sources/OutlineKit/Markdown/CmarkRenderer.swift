@@ -37,9 +37,8 @@ enum CmarkRenderer {
     }
     var pieces: [UnsafeMutableBufferPointer<UInt8>] = []
     var leftOut: [SourcePlace] = []
-    var child = cmark_node_first_child(node)
-    while let block = child, cmark_node_get_type(node) == CMARK_NODE_DOCUMENT {
-      child = cmark_node_next(block)
+    let isDocument = cmark_node_get_type(node) == CMARK_NODE_DOCUMENT
+    for block in CmarkWalk.children(of: node) where isDocument {
       if let html = collapse_render_html(block, options, filtered) {
         pieces.append(buffer(html))
         continue

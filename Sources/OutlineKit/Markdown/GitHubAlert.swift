@@ -22,15 +22,15 @@ enum GitHubAlert {
     // The marker: the text before the first line break, in the pieces cmark splits it in.
     var marker = ""
     var markerNodes: [OpaquePointer] = []
-    var node = cmark_node_first_child(paragraph)
-    while let inline = node, cmark_node_get_type(inline) == CMARK_NODE_TEXT {
+    var lineBreak: OpaquePointer? = nil
+    for inline in CmarkWalk.children(of: paragraph) {
+      let type = cmark_node_get_type(inline)
+      guard type == CMARK_NODE_TEXT else {
+        if type == CMARK_NODE_SOFTBREAK || type == CMARK_NODE_LINEBREAK { lineBreak = inline }
+        break
+      }
       marker += cmark_node_get_literal(inline).map { String(cString: $0) } ?? ""
       markerNodes.append(inline)
-      node = cmark_node_next(inline)
-    }
-    let lineBreak = node.flatMap { inline -> OpaquePointer? in
-      let type = cmark_node_get_type(inline)
-      return type == CMARK_NODE_SOFTBREAK || type == CMARK_NODE_LINEBREAK ? inline : nil
     }
     let word = marker.trimmingCharacters(in: " \t").uppercased()
     guard word.hasPrefix("[!"), word.hasSuffix("]"),
@@ -54,7 +54,7 @@ enum GitHubAlert {
       "<div class=\"markdown-alert markdown-alert-\(kind)\">\n<p class=\"markdown-alert-title\">\(title)</p>\n"
     )
     cmark_node_set_on_exit(alert, "</div>")
-    while let child = cmark_node_first_child(quote) {
+    for child in CmarkWalk.children(of: quote) {
       cmark_node_unlink(child)
       cmark_node_append_child(alert, child)
     }

@@ -59,13 +59,9 @@ extension MarkdownDocument {
 
   /// The raw HTML nodes under `node`, in order.
   private func rawHTML(in node: OpaquePointer) -> [RawPiece] {
-    guard let iterator = cmark_iter_new(node) else { return [] }
-    defer { cmark_iter_free(iterator) }
     var pieces: [RawPiece] = []
-    while case let event = cmark_iter_next(iterator), event != CMARK_EVENT_DONE {
-      guard event == CMARK_EVENT_ENTER, let current = cmark_iter_get_node(iterator) else {
-        continue
-      }
+    for step in CmarkWalk(node, includingRoot: true) where step.isEntering {
+      let current = step.node
       let type = cmark_node_get_type(current)
       guard type == CMARK_NODE_HTML_BLOCK || type == CMARK_NODE_HTML_INLINE,
         let literal = cmark_node_get_literal(current)

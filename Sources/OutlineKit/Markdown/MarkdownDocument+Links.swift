@@ -21,14 +21,13 @@ extension MarkdownDocument {
   /// as a browser decodes them before it looks for the id.
   private static func inPageTargets(under root: OpaquePointer) -> [String] {
     var found: [String] = []
-    var node: OpaquePointer? = root
-    while let current = node {
+    for step in CmarkWalk(root, includingRoot: true) where step.isEntering {
+      let current = step.node
       if cmark_node_get_type(current) == CMARK_NODE_LINK, let url = cmark_node_get_url(current),
         url.pointee == CChar(UInt8(ascii: "#"))
       {
         found.append(percentDecoded(url + 1))
       }
-      node = cmarkNext(after: current, descending: true, within: root)
     }
     return found
   }

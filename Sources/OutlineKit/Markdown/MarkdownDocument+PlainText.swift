@@ -13,9 +13,11 @@ extension MarkdownDocument {
   /// and text alike.
   func writePlainText<Target: ByteOutputStream>(container: Int, to target: inout Target) {
     let root = containers[container]
-    var node = cmark_node_first_child(root)
     var lineStarted = false
-    while let current = node {
+    var walk = CmarkWalk(root)
+    while let step = walk.next() {
+      guard step.isEntering else { continue }
+      let current = step.node
       let type = cmark_node_get_type(current)
       // cmark's node types say their class in their top bits (cmark-gfm.h).
       if type.rawValue & 0xC000 == 0x8000, lineStarted {
@@ -33,7 +35,8 @@ extension MarkdownDocument {
       default:
         break
       }
-      node = cmarkNext(after: current, descending: type != CMARK_NODE_HTML_INLINE, within: root)
+      // Raw HTML gives no text.
+      if type == CMARK_NODE_HTML_INLINE { walk.skipChildren() }
     }
   }
 }

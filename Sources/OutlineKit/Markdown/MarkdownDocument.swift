@@ -92,9 +92,7 @@ public final class MarkdownDocument: @unchecked Sendable {
   func footnoteDefinitions(in lines: Range<Int>) -> [(label: String, text: String)] {
     guard let notes else { return [] }
     var found: [(label: String, text: String)] = []
-    var node = cmark_node_first_child(notes)
-    while let note = node {
-      node = cmark_node_next(note)
+    for note in CmarkWalk.children(of: notes) {
       let start = Int(cmark_node_get_start_line(note)) - 1
       guard lines.contains(start), start < source.lineCount else { continue }
       let end = min(source.lineCount, max(start + 1, Int(cmark_node_get_end_line(note))))
@@ -152,9 +150,7 @@ public final class MarkdownDocument: @unchecked Sendable {
   /// top-level block of the container covers and that start with `[`.
   private func definitionRuns(container: Int, lines: Range<Int>) -> [Range<Int>] {
     var covered: [Range<Int>] = []
-    var node = cmark_node_first_child(containers[container])
-    while let block = node {
-      node = cmark_node_next(block)
+    for block in CmarkWalk.children(of: containers[container]) {
       let start = Int(cmark_node_get_start_line(block)) - 1
       guard start >= 0 else { continue }
       var end = Int(cmark_node_get_end_line(block))
@@ -168,9 +164,7 @@ public final class MarkdownDocument: @unchecked Sendable {
     }
     // cmark-gfm moves footnotes out of the blocks they stood among: their lines are no
     // link definitions either.
-    var note = notes.flatMap { cmark_node_first_child($0) }
-    while let block = note {
-      note = cmark_node_next(block)
+    for block in notes.map(CmarkWalk.children(of:)) ?? CmarkWalk.Children() {
       let start = Int(cmark_node_get_start_line(block)) - 1
       let end = Int(cmark_node_get_end_line(block))
       if start >= 0, lines.contains(start) { covered.append(start..<max(start + 1, end)) }
@@ -232,8 +226,8 @@ public final class MarkdownDocument: @unchecked Sendable {
   func titleRuns(heading: Int) -> [(text: String, isCode: Bool)] {
     let root = headings[heading]
     var runs: [(text: String, isCode: Bool)] = []
-    var node = cmark_node_first_child(root)
-    while let current = node {
+    for step in CmarkWalk(root) where step.isEntering {
+      let current = step.node
       let type = cmark_node_get_type(current)
       switch type {
       case CMARK_NODE_TEXT, CMARK_NODE_CODE:
@@ -249,7 +243,6 @@ public final class MarkdownDocument: @unchecked Sendable {
       default:
         break
       }
-      node = cmarkNext(after: current, descending: type != CMARK_NODE_HTML_INLINE, within: root)
     }
     return runs
   }
@@ -330,12 +323,8 @@ public final class MarkdownDocument: @unchecked Sendable {
 
   /// Where the first raw HTML under `node` starts; where `node` does when it holds none.
   func firstRawHTML(in node: OpaquePointer) -> SourcePlace {
-    guard let iterator = cmark_iter_new(node) else { return SourcePlace(node) }
-    defer { cmark_iter_free(iterator) }
-    while case let event = cmark_iter_next(iterator), event != CMARK_EVENT_DONE {
-      guard event == CMARK_EVENT_ENTER, let current = cmark_iter_get_node(iterator) else {
-        continue
-      }
+    for step in CmarkWalk(node, includingRoot: true) where step.isEntering {
+      let current = step.node
       let type = cmark_node_get_type(current)
       if type == CMARK_NODE_HTML_BLOCK || type == CMARK_NODE_HTML_INLINE {
         return SourcePlace(current)
@@ -375,12 +364,8 @@ public final class MarkdownDocument: @unchecked Sendable {
   /// Whether `node` holds raw HTML, or an image when `images` are to be looked at.
   private func needsSanitizing(_ node: OpaquePointer, lines: Range<Int>?, images: Bool) -> Bool {
     if let lines, !mayHoldRawHTML(lines) && !(images && mayHoldImage(lines)) { return false }
-    guard let iterator = cmark_iter_new(node) else { return true }
-    defer { cmark_iter_free(iterator) }
-    while case let event = cmark_iter_next(iterator), event != CMARK_EVENT_DONE {
-      guard event == CMARK_EVENT_ENTER, let current = cmark_iter_get_node(iterator) else {
-        continue
-      }
+    for step in CmarkWalk(node, includingRoot: true) where step.isEntering {
+      let current = step.node
       let type = cmark_node_get_type(current)
       if type == CMARK_NODE_HTML_BLOCK || type == CMARK_NODE_HTML_INLINE
         || (images && type == CMARK_NODE_IMAGE)

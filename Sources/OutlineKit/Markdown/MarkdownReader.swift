@@ -159,13 +159,7 @@ private struct OutlineBuilder {
 
   /// How many headings stand at the top level of the tree `root`.
   static func headingCount(_ root: OpaquePointer) -> Int {
-    var count = 0
-    var node = cmark_node_first_child(root)
-    while let block = node {
-      if cmark_node_get_type(block) == CMARK_NODE_HEADING { count += 1 }
-      node = cmark_node_next(block)
-    }
-    return count
+    CmarkWalk.children(of: root).count { cmark_node_get_type($0) == CMARK_NODE_HEADING }
   }
 
   mutating func build() -> Outline {
@@ -179,9 +173,7 @@ private struct OutlineBuilder {
     // cmark-gfm moves the footnotes that are referred to after every other block, in the
     // order of their first reference; they are rendered once, after the whole document.
     var notes: OpaquePointer? = nil
-    var node = cmark_node_first_child(root)
-    while let block = node {
-      node = cmark_node_next(block)
+    for block in CmarkWalk.children(of: root) {
       cmark_node_unlink(block)
       if cmark_node_get_type(block) == CMARK_NODE_FOOTNOTE_DEFINITION {
         let container = notes ?? OutlineBuilder.newNode(CMARK_NODE_DOCUMENT)
@@ -332,21 +324,4 @@ private struct OutlineBuilder {
       }
     }
   }
-}
-
-/// The node after `node` in document order among what `root` holds: its first child when
-/// `descending` and it has one, else the next sibling of it or of its nearest ancestor
-/// below `root` that has one; nil at the end. A walk by hand, without an iterator's
-/// allocation.
-@inline(__always)
-func cmarkNext(
-  after node: OpaquePointer, descending: Bool, within root: OpaquePointer
-) -> OpaquePointer? {
-  if descending, let child = cmark_node_first_child(node) { return child }
-  var climbing: OpaquePointer? = node
-  while let step = climbing, step != root {
-    if let next = cmark_node_next(step) { return next }
-    climbing = cmark_node_parent(step)
-  }
-  return nil
 }

@@ -13,9 +13,8 @@ enum MarkdownReaderHeading {
   static func plainText(_ heading: OpaquePointer, using text: FoldedText) -> (String, Bool) {
     text.removeAll()
     var isPlain = true
-    // Walk the heading's inlines by hand: an iterator would cost an allocation per heading.
-    var node = cmark_node_first_child(heading)
-    while let current = node {
+    for step in CmarkWalk(heading) where step.isEntering {
+      let current = step.node
       switch cmark_node_get_type(current) {
       case CMARK_NODE_TEXT, CMARK_NODE_CODE:
         if let literal = cmark_node_get_literal(current) {
@@ -32,7 +31,6 @@ enum MarkdownReaderHeading {
       default:
         isPlain = false
       }
-      node = cmarkNext(after: current, descending: true, within: heading)
     }
     return (text.string, isPlain)
   }
