@@ -3,23 +3,22 @@ public struct MarkdownBlocks: Sendable {
   /// The 0-based source lines, from just below the heading to the next heading.
   public let lines: Range<Int>
   /// The document the lines and blocks belong to.
-  public let document: MarkdownDocument
-  let container: Int
+  let document: MarkdownDocument
+  /// The node of the document that holds the blocks.
+  let node: MarkdownDocument.Container
 
-  /// The section's blocks as HTML, rendered by cmark; raw HTML is sanitised unless
-  /// `options.unsafe`.
-  public func html(options: DocumentWriterOptions = DocumentWriterOptions()) -> String {
-    document.renderHTML(container: container, lines: lines, options: options)
+  init(lines: Range<Int>, document: MarkdownDocument, node: MarkdownDocument.Container) {
+    self.lines = lines
+    self.document = document
+    self.node = node
   }
 
-  /// Writes the section's blocks as `html(options:)` gives them.
-  func writeHTML<Target: ByteOutputStream>(options: DocumentWriterOptions, to target: inout Target)
-  {
-    document.writeHTML(container: container, lines: lines, options: options, to: &target)
-  }
+  /// The number of the blocks' node among the document's, which tells the parts of an
+  /// output apart (`Content.partKey`).
+  var container: Int { node.number }
 
   /// The runs of link reference definitions among the blocks.
   var linkDefinitions: [LinkDefinitions] {
-    document.linkDefinitions(container: container, lines: lines)
+    document.linkDefinitions(node, lines: lines)
   }
 }

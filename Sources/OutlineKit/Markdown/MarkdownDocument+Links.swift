@@ -1,20 +1,10 @@
 import CCmark
 
 extension MarkdownDocument {
-  /// The targets of the links among a container's blocks that lead within the page: `x`
-  /// for `[text](#x)`, or for a reference whose definition is `#x`.
-  func inPageTargets(container: Int) -> [String] {
-    MarkdownDocument.inPageTargets(under: containers[container])
-  }
-
-  /// The targets of the links within the page that a heading's text holds.
-  func inPageTargets(heading: Int) -> [String] {
-    MarkdownDocument.inPageTargets(under: headings[heading])
-  }
-
-  /// The targets of the links within the page that the footnotes hold.
-  var inPageTargetsInNotes: [String] {
-    notes.map { MarkdownDocument.inPageTargets(under: $0) } ?? []
+  /// The targets of the links of `part` that lead within the page: `x` for `[text](#x)`,
+  /// or for a reference whose definition is `#x`.
+  func inPageTargets(in part: Part) -> [String] {
+    root(of: part).map { MarkdownDocument.inPageTargets(under: $0) } ?? []
   }
 
   /// The fragments of the links under `root` whose destination is one, percent-decoded

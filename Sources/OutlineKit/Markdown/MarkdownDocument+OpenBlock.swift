@@ -9,14 +9,9 @@ extension MarkdownDocument {
   /// raw HTML of one of CommonMark's first five kinds (`<pre`, `<script`, `<style`,
   /// `<!--`, `<?`, `<!X`, `<![CDATA[`). Such a block left open runs to the end of the
   /// document, so only the document's last container can end inside one.
-  func closingLine(container: Int) -> String? {
-    guard container == containers.count - 1 else { return nil }
-    return closer.withLock { known in
-      if let known { return known }
-      let found = findCloser()
-      known = .some(found)
-      return found
-    }
+  func closingLine(_ container: Container) -> String? {
+    guard container == lastContainer else { return nil }
+    return findCloser()
   }
 
   /// The closer of the document's last block, asked of cmark-gfm itself: the block is
@@ -24,7 +19,9 @@ extension MarkdownDocument {
   /// `</details>` a Markdown writer would put next, and cmark-gfm says whether that line
   /// stays outside the block, with a candidate closer before it or without one.
   private func findCloser() -> String? {
-    guard let container = containers.last, let last = cmark_node_last_child(container) else {
+    guard let container = root(of: .blocks(lastContainer)),
+      let last = cmark_node_last_child(container)
+    else {
       return nil
     }
     let candidates: [String]

@@ -11,8 +11,8 @@ extension MarkdownDocument {
   /// literal text and code of its inlines, a space for each line break, each block (a
   /// paragraph, an item, a table cell) on a line of its own. Raw HTML is left out, tags
   /// and text alike.
-  func writePlainText<Target: ByteOutputStream>(container: Int, to target: inout Target) {
-    let root = containers[container]
+  func writePlainText<Target: ByteOutputStream>(_ container: Container, to target: inout Target) {
+    guard let root = root(of: .blocks(container)) else { return }
     var lineStarted = false
     var walk = CmarkWalk(root)
     while let step = walk.next() {

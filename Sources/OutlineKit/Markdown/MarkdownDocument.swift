@@ -10,32 +10,50 @@ import Synchronization
 /// A parsed Markdown document: its source text and its cmark blocks, regrouped so that
 /// each section's own blocks hang under one container node.
 ///
-/// It owns every cmark node it holds: the containers and the heading nodes are freed,
-/// with their children, when the document is. The reader fills it in; once the reader
-/// hands it over it is only read, so it may be shared between threads.
+/// It owns every cmark node it holds: the containers, the heading nodes and the
+/// footnotes are freed, with their children, when the document is. The reader fills it
+/// in; once the reader hands it over its tree is only read (rendering and walking read
+/// the nodes and change none), and what writing it meets is kept behind a lock, so it
+/// may be shared between threads as the `Outline` that holds it is.
 public final class MarkdownDocument: @unchecked Sendable {
+  /// A document node of the document holding one content run's blocks.
+  struct Container: Hashable {
+    /// Its place among the document's containers, in document order.
+    let number: Int
+  }
+
+  /// A heading node of the document, unlinked from it.
+  struct Heading: Hashable {
+    let number: Int
+  }
+
+  /// What one render of the document covers.
+  enum Part: Equatable {
+    /// A content run's blocks.
+    case blocks(Container)
+    /// A heading's inline content, which cmark renders in its `<hN>` element.
+    case title(Heading)
+    /// The footnotes that are referred to.
+    case notes
+  }
+
   /// The document's text.
   public let source: SourceText
   /// Document nodes, each holding one content run's blocks.
-  private(set) var containers: [OpaquePointer] = []
+  private var containers: [OpaquePointer] = []
   /// Heading nodes, unlinked from the document, their hint comments removed.
-  private(set) var headings: [OpaquePointer] = []
+  private var headings: [OpaquePointer] = []
   /// The dialect the document was read in, which its parts are read again in.
   let dialect: MarkdownDialect
   /// The lines of YAML front matter at the top, `---` lines included, if there is any.
   public let frontMatter: Range<Int>?
   /// A document node holding the footnotes that are referred to, in the order cmark-gfm
   /// numbers them, if there are any.
-  private(set) var notes: OpaquePointer?
-  /// The link definitions of each container, found the first time they are asked for.
-  private let definitions = Mutex<[Int: [LinkDefinitions]]>([:])
-  /// What closes the block the document ends inside, found the first time it is asked
-  /// for: `.some(nil)` when no block is left open.
-  let closer = Mutex<String??>(nil)
+  private var notes: OpaquePointer?
   /// See `blocksLeftOutForSize`.
   private let leftOutForSize = Mutex<Set<SourcePlace>>([])
   /// See `rawHTMLErrors`.
-  let rawHTMLProblems = Mutex<Set<RawHTMLError>>([])
+  private let rawHTMLProblems = Mutex<Set<RawHTMLError>>([])
 
   init(source: SourceText, dialect: MarkdownDialect, frontMatter: Range<Int>?) {
     self.source = source
@@ -55,35 +73,38 @@ public final class MarkdownDocument: @unchecked Sendable {
     notes = node
   }
 
+  /// Takes ownership of a container node.
+  func adoptContainer(_ node: OpaquePointer) -> Container {
+    containers.append(node)
+    return Container(number: containers.count - 1)
+  }
+
+  /// Takes ownership of an unlinked heading node.
+  func adoptHeading(_ node: OpaquePointer) -> Heading {
+    headings.append(node)
+    return Heading(number: headings.count - 1)
+  }
+
+  /// The last container, whose blocks the document ends in.
+  var lastContainer: Container { Container(number: containers.count - 1) }
+
   /// Whether the document has footnotes that are referred to.
   var hasNotes: Bool { notes != nil }
 
-  /// Writes the footnotes, as cmark-gfm renders them after a document: a `<section
-  /// class="footnotes">` with a list of the notes, each with links back to its references;
-  /// when `written` is given, only the links back to the references it holds.
-  func writeNotesHTML<Target: ByteOutputStream>(
-    options: DocumentWriterOptions, keeping written: Set<String>? = nil, to target: inout Target
-  ) {
-    guard let notes else { return }
-    renderSafely(notes, lines: nil, place: .notes, options: options) { rendered in
-      var html = rendered[...]
-      // A section has a heading, for the outline of the page: GitHub's, read by screen
-      // readers and hidden from view.
-      let opening = Array("<section class=\"footnotes\" data-footnotes>\n".utf8)
-      if html.starts(with: opening) {
-        target.write(bytes: UnsafeRawBufferPointer(rebasing: html.prefix(opening.count)))
-        target.write("<h2 class=\"sr-only\">Footnotes</h2>\n")
-        html = html.dropFirst(opening.count)
-      }
-      guard let written else {
-        HTML.writeValid(UnsafeRawBufferPointer(rebasing: html), to: &target)
-        return
-      }
-      var kept = ""
-      FootnoteMarkup.removingLinksBack(
-        from: UnsafeRawBufferPointer(rebasing: html), notIn: written, to: &kept)
-      kept.withUTF8 { HTML.writeValid(UnsafeRawBufferPointer($0), to: &target) }
+  /// The root node of `part`; nil only for the notes of a document without any, or the
+  /// last container of one without containers.
+  func root(of part: Part) -> OpaquePointer? {
+    switch part {
+    case .blocks(let container):
+      return containers.indices.contains(container.number) ? containers[container.number] : nil
+    case .title(let heading): return headings[heading.number]
+    case .notes: return notes
     }
+  }
+
+  /// The address of `part`'s root node, which tells its renders apart from others'.
+  func identity(of part: Part) -> UInt {
+    root(of: part).map { UInt(bitPattern: Int(bitPattern: UnsafeRawPointer($0))) } ?? 0
   }
 
   /// The footnotes whose first line is one of `lines` (0-based), each with its label,
@@ -107,50 +128,21 @@ public final class MarkdownDocument: @unchecked Sendable {
     return found
   }
 
-  /// Takes ownership of a container node and returns its number.
-  func adoptContainer(_ node: OpaquePointer) -> Int {
-    containers.append(node)
-    return containers.count - 1
-  }
-
-  /// Takes ownership of an unlinked heading node and returns its number.
-  func adoptHeading(_ node: OpaquePointer) -> Int {
-    headings.append(node)
-    return headings.count - 1
-  }
-
-  /// The HTML for a container's blocks, as `writeHTML` writes it.
-  func renderHTML(container: Int, lines: Range<Int>, options: DocumentWriterOptions) -> String {
-    var html = ""
-    writeHTML(container: container, lines: lines, options: options, to: &html)
-    return html
-  }
-
-  /// The HTML for a heading's inline content, as `writeInlineHTML` writes it.
-  func renderInlineHTML(heading: Int, options: DocumentWriterOptions) -> String {
-    var html = ""
-    writeInlineHTML(heading: heading, options: options, to: &html)
-    return html
-  }
-
   /// The runs of link reference definitions among a container's blocks, whose `lines` are
   /// given; definitions inside a block quote or list item, or at the start of a paragraph,
   /// are not found.
-  func linkDefinitions(container: Int, lines: Range<Int>) -> [LinkDefinitions] {
-    if let found = definitions.withLock({ $0[container] }) { return found }
-    let found = definitionRuns(container: container, lines: lines).compactMap {
+  func linkDefinitions(_ container: Container, lines: Range<Int>) -> [LinkDefinitions] {
+    definitionRuns(container: container, lines: lines).compactMap {
       LinkDefinitions(source: source, lines: $0, dialect: dialect)
     }
-    definitions.withLock { $0[container] = found }
-    return found
   }
 
   /// The runs of lines in `lines` that may hold nothing but link reference definitions:
   /// cmark keeps no node for a definition, so these are the runs of non-blank lines that no
   /// top-level block of the container covers and that start with `[`.
-  private func definitionRuns(container: Int, lines: Range<Int>) -> [Range<Int>] {
+  private func definitionRuns(container: Container, lines: Range<Int>) -> [Range<Int>] {
     var covered: [Range<Int>] = []
-    for block in CmarkWalk.children(of: containers[container]) {
+    for block in CmarkWalk.children(of: containers[container.number]) {
       let start = Int(cmark_node_get_start_line(block)) - 1
       guard start >= 0 else { continue }
       var end = Int(cmark_node_get_end_line(block))
@@ -209,22 +201,11 @@ public final class MarkdownDocument: @unchecked Sendable {
     return count
   }
 
-  /// Writes a container's blocks, whose source is `lines`, as cmark renders them, made
-  /// valid HTML, their raw HTML sanitised unless `options.unsafe`.
-  func writeHTML<Target: ByteOutputStream>(
-    container: Int, lines: Range<Int>, options: DocumentWriterOptions, to target: inout Target
-  ) {
-    renderSafely(containers[container], lines: lines, place: .blocks, options: options) {
-      HTML.writeValid($0, to: &target)
-    }
-  }
-
-  /// Writes a heading's inline content, without the `<hN>` element around it.
   /// A heading's title as runs of text and code, for an entry of a table of contents:
   /// links, emphasis and raw HTML give their text, an image its description, and line
   /// breaks a space.
-  func titleRuns(heading: Int) -> [(text: String, isCode: Bool)] {
-    let root = headings[heading]
+  func titleRuns(_ heading: Heading) -> [(text: String, isCode: Bool)] {
+    let root = headings[heading.number]
     var runs: [(text: String, isCode: Bool)] = []
     for step in CmarkWalk(root) where step.isEntering {
       let current = step.node
@@ -247,82 +228,14 @@ public final class MarkdownDocument: @unchecked Sendable {
     return runs
   }
 
-  func writeInlineHTML<Target: ByteOutputStream>(
-    heading: Int, options: DocumentWriterOptions, to target: inout Target
-  ) {
-    renderSafely(headings[heading], lines: nil, place: .title, options: options) { html in
-      HTML.writeValid(html, to: &target)
-    }
-  }
-
-  /// Hands `body` the HTML of `node` that `options` allow: cmark's, when `node` holds no
-  /// raw HTML, or images the options change, or `options.unsafe` keeps everything; else
-  /// cmark's with raw HTML kept, sanitised for `place`. `lines`, when given, is the
-  /// source of the node, which is only looked into if it holds a `<` or an image.
-  private func renderSafely(
-    _ node: OpaquePointer, lines: Range<Int>?, place: HTMLSanitizer.Place,
-    options: DocumentWriterOptions, _ body: (UnsafeRawBufferPointer) -> Void
-  ) {
-    // A heading is rendered in `<hN>…</hN>\n`: its content is what it holds.
-    func content(_ html: UnsafeRawBufferPointer) -> UnsafeRawBufferPointer {
-      guard place == .title else { return html }
-      return UnsafeRawBufferPointer(
-        rebasing: html.count >= 10 ? html[4..<(html.count - 6)] : html[0..<0])
-    }
-    let images = options.blocksRemoteImages || options.images != nil
-    #if NO_RAW_HTML_CHECK
-      // For the bench: what rendering cost before raw HTML was looked for.
-      let checked = false
-    #else
-      let checked = needsSanitizing(node, lines: lines, images: images)
-    #endif
-    guard !options.unsafe, checked else {
-      render(node, unsafe: options.unsafe) { body(content($0)) }
-      return
-    }
-    var sanitizer = HTMLSanitizer(place: place)
-    sanitizer.blocksRemoteImages = options.blocksRemoteImages
-    sanitizer.prefixesIDs = !options.leavesIDsToGitHub
-    if let embedder = options.images {
-      // Each image of the render is known by its node and its place among them.
-      var ordinal = 0
-      let node = UInt(bitPattern: Int(bitPattern: UnsafeRawPointer(node)))
-      sanitizer.embed = { [self] in
-        ordinal += 1
-        return embedder.dataURL(
-          for: $0, in: self, at: ImageEmbedder.Reference(node: node, place: place, ordinal: ordinal)
-        )
-      }
-    }
-    var note: String?
-    // Tags whose content a browser reads as raw text (`<textarea>`, `<script>`) are
-    // written as text first, as GitHub does, so that what follows them is not lost.
-    render(node, unsafe: true, filtersTags: true) { html in
-      let html = content(html)
-      if HTMLSanitizer.nestsTooDeep(html) {
-        note = "its elements nest deeper than \(HTMLSanitizer.parsedDepth)"
-        return
-      }
-      do throws(GumboFragment.Failure) {
-        try sanitizer.sanitized(html).withUnsafeBytes { body($0) }
-      } catch {
-        let problem = RawHTMLError(
-          error, bytes: html.count, place: firstRawHTML(in: node), outcome: .leftOut)
-        rawHTMLProblems.withLock { _ = $0.insert(problem) }
-        note = "it would take too much memory to parse"
-      }
-    }
-    guard let note else { return }
-    // Too deep or too large to parse in good time: the section without its raw HTML, and
-    // why.
-    render(node, unsafe: false) { html in
-      (Array("<!-- collapse left out the raw HTML here: \(note) -->".utf8) + content(html))
-        .withUnsafeBytes { body($0) }
-    }
+  /// Where the first raw HTML of `part` starts; where `part` does when it holds none.
+  func firstRawHTML(in part: Part) -> SourcePlace {
+    guard let node = root(of: part) else { return SourcePlace(line: 1, column: 1) }
+    return firstRawHTML(in: node)
   }
 
   /// Where the first raw HTML under `node` starts; where `node` does when it holds none.
-  func firstRawHTML(in node: OpaquePointer) -> SourcePlace {
+  private func firstRawHTML(in node: OpaquePointer) -> SourcePlace {
     for step in CmarkWalk(node, includingRoot: true) where step.isEntering {
       let current = step.node
       let type = cmark_node_get_type(current)
@@ -361,8 +274,11 @@ public final class MarkdownDocument: @unchecked Sendable {
     }
   }
 
-  /// Whether `node` holds raw HTML, or an image when `images` are to be looked at.
-  private func needsSanitizing(_ node: OpaquePointer, lines: Range<Int>?, images: Bool) -> Bool {
+  /// Whether `part` holds raw HTML, or an image when `images` are to be looked at.
+  /// `lines`, when given, is the source of the part, which is only looked into if it holds
+  /// a `<` or an image.
+  func needsSanitizing(_ part: Part, lines: Range<Int>?, images: Bool) -> Bool {
+    guard let node = root(of: part) else { return false }
     if let lines, !mayHoldRawHTML(lines) && !(images && mayHoldImage(lines)) { return false }
     for step in CmarkWalk(node, includingRoot: true) where step.isEntering {
       let current = step.node
@@ -376,27 +292,26 @@ public final class MarkdownDocument: @unchecked Sendable {
     return false
   }
 
-  /// Hands `body` the HTML cmark renders for `node`, without copying it (see
-  /// `CmarkRenderer.html`).
+  /// Hands `body` the HTML cmark renders for `part`, without copying it (see
+  /// `CmarkRenderer.html`): its raw HTML kept when `unsafe`, and then, with `filtersTags`,
+  /// written as GitHub's tag filter writes it. The blocks left out of it for their size
+  /// are noted.
   func render(
-    _ node: OpaquePointer, unsafe: Bool, filtersTags: Bool = false,
+    _ part: Part, unsafe: Bool, filtersTags: Bool = false,
     _ body: (UnsafeRawBufferPointer) -> Void
   ) {
-    let html = rendered(node, unsafe: unsafe, filtersTags: filtersTags)
-    defer { free(html.baseAddress) }
-    body(UnsafeRawBufferPointer(html))
-  }
-
-  /// The HTML of `node`, to be freed with `free`; the blocks left out of it for their size
-  /// are noted.
-  private func rendered(_ node: OpaquePointer, unsafe: Bool, filtersTags: Bool)
-    -> UnsafeMutableBufferPointer<UInt8>
-  {
+    guard let node = root(of: part) else { return }
     let rendered = CmarkRenderer.html(node, unsafe: unsafe, filtersTags: filtersTags)
+    defer { free(rendered.bytes.baseAddress) }
     if !rendered.leftOut.isEmpty {
       leftOutForSize.withLock { $0.formUnion(rendered.leftOut) }
     }
-    return rendered.bytes
+    body(UnsafeRawBufferPointer(rendered.bytes))
+  }
+
+  /// Notes raw HTML of the document that could not be parsed while it was written.
+  func note(_ problem: RawHTMLError) {
+    rawHTMLProblems.withLock { _ = $0.insert(problem) }
   }
 
   /// Where the blocks start that were left out of the HTML written so far because their

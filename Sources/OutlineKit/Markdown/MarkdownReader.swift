@@ -273,7 +273,7 @@ private struct OutlineBuilder {
       return
     }
     let blocks = MarkdownBlocks(
-      lines: lines, document: document, container: document.adoptContainer(container))
+      lines: lines, document: document, node: document.adoptContainer(container))
     let content = Content(position: 0, body: .markdown(blocks))
     if let owner {
       sections[owner].content = [content]

@@ -21,18 +21,18 @@ struct InPageLinks: Equatable, Sendable {
     func add(_ blocks: [Content], from index: Int) {
       for content in blocks {
         guard case .markdown(let markdown) = content.body else { continue }
-        for target in markdown.document.inPageTargets(container: markdown.container) {
+        for target in markdown.document.inPageTargets(in: .blocks(markdown.node)) {
           found.append((index, false, target))
         }
       }
     }
     add(outline.content, from: -1)
     for document in outline.documents {
-      for target in document.inPageTargetsInNotes { found.append((-1, false, target)) }
+      for target in document.inPageTargets(in: .notes) { found.append((-1, false, target)) }
     }
     for (index, section) in outline.sections.enumerated() {
       if let heading = section.heading {
-        for target in heading.document.inPageTargets(heading: heading.node) {
+        for target in heading.document.inPageTargets(in: .title(heading.node)) {
           found.append((index, true, target))
         }
       }

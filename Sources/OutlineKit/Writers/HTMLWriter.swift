@@ -57,7 +57,7 @@ public struct HTMLWriter {
     _ documents: [MarkdownDocument], keeping written: Set<String>? = nil, to target: inout Target
   ) {
     for document in documents {
-      document.writeNotesHTML(options: options, keeping: written, to: &target)
+      MarkdownRenderer(options: options).writeNotes(of: document, keeping: written, to: &target)
     }
   }
 
@@ -101,7 +101,7 @@ public struct HTMLWriter {
     guard let heading = section.heading, !heading.isPlainText else {
       return HTML.escaped(section.title)
     }
-    let runs = heading.document.titleRuns(heading: heading.node)
+    let runs = heading.document.titleRuns(heading.node)
     // Each run of white space one space, as in the title.
     let spaced = { (text: String) in
       var out = ""

@@ -42,7 +42,7 @@ public struct MarkdownWriter {
       var title = MarkdownWriter.escaped(MarkdownWriter.oneLine(section.title))
       // Code spans stay code spans; the rest is text.
       if let heading = section.heading, !heading.isPlainText {
-        title = heading.document.titleRuns(heading: heading.node).map {
+        title = heading.document.titleRuns(heading.node).map {
           $0.isCode
             ? MarkdownWriter.codeSpan($0.text)
             : MarkdownWriter.escaped(MarkdownWriter.oneLine($0.text))
@@ -87,8 +87,7 @@ public struct MarkdownWriter {
       guard !lines.isEmpty else { return }
       blocks.start(&target)
       target.writePart(content.partKey) { target in
-        let balance = markdown.document.htmlBalance(
-          container: markdown.container, lines: markdown.lines)
+        let balance = HTMLBalance(of: markdown)
         for line in lines {
           if let balance, balance.strayClosers.contains(where: { $0.line == line }) {
             MarkdownWriter.writeLine(source, line, escaping: balance.strayClosers, to: &target)
@@ -96,7 +95,7 @@ public struct MarkdownWriter {
             writeLine(source, line, to: &target)
           }
         }
-        if let closing = markdown.document.closingLine(container: markdown.container) {
+        if let closing = markdown.document.closingLine(markdown.node) {
           target.write(closing + "\n")
         }
         if let closers = balance?.closers, !closers.isEmpty {

@@ -22,7 +22,7 @@ struct SearchRecords {
   mutating func add(_ content: Content, of owner: Int) {
     switch content.body {
     case .markdown(let blocks):
-      blocks.document.writePlainText(container: blocks.container, to: &texts[owner + 1])
+      blocks.document.writePlainText(blocks.node, to: &texts[owner + 1])
     case .members(let members):
       for member in members {
         texts[owner + 1].write(member.line)

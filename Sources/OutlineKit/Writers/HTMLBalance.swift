@@ -1,24 +1,42 @@
-import CCmark
+/// What Markdown output changes in a section's raw HTML so that, as GitHub shows it,
+/// the HTML opens and closes within the section: GitHub keeps `<details>`, `<table>` and
+/// comments, so a stray `</details>` would close collapse's own wrapper early, and an
+/// unclosed `<details>`, `<table>` or `<!--` would swallow the sections after it.
+struct HTMLBalance: Equatable {
+  /// Where a stray `</details>` starts, to be written as text: the 0-based line and the
+  /// byte in it of its `<`.
+  var strayClosers: Set<SourceByte> = []
+  /// The lines that close, innermost first, what is left open: a line that ends a tag,
+  /// comment or CDATA section left unfinished (`<!-- -->`, `<!-- -->">`), then end tags
+  /// such as `</details>`.
+  var closers: [String] = []
 
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Darwin)
-  import Darwin
-#endif
+  struct SourceByte: Hashable {
+    let line: Int
+    let offset: Int
+  }
 
-extension MarkdownDocument {
-  /// How the raw HTML of a container, whose source is `lines`, must change to stay
-  /// within its section; nil when it needs no change, as for any container without raw
-  /// HTML. Decided by parsing the container's raw HTML, in order, as a browser would.
-  func htmlBalance(container: Int, lines: Range<Int>) -> HTMLBalance? {
-    guard mayHoldRawHTML(lines) else { return nil }
-    let pieces = rawHTML(in: containers[container])
+  var isEmpty: Bool { strayClosers.isEmpty && closers.isEmpty }
+
+  init(strayClosers: Set<SourceByte> = [], closers: [String] = []) {
+    self.strayClosers = strayClosers
+    self.closers = closers
+  }
+
+  /// How the raw HTML of a section's blocks must change to stay within the section; nil
+  /// when it needs no change, as for any blocks without raw HTML. Decided by parsing the
+  /// blocks' raw HTML, in order, as a browser would.
+  init?(of blocks: MarkdownBlocks) {
+    let document = blocks.document
+    let part = MarkdownDocument.Part.blocks(blocks.node)
+    guard document.mayHoldRawHTML(blocks.lines) else { return nil }
+    let pieces = document.rawHTML(in: part)
     guard !pieces.isEmpty else { return nil }
     // The section as GitHub reads it: cmark-gfm's HTML with the raw HTML kept, and the
     // line that closes a block the document ends in.
     var html: [UInt8] = []
-    render(containers[container], unsafe: true) { html = [UInt8]($0) }
-    if let closing = closingLine(container: container) { html += Array(closing.utf8) + [0x0A] }
+    document.render(part, unsafe: true) { html = [UInt8]($0) }
+    if let closing = document.closingLine(blocks.node) { html += Array(closing.utf8) + [0x0A] }
     // A section nested past what a parser reads in good time is left as it is.
     if html.withUnsafeBytes(HTMLSanitizer.nestsTooDeep) { return nil }
     let strays: Set<Int>
@@ -28,58 +46,39 @@ extension MarkdownDocument {
       strays = repairs.strays
       balance = HTMLBalance(closers: repairs.closers)
     } catch {
-      let problem = RawHTMLError(
-        error, bytes: html.count, place: firstRawHTML(in: containers[container]),
-        outcome: .notBalanced)
-      rawHTMLProblems.withLock { _ = $0.insert(problem) }
+      document.note(
+        RawHTMLError(
+          error, bytes: html.count, place: document.firstRawHTML(in: part), outcome: .notBalanced))
       return nil
     }
-    guard !strays.isEmpty else { return balance.isEmpty ? nil : balance }
+    guard !strays.isEmpty else {
+      guard !balance.isEmpty else { return nil }
+      self = balance
+      return
+    }
     // cmark-gfm writes no `</details>` of its own and escapes every `<` of text: each in
     // its HTML is one of the raw HTML's, in the same order.
     var ordinal = 0
     for piece in pieces {
       for offset in SectionBalance.detailsEndTags(in: piece.literal) {
-        if strays.contains(ordinal), let place = sourcePlace(of: piece, at: offset) {
+        if strays.contains(ordinal),
+          let place = HTMLBalance.sourceByte(of: piece, at: offset, in: document.source)
+        {
           balance.strayClosers.insert(place)
         }
         ordinal += 1
       }
     }
-    return balance.isEmpty ? nil : balance
-  }
-
-  /// A raw HTML node's text and where it starts.
-  private struct RawPiece {
-    let literal: [UInt8]
-    let isBlock: Bool
-    let line: Int
-    let column: Int
-  }
-
-  /// The raw HTML nodes under `node`, in order.
-  private func rawHTML(in node: OpaquePointer) -> [RawPiece] {
-    var pieces: [RawPiece] = []
-    for step in CmarkWalk(node, includingRoot: true) where step.isEntering {
-      let current = step.node
-      let type = cmark_node_get_type(current)
-      guard type == CMARK_NODE_HTML_BLOCK || type == CMARK_NODE_HTML_INLINE,
-        let literal = cmark_node_get_literal(current)
-      else { continue }
-      pieces.append(
-        RawPiece(
-          literal: Array(UnsafeRawBufferPointer(start: literal, count: strlen(literal))),
-          isBlock: type == CMARK_NODE_HTML_BLOCK,
-          line: Int(cmark_node_get_start_line(current)) - 1,
-          column: Int(cmark_node_get_start_column(current)) - 1))
-    }
-    return pieces
+    guard !balance.isEmpty else { return nil }
+    self = balance
   }
 
   /// Where byte `offset` of a raw HTML piece, the `<` of an end tag, is in the source. An
   /// HTML block's text is its lines, each without what its container takes from its start
   /// (`> ` in a block quote), so a line's text ends where the source line ends.
-  private func sourcePlace(of piece: RawPiece, at offset: Int) -> HTMLBalance.SourceByte? {
+  private static func sourceByte(
+    of piece: MarkdownDocument.RawPiece, at offset: Int, in source: SourceText
+  ) -> SourceByte? {
     let before = piece.literal[..<offset]
     let line = piece.line + (piece.isBlock ? before.count(where: { $0 == 0x0A }) : 0)
     guard line >= 0, line < source.lineCount else { return nil }
@@ -98,10 +97,10 @@ extension MarkdownDocument {
     let isEndTag = { (index: Int) in
       index >= 0 && index < text.count
         && ParsedTags.spellsTag(
-          SectionBalance.detailsEndTag, at: text.startIndex + index, in: self.source.bytes)
+          SectionBalance.detailsEndTag, at: text.startIndex + index, in: source.bytes)
     }
     if let exact = guesses.first(where: isEndTag) {
-      return HTMLBalance.SourceByte(line: line, offset: exact)
+      return SourceByte(line: line, offset: exact)
     }
     // Positions may be off further where tabs were taken apart: the end tag nearest to
     // where it was thought to be, then.
@@ -109,7 +108,7 @@ extension MarkdownDocument {
     if let nearest = (0..<text.count).filter(isEndTag).min(by: {
       abs($0 - target) < abs($1 - target)
     }) {
-      return HTMLBalance.SourceByte(line: line, offset: nearest)
+      return SourceByte(line: line, offset: nearest)
     }
     return nil
   }
