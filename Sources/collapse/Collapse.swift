@@ -105,12 +105,10 @@ enum Collapse {
     options.output.paths = inputs.map(\.displayName)
     if options.embedResources {
       // Relative images are read from the folder of the file naming them.
-      let paths = documents.flatMap { name, outline in
-        outline.documents.map { ($0, name == "stdin" ? "" : name) }
-      }
+      let paths = documents.map { name, outline in (outline, name == "stdin" ? "" : name) }
       // No image goes in that could not fit --max-bytes, however much else is cut.
       options.output.document.images = ImageEmbedder(
-        documents: paths, largestTotal: min(64 << 20, options.output.maxBytes ?? .max))
+        outlines: paths, largestTotal: min(64 << 20, options.output.maxBytes ?? .max))
     }
     let writer: any DocumentWriter
     do {

@@ -15,7 +15,7 @@ import Synchronization
 /// in; once the reader hands it over its tree is only read (rendering and walking read
 /// the nodes and change none), and what writing it meets is kept behind a lock, so it
 /// may be shared between threads as the `Outline` that holds it is.
-public final class MarkdownDocument: @unchecked Sendable {
+final class MarkdownDocument: @unchecked Sendable {
   /// A document node of the document holding one content run's blocks.
   struct Container: Hashable {
     /// Its place among the document's containers, in document order.
@@ -38,7 +38,7 @@ public final class MarkdownDocument: @unchecked Sendable {
   }
 
   /// The document's text.
-  public let source: SourceText
+  let source: SourceText
   /// Document nodes, each holding one content run's blocks.
   private var containers: [OpaquePointer] = []
   /// Heading nodes, unlinked from the document, their hint comments removed.
@@ -46,7 +46,7 @@ public final class MarkdownDocument: @unchecked Sendable {
   /// The dialect the document was read in, which its parts are read again in.
   let dialect: MarkdownDialect
   /// The lines of YAML front matter at the top, `---` lines included, if there is any.
-  public let frontMatter: Range<Int>?
+  let frontMatter: Range<Int>?
   /// A document node holding the footnotes that are referred to, in the order cmark-gfm
   /// numbers them, if there are any.
   private var notes: OpaquePointer?
@@ -316,9 +316,9 @@ public final class MarkdownDocument: @unchecked Sendable {
 
   /// Where the blocks start that were left out of the HTML written so far because their
   /// HTML alone would be larger than one render holds.
-  public var blocksLeftOutForSize: [SourcePlace] { leftOutForSize.withLock { $0.sorted() } }
+  var blocksLeftOutForSize: [SourcePlace] { leftOutForSize.withLock { $0.sorted() } }
 
   /// The raw HTML that could not be parsed in the output written so far, and what was
   /// written instead, in document order.
-  public var rawHTMLErrors: [RawHTMLError] { rawHTMLProblems.withLock { $0.sorted() } }
+  var rawHTMLErrors: [RawHTMLError] { rawHTMLProblems.withLock { $0.sorted() } }
 }

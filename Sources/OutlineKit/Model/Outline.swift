@@ -24,7 +24,7 @@ public struct Outline {
   /// does not start another line.
   public internal(set) var sourceLines = 0
   /// The Markdown documents the outline was read from, in order.
-  public internal(set) var documents: [MarkdownDocument] = []
+  var documents: [MarkdownDocument] = []
   /// The link reference and footnote definitions its Markdown uses from the parts of the
   /// document an extract (`extracting`) left out, each run its source lines, to write
   /// after it so that its links still work.
@@ -39,6 +39,10 @@ public struct Outline {
 
   /// The raw HTML of its Markdown that could not be parsed in the output written so far.
   public var rawHTMLErrors: [RawHTMLError] { documents.flatMap(\.rawHTMLErrors) }
+
+  /// What tells each of the documents it was read from apart, in order, for those who
+  /// keep something for each, as the images embedded do.
+  var documentKeys: [ObjectIdentifier] { documents.map(ObjectIdentifier.init) }
 
   /// The ids, made when first asked for.
   private let idStore = SectionIDs()

@@ -42,17 +42,17 @@ public final class ImageEmbedder: Equatable {
   /// The problems met since `beginWriting`, with the files they were met in.
   private var problems: (lines: [String], files: Set<String>) = ([], [])
 
-  /// Embeds the images of `documents`, each paired with the path of its file (`-` and ""
-  /// read from the working folder).
-  public init(
-    documents: [(document: MarkdownDocument, path: String)], largestImage: Int = 16 << 20,
-    largestTotal: Int = 64 << 20
+  /// Embeds the images of `documents`, each known by the key its outline gives it and
+  /// paired with the path of its file (`-` and "" read from the working folder).
+  init(
+    documents: [(document: ObjectIdentifier, path: String)], largestImage: Int,
+    largestTotal: Int
   ) {
     var folders: [ObjectIdentifier: String] = [:]
     for (document, path) in documents {
       let parts = path.split(separator: "/", omittingEmptySubsequences: false)
       let folder = parts.count > 1 ? parts.dropLast().joined(separator: "/") + "/" : ""
-      folders[ObjectIdentifier(document)] = path.hasPrefix("/") && folder.isEmpty ? "/" : folder
+      folders[document] = path.hasPrefix("/") && folder.isEmpty ? "/" : folder
     }
     self.folders = folders
     self.largestImage = largestImage
@@ -73,7 +73,7 @@ public final class ImageEmbedder: Equatable {
 
   /// The `data:` URL of the image at `source`, a relative URL in `document` shown at
   /// `reference`; nil when it cannot be had, or would take the output past `largestTotal`.
-  func dataURL(for source: String, in document: MarkdownDocument, at reference: Reference)
+  func dataURL(for source: String, in document: ObjectIdentifier, at reference: Reference)
     -> String?
   {
     // A fragment stays, for what reads it: `#gh-dark-mode-only` picks the image's theme.
@@ -85,7 +85,7 @@ public final class ImageEmbedder: Equatable {
     // The path: the URL without its query, percent-escapes decoded.
     let path = Self.percentDecoded(String(source.prefix { $0 != "?" }))
     guard !path.isEmpty else { return nil }
-    let folder = folders[ObjectIdentifier(document)] ?? ""
+    let folder = folders[document] ?? ""
     let root = Self.repositoryRoot(of: folder)
     // A path from the root is, as on GitHub, from the root of the repository.
     let file = path.hasPrefix("/") ? (root ?? "") + path : folder + path

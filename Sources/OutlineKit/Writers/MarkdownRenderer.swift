@@ -83,10 +83,11 @@ struct MarkdownRenderer {
       // Each image of the render is known by its node and its place among them.
       var ordinal = 0
       let node = document.identity(of: part)
+      let key = ObjectIdentifier(document)
       sanitizer.embed = {
         ordinal += 1
         return embedder.dataURL(
-          for: $0, in: document,
+          for: $0, in: key,
           at: ImageEmbedder.Reference(node: node, place: place, ordinal: ordinal))
       }
     }
