@@ -39,4 +39,31 @@ extension MarkdownDocument {
       if type == CMARK_NODE_HTML_INLINE { walk.skipChildren() }
     }
   }
+
+  /// A heading's title as runs of text and code, for an entry of a table of contents:
+  /// links, emphasis and raw HTML give their text, an image its description, and line
+  /// breaks a space.
+  func titleRuns(_ heading: Heading) -> [(text: String, isCode: Bool)] {
+    guard let root = root(of: .title(heading)) else { return [] }
+    var runs: [(text: String, isCode: Bool)] = []
+    for step in CmarkWalk(root) where step.isEntering {
+      let current = step.node
+      let type = cmark_node_get_type(current)
+      switch type {
+      case CMARK_NODE_TEXT, CMARK_NODE_CODE:
+        let text = cmark_node_get_literal(current).map { String(cString: $0) } ?? ""
+        let isCode = type == CMARK_NODE_CODE
+        if let last = runs.last, last.isCode == isCode, !isCode {
+          runs[runs.count - 1].text += text
+        } else {
+          runs.append((text, isCode))
+        }
+      case CMARK_NODE_SOFTBREAK, CMARK_NODE_LINEBREAK:
+        runs.append((" ", false))
+      default:
+        break
+      }
+    }
+    return runs
+  }
 }

@@ -70,7 +70,7 @@ struct MarkdownRenderer {
       // For the bench: what rendering cost before raw HTML was looked for.
       let checked = false
     #else
-      let checked = document.needsSanitizing(part, lines: lines, images: images)
+      let checked = document.holdsRawHTML(part, lines: lines, orImages: images)
     #endif
     guard !options.unsafe, checked else {
       document.render(part, unsafe: options.unsafe) { body(content($0)) }
