@@ -25,8 +25,8 @@ enum CmarkRenderer {
   static let renderLimit = 384 << 20
 
   /// The HTML of `node` and what had to be left out of it, its raw HTML kept when
-  /// `unsafe`, and then, with `filtersTags`, written as GitHub's tag filter writes it. Safe
-  /// to call from several threads at once: rendering only reads the nodes.
+  /// `unsafe`, and then, with `filtersTags`, written as GitHub's tag filter writes it.
+  /// Rendering only reads the nodes.
   static func html(_ node: OpaquePointer, unsafe: Bool, filtersTags: Bool = false) -> Rendered {
     // A table cell's alignment is a style, `text-align`: HTML5 has no `align` attribute.
     let options =

@@ -1,5 +1,5 @@
 /// A section's own Markdown: its source lines, and its blocks parsed by cmark.
-public struct MarkdownBlocks: Sendable {
+public struct MarkdownBlocks {
   /// The 0-based source lines, from just below the heading to the next heading.
   public let lines: Range<Int>
   /// The document the lines and blocks belong to.

@@ -1,5 +1,4 @@
 import CCmark
-import Synchronization
 
 #if canImport(Glibc)
   import Glibc
@@ -12,10 +11,9 @@ import Synchronization
 ///
 /// It owns every cmark node it holds: the containers, the heading nodes and the
 /// footnotes are freed, with their children, when the document is. The reader fills it
-/// in; once the reader hands it over its tree is only read (rendering and walking read
-/// the nodes and change none), and what writing it meets is kept behind a lock, so it
-/// may be shared between threads as the `Outline` that holds it is.
-final class MarkdownDocument: @unchecked Sendable {
+/// in; once the reader hands it over its tree is only read: rendering and walking read
+/// the nodes and change none. It is not to be shared between threads, as the tree is not.
+final class MarkdownDocument {
   /// A document node of the document holding one content run's blocks.
   struct Container: Hashable {
     /// Its place among the document's containers, in document order.
@@ -51,9 +49,9 @@ final class MarkdownDocument: @unchecked Sendable {
   /// numbers them, if there are any.
   private var notes: OpaquePointer?
   /// See `blocksLeftOutForSize`.
-  private let leftOutForSize = Mutex<Set<SourcePlace>>([])
+  private var leftOutForSize: Set<SourcePlace> = []
   /// See `rawHTMLErrors`.
-  private let rawHTMLProblems = Mutex<Set<RawHTMLError>>([])
+  private var rawHTMLProblems: Set<RawHTMLError> = []
 
   init(source: SourceText, dialect: MarkdownDialect, frontMatter: Range<Int>?) {
     self.source = source
@@ -119,21 +117,21 @@ final class MarkdownDocument: @unchecked Sendable {
     let rendered = CmarkRenderer.html(node, unsafe: unsafe, filtersTags: filtersTags)
     defer { free(rendered.bytes.baseAddress) }
     if !rendered.leftOut.isEmpty {
-      leftOutForSize.withLock { $0.formUnion(rendered.leftOut) }
+      leftOutForSize.formUnion(rendered.leftOut)
     }
     body(UnsafeRawBufferPointer(rendered.bytes))
   }
 
   /// Notes raw HTML of the document that could not be parsed while it was written.
   func note(_ problem: RawHTMLError) {
-    rawHTMLProblems.withLock { _ = $0.insert(problem) }
+    rawHTMLProblems.insert(problem)
   }
 
   /// Where the blocks start that were left out of the HTML written so far because their
   /// HTML alone would be larger than one render holds.
-  var blocksLeftOutForSize: [SourcePlace] { leftOutForSize.withLock { $0.sorted() } }
+  var blocksLeftOutForSize: [SourcePlace] { leftOutForSize.sorted() }
 
   /// The raw HTML that could not be parsed in the output written so far, and what was
   /// written instead, in document order.
-  var rawHTMLErrors: [RawHTMLError] { rawHTMLProblems.withLock { $0.sorted() } }
+  var rawHTMLErrors: [RawHTMLError] { rawHTMLProblems.sorted() }
 }

@@ -1,5 +1,5 @@
 /// Where a section's heading lives, so writers can keep its inline markup.
-struct MarkdownHeading: Sendable {
+struct MarkdownHeading {
   let document: MarkdownDocument
   let node: MarkdownDocument.Heading
   /// Whether the heading holds only text, which its title, escaped, shows as cmark would.
