@@ -135,6 +135,15 @@ TRICKS = [
     ("PLAIN_VALID", "cmark-gfm's HTML looked at as bytes and copied as it is, in place of mending "
      "every render through Strings (`HTML.writeValid`)",
      "COLLAPSE -t html --expand-all INPUT", "markdown-50"),
+    ("PLAIN_PARTS", "each part of an output measured once for `--max-bytes`, in place of rendering "
+     "it again at every count (`CountingStream.writePart`)",
+     "COLLAPSE -t html --expand-all --max-bytes 1M INPUT", "markdown-10"),
+    ("PLAIN_SEARCH", "the fewest cuts that fit found by a guided search, in place of bisection "
+     "(`SizeLimitable`)", "COLLAPSE -t html --expand-all --max-bytes 1M INPUT", "markdown-10"),
+    ("PLAIN_OUTPUT", "standard output buffered in memory of its own, in place of an array "
+     "(`FileOutput`)", "COLLAPSE -t html --expand-all INPUT", "markdown-50"),
+    ("PLAIN_ASCII", "printable ASCII counted by its bytes, in place of forming graphemes "
+     "(`DisplayWidth`)", "COLLAPSE --expand-all -w 80 INPUT", "markdown-50"),
 ]
 
 
@@ -187,10 +196,10 @@ def raw_html(collapse, runs):
 def tricks(collapse, runs):
     """Times each trick's target with and without it, interleaved run by run, and writes
     bench/tricks.md. A trick is kept when it gains at least 5% on its target."""
-    paths = {"markdown-50": inputs("markdown", 50),
+    paths = {"markdown-50": inputs("markdown", 50), "markdown-10": inputs("markdown", 10),
              "titles": written("titles-200000.md", lambda: titles(200_000))}
     # Callgrind's counts, steady on a busy machine, on a tenth of each input.
-    counted = {"markdown-50": inputs("markdown", 5),
+    counted = {"markdown-50": inputs("markdown", 5), "markdown-10": inputs("markdown", 1),
                "titles": written("titles-20000.md", lambda: titles(20_000))}
     rows = []
     for condition, what, target, input_name in TRICKS:
@@ -214,7 +223,8 @@ def tricks(collapse, runs):
         "Each trick times its target with collapse as built, and with collapse built without",
         "it (`swift build -Xswiftc -DPLAIN_…`), in rounds that each run both; the gain is how much",
         "longer the target takes without it (median wall time). A trick stays only while it",
-        "gains at least 5%. Inputs: `markdown-50` is `bench/generate.py markdown 50`; `titles`",
+        "gains at least 5%. Inputs: `markdown-50` is `bench/generate.py markdown 50` (and",
+        "`markdown-10` its 10 MB); `titles`",
         "is 200,000 sections whose titles mix ASCII, accents, CJK and punctuation.",
         "",
         "Two tricks measured so gained less and are gone: rendering HTML ahead on other",
@@ -222,8 +232,8 @@ def tricks(collapse, runs):
         "finding where the source's lines start on another thread while cmark-gfm parsed",
         "inlines (-2.6% at 50 MB, +2% at 10 MB).",
         "",
-        "The gain in instructions is callgrind's count, on a tenth of the input (`markdown-5`,",
-        "20,000 titles): the same on every run, however busy the machine.",
+        "The gain in instructions is callgrind's count, on a tenth of the input (5 MB and 1 MB",
+        "of Markdown, 20,000 titles): the same on every run, however busy the machine.",
         "",
         "| trick | target | with it | without it | gain | gain in instructions | verdict |",
         "|---|---|---:|---:|---:|---:|---|",

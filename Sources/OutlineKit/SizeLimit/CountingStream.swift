@@ -18,17 +18,29 @@ struct CountingStream: ByteOutputStream {
   }
 
   /// Writes the part `key` with `write` the first time it is met, measuring it; after
-  /// that, only adds its size.
+  /// that, only adds its size, so that counting an output again with sections cut renders
+  /// nothing (`-DPLAIN_PARTS` renders every part each time; bench/tricks.md says what
+  /// this gains).
   mutating func writePart(_ key: PartKey, _ write: (inout CountingStream) -> Void) {
-    if let size = parts.known[key] {
-      counter.count += size
-      return
-    }
-    let before = counter.count
-    parts.madeOne()
-    write(&self)
-    parts.known[key] = counter.count - before
+    #if PLAIN_PARTS
+      write(&self)
+    #else
+      if let size = parts.known[key] {
+        counter.count += size
+        return
+      }
+      let before = counter.count
+      parts.madeOne()
+      write(&self)
+      parts.known[key] = counter.count - before
+    #endif
   }
 
-  var measuresFromMemory: Bool { parts.complete }
+  var measuresFromMemory: Bool {
+    #if PLAIN_PARTS
+      false
+    #else
+      parts.complete
+    #endif
+  }
 }

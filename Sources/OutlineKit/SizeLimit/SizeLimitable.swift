@@ -173,7 +173,8 @@ extension SizeLimitable {
     // The guesses above are high, so fewer cuts may do: the fewest of them, in the order
     // they were decided, that still fit. Each measure of an output takes as long as
     // writing it, so where to measure next is guessed from what the cuts were guessed to
-    // save, scaled to what the two measured ends of the range show they save.
+    // save, scaled to what the two measured ends of the range show they save
+    // (`-DPLAIN_SEARCH` bisects instead; bench/tricks.md says what this gains).
     func applying(_ count: Int) -> Elision {
       var fewer = Elision(
         outline: outline, inner: elision.inner, whole: elision.whole, limit: limit,
@@ -185,7 +186,11 @@ extension SizeLimitable {
     var fits = (count: decisions.count, size: size, elision: elision)
     var fitsNot = (count: 0, size: full)
     var tries = 0
-    var bisectsNext = false
+    #if PLAIN_SEARCH
+      var bisectsNext = true
+    #else
+      var bisectsNext = false
+    #endif
     while fits.count - fitsNot.count > 1 && tries < 24 {
       let width = fits.count - fitsNot.count
       var next = (fits.count + fitsNot.count) / 2
@@ -212,7 +217,9 @@ extension SizeLimitable {
       } else {
         fitsNot = (next, triedSize)
       }
-      bisectsNext = !bisectsNext && fits.count - fitsNot.count > width / 2
+      #if !PLAIN_SEARCH
+        bisectsNext = !bisectsNext && fits.count - fitsNot.count > width / 2
+      #endif
       tries += 1
     }
     return fits.elision

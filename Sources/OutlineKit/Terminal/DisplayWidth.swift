@@ -28,8 +28,14 @@ public enum DisplayWidth {
   }
 
   /// The columns `text` takes, tabs counted as none (see `expandingTabs`).
+  ///
+  /// Printable ASCII, most of any document, is counted by its bytes, without forming
+  /// graphemes, here and in `expandingTabs` (`-DPLAIN_ASCII` forms them; bench/tricks.md
+  /// says what this gains).
   public static func columns(of text: some StringProtocol) -> Int {
-    if text.utf8.allSatisfy({ $0 >= 0x20 && $0 < 0x7F }) { return text.utf8.count }
+    #if !PLAIN_ASCII
+      if text.utf8.allSatisfy({ $0 >= 0x20 && $0 < 0x7F }) { return text.utf8.count }
+    #endif
     return text.reduce(0) { $0 + columns(of: $1) }
   }
 
@@ -37,7 +43,12 @@ public enum DisplayWidth {
   /// columns from the start of `text`.
   public static func expandingTabs(_ text: String) -> String {
     guard text.utf8.contains(0x09) else { return text }
-    if text.utf8.allSatisfy({ $0 < 0x80 }) {
+    #if PLAIN_ASCII
+      let isASCII = false
+    #else
+      let isASCII = text.utf8.allSatisfy({ $0 < 0x80 })
+    #endif
+    if isASCII {
       // Every byte is a column: expand without forming graphemes.
       var bytes: [UInt8] = []
       bytes.reserveCapacity(text.utf8.count + tabStop * 2)
