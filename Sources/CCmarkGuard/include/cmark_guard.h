@@ -26,9 +26,11 @@
  * it has handed over the tree are had.
  */
 
-/* The largest HTML one render may make: a buffer below this never grows past cmark-gfm's
-   1 GiB in one append, since no append is larger than the document (512 MiB at most). */
-#define COLLAPSE_RENDER_LIMIT ((size_t)384 << 20)
+/* The largest HTML one render may make, in MiB: a buffer below this never grows past
+   cmark-gfm's 1 GiB in one append, since no append is larger than the document (512 MiB
+   at most). Swift reads the number from here too. */
+#define COLLAPSE_RENDER_LIMIT_MIB 384
+#define COLLAPSE_RENDER_LIMIT ((size_t)COLLAPSE_RENDER_LIMIT_MIB << 20)
 
 /* The allocator every tree collapse parses or builds is made with. */
 cmark_mem *collapse_cmark_mem(void);

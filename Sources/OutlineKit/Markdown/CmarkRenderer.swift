@@ -11,8 +11,8 @@ import CCmarkGuard
 ///
 /// cmark-gfm keeps a render's HTML in one buffer and ends the program when it would pass
 /// 1 GiB (see `collapse_render_html` in CCmark's shim). A render whose HTML would pass
-/// 384 MiB is stopped there; the blocks of a container are then rendered one by one, and
-/// a block whose HTML alone would pass that is left out, a note in its place.
+/// `renderLimit` is stopped there; the blocks of a container are then rendered one by
+/// one, and a block whose HTML alone would pass that is left out, a note in its place.
 enum CmarkRenderer {
   /// HTML in a buffer from `malloc`, which the owner frees with `free`, and where the
   /// blocks left out of it start.
@@ -21,8 +21,8 @@ enum CmarkRenderer {
     let leftOut: [SourcePlace]
   }
 
-  /// The largest HTML one render makes, in bytes; see `COLLAPSE_RENDER_LIMIT`.
-  static let renderLimit = 384 << 20
+  /// The largest HTML one render makes, in bytes: the guard's `COLLAPSE_RENDER_LIMIT`.
+  static let renderLimit = Int(COLLAPSE_RENDER_LIMIT_MIB) << 20
 
   /// The HTML of `node` and what had to be left out of it, its raw HTML kept when
   /// `unsafe`, and then, with `filtersTags`, written as GitHub's tag filter writes it.
