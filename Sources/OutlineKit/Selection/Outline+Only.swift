@@ -61,7 +61,7 @@ extension Outline {
     outline.sourceLines = sourceLines
     outline.documents = documents
     outline.isExtract = true
-    outline.definitionsLeftOut = LeftOutDefinitions.used(in: self, outsideOf: roots)
+    outline.definitionsLeftOut = definitionsUsed(outsideOf: roots)
     return outline
   }
 }

@@ -50,67 +50,8 @@ struct LeftOutDefinitions {
       guard case .content(let content, _) = step, case .markdown(let blocks) = content.body else {
         return
       }
-      labels(in: blocks, into: &used)
+      blocks.addLabels(to: &used)
     }
     return used
-  }
-
-  /// Adds the labels `blocks` may refer to, as `labels(keptBy:elision:)` finds them.
-  private static func labels(in blocks: MarkdownBlocks, into used: inout Set<String>) {
-    let source = blocks.document.source
-    let lines = source.trimmingBlankLines(blocks.lines)
-    guard !lines.isEmpty else { return }
-    let start = source.lineRange(lines.lowerBound).lowerBound
-    let bytes = source.bytes[start..<source.lineRange(lines.upperBound - 1).upperBound]
-    var open: Int? = nil
-    var index = bytes.startIndex
-    while index < bytes.endIndex {
-      switch bytes[index] {
-      case UInt8(ascii: "\\"):
-        index += 1
-      case UInt8(ascii: "["):
-        open = index + 1
-      case UInt8(ascii: "]"):
-        if let from = open, index - from <= LinkDefinitions.maximumLabelLength {
-          used.insert(LinkDefinitions.normalizedLabel(bytes[from..<index]))
-        }
-        open = nil
-      default:
-        break
-      }
-      index += 1
-    }
-  }
-
-  /// The definitions, in document order, that `outline` holds outside the subtrees of
-  /// `roots` (its own content included) and that the Markdown inside them uses: what an
-  /// extract of those subtrees needs written after it. Each run is its source lines.
-  static func used(in outline: Outline, outsideOf roots: [Int]) -> [[String]] {
-    var inside = Array(repeating: false, count: outline.sections.count)
-    for root in roots { for index in root..<outline.sections[root].end { inside[index] = true } }
-    var used: Set<String> = []
-    var outside: [MarkdownBlocks] = outline.content.compactMap {
-      guard case .markdown(let blocks) = $0.body else { return nil }
-      return blocks
-    }
-    for (index, section) in outline.sections.enumerated() {
-      for content in section.content {
-        guard case .markdown(let blocks) = content.body else { continue }
-        if inside[index] { labels(in: blocks, into: &used) } else { outside.append(blocks) }
-      }
-    }
-    guard !used.isEmpty else { return [] }
-    var runs: [[String]] = []
-    for blocks in outside {
-      for run in blocks.linkDefinitions {
-        let texts = run.texts(keeping: used)
-        if !texts.isEmpty { runs.append(texts) }
-      }
-      for note in blocks.document.footnoteDefinitions(in: blocks.lines)
-      where used.contains(note.label) {
-        runs.append([note.text])
-      }
-    }
-    return runs
   }
 }
