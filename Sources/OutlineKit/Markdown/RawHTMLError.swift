@@ -39,9 +39,9 @@ public struct RawHTMLError: Error, Hashable, Comparable, Sendable, CustomStringC
     switch reason {
     case .overBudget(let bytes, let budget):
       what =
-        "the raw HTML here would take more than \(InputTooLarge.size(budget)) to parse, "
-        + "\(GumboFragment.budgetPerByte) times its \(InputTooLarge.size(bytes)) and "
-        + "\(InputTooLarge.size(GumboFragment.budgetBase)) (an element left open, such as "
+        "the raw HTML here would take more than \(ByteSize.written(budget)) to parse, "
+        + "\(GumboFragment.budgetPerByte) times its \(ByteSize.written(bytes)) and "
+        + "\(ByteSize.written(GumboFragment.budgetBase)) (an element left open, such as "
         + "<b>, is copied into each block after it)"
     case .outOfMemory(let words):
       what =

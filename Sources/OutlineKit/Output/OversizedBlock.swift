@@ -11,7 +11,7 @@ public struct OversizedBlock: Hashable, Sendable, CustomStringConvertible {
   /// `5:1: the HTML of this block …`, to follow the document's name and `:`.
   public var description: String {
     "\(place.line):\(place.column): the HTML of this block would take more than "
-      + "\(InputTooLarge.size(CmarkRenderer.renderLimit)), more than cmark-gfm renders at "
+      + "\(ByteSize.written(CmarkRenderer.renderLimit)), more than cmark-gfm renders at "
       + "once; it is left out, with a note in its place"
   }
 }

@@ -18,27 +18,12 @@ public struct InputTooLarge: Equatable, Sendable, CustomStringConvertible {
   /// `too large: 2.0 GiB of Markdown (at most 512 MiB)`, with the memory limit when it is
   /// the reason.
   public var description: String {
-    let size = (isWhole ? "" : "over ") + Self.size(isWhole ? bytes : largest)
+    let size = (isWhole ? "" : "over ") + ByteSize.written(isWhole ? bytes : largest)
     let replaced = isRepaired ? " once its invalid bytes are U+FFFD" : ""
     let inflated = isInflated ? " inflated from gzip" : ""
     let what = "too large: \(size) of \(format.documentName)\(inflated)\(replaced)"
-    guard let memory else { return what + " (at most \(Self.size(largest)))" }
-    return what + " to read in \(memory.words), \(Self.size(memory.bytes)) (at most "
-      + "\(Self.size(largest)) of \(format.documentName) in that)"
-  }
-
-  /// A byte count in binary units: `512 bytes`, `12.3 KiB`, `4.0 GiB`.
-  static func size(_ bytes: Int) -> String {
-    if bytes < 1024 { return bytes == 1 ? "1 byte" : "\(bytes) bytes" }
-    let units = ["KiB", "MiB", "GiB", "TiB"]
-    var value = Double(bytes) / 1024
-    var unit = 0
-    while value >= 1024 && unit < units.count - 1 {
-      value /= 1024
-      unit += 1
-    }
-    let tenths = Int((value * 10).rounded(.down))
-    let whole = tenths % 10 == 0 ? "\(tenths / 10)" : "\(tenths / 10).\(tenths % 10)"
-    return "\(whole) \(units[unit])"
+    guard let memory else { return what + " (at most \(ByteSize.written(largest)))" }
+    return what + " to read in \(memory.words), \(ByteSize.written(memory.bytes)) (at most "
+      + "\(ByteSize.written(largest)) of \(format.documentName) in that)"
   }
 }

@@ -1,9 +1,3 @@
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Darwin)
-  import Darwin
-#endif
-
 /// Why a document could not be read.
 public enum LoadError: Error, Equatable, CustomStringConvertible {
   /// Reading failed with this `errno`.
@@ -50,7 +44,7 @@ public enum LoadError: Error, Equatable, CustomStringConvertible {
     case .tooLarge(let error): return error.description
     case .outOfMemory(let bytes, let format, let limit):
       let limit = limit.map { " in \($0)" } ?? ""
-      return "too large: \(InputTooLarge.size(bytes)) of \(format.documentName) needs more memory "
+      return "too large: \(ByteSize.written(bytes)) of \(format.documentName) needs more memory "
         + "to read than is left\(limit)"
     case .binary: return "binary file, not Markdown or JSON"
     case .utf16: return "UTF-16 text, which collapse does not read (it reads UTF-8)"
@@ -66,11 +60,4 @@ public enum LoadError: Error, Equatable, CustomStringConvertible {
     if case .syntax = self { return "\(name):\(self)" }
     return "\(name): \(self)"
   }
-}
-
-/// The system's description of an `errno` value, in lower case like collapse's own messages.
-public func systemErrorMessage(_ code: Int32) -> String {
-  let message = String(cString: strerror(code))
-  guard let first = message.first else { return message }
-  return first.lowercased() + message.dropFirst()
 }

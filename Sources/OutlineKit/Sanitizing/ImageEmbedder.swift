@@ -99,7 +99,7 @@ public final class ImageEmbedder: Equatable {
       note(
         ReadProblem(
           description:
-            "the output's embedded images would take more than \(InputTooLarge.size(largestTotal))"),
+            "the output's embedded images would take more than \(ByteSize.written(largestTotal))"),
         file: file)
       return nil
     case .failure(let problem):
