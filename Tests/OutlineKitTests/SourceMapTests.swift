@@ -136,6 +136,40 @@ struct SourceMapTests {
     #expect(SourceMap.lineAfterHTMLBlock(startingAt: 2, reportedEnd: 5, textLines: 3) == 5)
   }
 
+  @Test("raw HTML inside a block quote is found on its source line, the quote's marker counted")
+  func rawHTMLBlockInQuote() throws {
+    let input = Array("> <div>\n> </details>\n".utf8)
+    let (map, text) = markdownMap(input)
+    // cmark-gfm's literal for the block: its lines without the `> ` the quote takes.
+    let literal = Array("<div>\n</details>\n".utf8)
+    let place = try #require(
+      map.rawHTMLPlace(
+        ofByte: 6, in: literal, isBlock: true, startLine: 0, startColumn: 2, text: text))
+    #expect(place.line == 1)
+    #expect(place.offsets == [2])
+    let line = text[map.lineRange(1, in: text)]
+    #expect(Array(line.dropFirst(place.offsets[0])) == Array("</details>".utf8))
+  }
+
+  @Test(
+    "inline raw HTML on a paragraph's later line is tried at cmark-gfm's column and with the indent"
+  )
+  func rawHTMLInlineIndented() throws {
+    let (map, text) = markdownMap(Array("a\n   b <b>x</b>\n".utf8))
+    // `cmark-gfm --sourcepos` puts this `<b>` at 2:3, leaving out the line's indent.
+    let place = try #require(
+      map.rawHTMLPlace(
+        ofByte: 0, in: Array("<b>".utf8), isBlock: false, startLine: 1, startColumn: 2,
+        text: text))
+    #expect(place.line == 1)
+    #expect(place.offsets == [2, 5])
+    #expect(text[map.lineRange(1, in: text)].dropFirst(5).first == UInt8(ascii: "<"))
+    #expect(
+      map.rawHTMLPlace(
+        ofByte: 0, in: Array("<b>".utf8), isBlock: false, startLine: 9, startColumn: 0,
+        text: text) == nil)
+  }
+
   @Test("JSON's lines end at line feeds only, however its text arrives")
   func jsonLines() {
     let text = Array("{\r\n\"a\": 1,\r\"b\":\n\n2}\n".utf8)

@@ -159,6 +159,31 @@ public struct SourceMap: Sendable {
     max(reportedEnd, start + textLines)
   }
 
+  /// Where byte `offset` of a raw HTML node's literal stands in `text`: its line, and the
+  /// offsets within that line to try, best first; nil when the line is not in the text.
+  /// The node starts on line `startLine` at `startColumn` (both 0-based, as cmark-gfm
+  /// reports them less one).
+  ///
+  /// An HTML block's literal is its lines, each without what its container takes from its
+  /// start (`> ` in a block quote), so a line's text ends where the source line ends. An
+  /// inline node's column is cmark-gfm's, which leaves out the indent a paragraph's later
+  /// lines lose, so the column with that indent added is tried too.
+  func rawHTMLPlace(
+    ofByte offset: Int, in literal: [UInt8], isBlock: Bool, startLine: Int, startColumn: Int,
+    text: [UInt8]
+  ) -> (line: Int, offsets: [Int])? {
+    let before = literal[..<offset]
+    let line = startLine + (isBlock ? before.count(where: { $0 == 0x0A }) : 0)
+    guard line >= 0, line < lineCount else { return nil }
+    let lineText = text[lineRange(line, in: text)]
+    if isBlock {
+      let lineEnd = literal[offset...].firstIndex(of: 0x0A) ?? literal.count
+      return (line, [lineText.count - (lineEnd - offset)])
+    }
+    let indent = lineText.prefix { $0 == 0x20 || $0 == 0x09 }.count
+    return (line, [startColumn, startColumn + indent])
+  }
+
   private static func isSetextUnderline(_ text: ArraySlice<UInt8>) -> Bool {
     let indent = text.prefix { $0 == 0x20 }.count
     guard indent <= 3 else { return false }

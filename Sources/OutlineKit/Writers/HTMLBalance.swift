@@ -73,27 +73,17 @@ struct HTMLBalance: Equatable {
     self = balance
   }
 
-  /// Where byte `offset` of a raw HTML piece, the `<` of an end tag, is in the source. An
-  /// HTML block's text is its lines, each without what its container takes from its start
-  /// (`> ` in a block quote), so a line's text ends where the source line ends.
+  /// Where byte `offset` of a raw HTML piece, the `<` of an end tag, is in the source: where
+  /// the source map says it may be, else the end tag on that line nearest to it.
   private static func sourceByte(
     of piece: MarkdownDocument.RawPiece, at offset: Int, in source: SourceText
   ) -> SourceByte? {
-    let before = piece.literal[..<offset]
-    let line = piece.line + (piece.isBlock ? before.count(where: { $0 == 0x0A }) : 0)
-    guard line >= 0, line < source.lineCount else { return nil }
-    let range = source.lineRange(line)
-    let text = source.bytes[range]
-    // An HTML block's line ends where the source line does. An inline tag's column is
-    // cmark-gfm's, which leaves out the indent a paragraph's later lines lose.
-    let indent = text.prefix { $0 == 0x20 || $0 == 0x09 }.count
-    let guesses: [Int]
-    if piece.isBlock {
-      let lineEnd = piece.literal[offset...].firstIndex(of: 0x0A) ?? piece.literal.count
-      guesses = [text.count - (lineEnd - offset)]
-    } else {
-      guesses = [piece.column, piece.column + indent]
-    }
+    guard
+      let (line, guesses) = source.map.rawHTMLPlace(
+        ofByte: offset, in: piece.literal, isBlock: piece.isBlock, startLine: piece.line,
+        startColumn: piece.column, text: source.bytes)
+    else { return nil }
+    let text = source.bytes[source.lineRange(line)]
     let isEndTag = { (index: Int) in
       index >= 0 && index < text.count
         && ParsedTags.spellsTag(
