@@ -238,18 +238,6 @@ public final class JSONReader {
     openString = Array(tail[start...])
   }
 
-  /// Whether the string that ends at `end` in the chunk and is `length` bytes once decoded
-  /// lies all in the chunk with no escape, so that yajl's text of it is its source: that
-  /// is when its opening quote stands `length` bytes before the closing one, since every
-  /// escape is longer than what it stands for and a quote inside a string follows a `\`.
-  @inline(__always)
-  private func isWrittenPlain(_ length: Int, end: Int, previousEnd: Int?) -> Bool {
-    guard let chunk = parsing else { return true }
-    if previousEnd == nil && !openString.isEmpty { return false }
-    let quote = end - 2 - length
-    return quote >= 0 && chunk[quote] == 0x22 && (quote == 0 || chunk[quote - 1] != 0x5C)
-  }
-
   /// The string yajl decoded as `decoded`, decoded again from its source when that holds a
   /// `\u` escape of a surrogate (which yajl gets wrong when it is unpaired); nil when
   /// yajl's decoding stands. `previousEnd` is where the token before it ended in the
@@ -534,8 +522,7 @@ public final class JSONReader {
     let previousEnd = reader.tokenEnd
     let end = yajl_get_bytes_consumed(reader.handle)
     reader.tokenEnd = end
-    guard !reader.isWrittenPlain(decoded.count, end: end, previousEnd: previousEnd),
-      let redecoded = reader.redecodedString(decoded, previousEnd: previousEnd, end: end)
+    guard let redecoded = reader.redecodedString(decoded, previousEnd: previousEnd, end: end)
     else {
       body(reader.builder, decoded)
       return

@@ -64,29 +64,9 @@ extension MarkdownDocument {
     }
   }
 
-  /// Whether source `lines` hold `![`, without which they hold no Markdown image.
-  private func mayHoldImage(_ lines: Range<Int>) -> Bool {
-    guard !lines.isEmpty else { return false }
-    let start = source.lineRange(lines.lowerBound).lowerBound
-    let end = source.lineRange(lines.upperBound - 1).upperBound
-    return source.bytes.withUnsafeBytes { bytes in
-      guard let base = bytes.baseAddress else { return false }
-      var from = base + start
-      while from < base + end, let bang = memchr(from, 0x21, base + end - from) {
-        let next = UnsafeRawPointer(bang) + 1
-        if next < base + end, next.load(as: UInt8.self) == 0x5B { return true }
-        from = next
-      }
-      return false
-    }
-  }
-
-  /// Whether `part` holds raw HTML, or an image when `images` are looked for. `lines`,
-  /// when given, is the source of the part, which is only looked into if it holds a `<`
-  /// or an image.
-  func holdsRawHTML(_ part: Part, lines: Range<Int>?, orImages images: Bool) -> Bool {
+  /// Whether `part` holds raw HTML, or an image when `images` are looked for.
+  func holdsRawHTML(_ part: Part, orImages images: Bool) -> Bool {
     guard let node = root(of: part) else { return false }
-    if let lines, !mayHoldRawHTML(lines) && !(images && mayHoldImage(lines)) { return false }
     for step in CmarkWalk(node, includingRoot: true) where step.isEntering {
       let current = step.node
       let type = cmark_node_get_type(current)

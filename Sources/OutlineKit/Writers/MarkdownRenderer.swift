@@ -9,16 +9,14 @@ struct MarkdownRenderer {
 
   /// Writes a section's blocks.
   func writeHTML<Target: ByteOutputStream>(_ blocks: MarkdownBlocks, to target: inout Target) {
-    renderSafely(
-      .blocks(blocks.node), of: blocks.document, lines: blocks.lines, place: .blocks
-    ) {
+    renderSafely(.blocks(blocks.node), of: blocks.document, place: .blocks) {
       HTML.writeValid($0, to: &target)
     }
   }
 
   /// Writes a heading's inline content, without the `<hN>` element around it.
   func writeHTML<Target: ByteOutputStream>(_ heading: MarkdownHeading, to target: inout Target) {
-    renderSafely(.title(heading.node), of: heading.document, lines: nil, place: .title) {
+    renderSafely(.title(heading.node), of: heading.document, place: .title) {
       HTML.writeValid($0, to: &target)
     }
   }
@@ -30,7 +28,7 @@ struct MarkdownRenderer {
     of document: MarkdownDocument, keeping written: Set<String>? = nil, to target: inout Target
   ) {
     guard document.hasNotes else { return }
-    renderSafely(.notes, of: document, lines: nil, place: .notes) { rendered in
+    renderSafely(.notes, of: document, place: .notes) { rendered in
       var html = rendered[...]
       // A section has a heading, for the outline of the page: GitHub's, read by screen
       // readers and hidden from view.
@@ -53,10 +51,9 @@ struct MarkdownRenderer {
 
   /// Hands `body` the HTML of `part` that the options allow: cmark's, when `part` holds no
   /// raw HTML, or images the options change, or `options.unsafe` keeps everything; else
-  /// cmark's with raw HTML kept, sanitised for `place`. `lines`, when given, is the
-  /// source of the part, which is only looked into if it holds a `<` or an image.
+  /// cmark's with raw HTML kept, sanitised for `place`.
   private func renderSafely(
-    _ part: MarkdownDocument.Part, of document: MarkdownDocument, lines: Range<Int>?,
+    _ part: MarkdownDocument.Part, of document: MarkdownDocument,
     place: HTMLSanitizer.Place, _ body: (UnsafeRawBufferPointer) -> Void
   ) {
     // A heading is rendered in `<hN>…</hN>\n`: its content is what it holds.
@@ -70,7 +67,7 @@ struct MarkdownRenderer {
       // For the bench: what rendering cost before raw HTML was looked for.
       let checked = false
     #else
-      let checked = document.holdsRawHTML(part, lines: lines, orImages: images)
+      let checked = document.holdsRawHTML(part, orImages: images)
     #endif
     guard !options.unsafe, checked else {
       document.render(part, unsafe: options.unsafe) { body(content($0)) }
