@@ -108,7 +108,8 @@ final class MarkdownDocument {
   /// Hands `body` the HTML cmark renders for `part`, without copying it (see
   /// `CmarkRenderer.html`): its raw HTML kept when `unsafe`, and then, with `filtersTags`,
   /// written as GitHub's tag filter writes it. The blocks left out of it for their size
-  /// are noted.
+  /// are noted (`-DPLAIN_RENDERCOPY` copies the HTML into a String first; bench/tricks.md
+  /// says what this gains).
   func render(
     _ part: Part, unsafe: Bool, filtersTags: Bool = false,
     _ body: (UnsafeRawBufferPointer) -> Void
@@ -119,7 +120,12 @@ final class MarkdownDocument {
     if !rendered.leftOut.isEmpty {
       leftOutForSize.formUnion(rendered.leftOut)
     }
-    body(UnsafeRawBufferPointer(rendered.bytes))
+    #if PLAIN_RENDERCOPY
+      var html = String(decoding: UnsafeRawBufferPointer(rendered.bytes), as: UTF8.self)
+      html.withUTF8 { body(UnsafeRawBufferPointer($0)) }
+    #else
+      body(UnsafeRawBufferPointer(rendered.bytes))
+    #endif
   }
 
   /// Notes raw HTML of the document that could not be parsed while it was written.

@@ -28,19 +28,25 @@ enum ByteScan {
 
   /// The offset of the first byte at or after `start` that `flag` marks, or of the first of
   /// the last seven bytes or fewer when no whole word holds one: the bytes before it need
-  /// no look, and those from it on are for the caller to judge one by one.
+  /// no look, and those from it on are for the caller to judge one by one
+  /// (`-DPLAIN_BYTESCAN` returns `start`, leaving every byte to the caller; bench/tricks.md
+  /// says what this gains).
   @inline(__always)
   static func skip(
     _ bytes: UnsafeRawBufferPointer, from start: Int, unless flag: (UInt64) -> UInt64
   ) -> Int {
-    guard let base = bytes.baseAddress else { return start }
-    var index = start
-    while index + 8 <= bytes.count {
-      let flagged = flag(
-        UInt64(littleEndian: base.loadUnaligned(fromByteOffset: index, as: UInt64.self)))
-      if flagged != 0 { return index + flagged.trailingZeroBitCount >> 3 }
-      index += 8
-    }
-    return index
+    #if PLAIN_BYTESCAN
+      return start
+    #else
+      guard let base = bytes.baseAddress else { return start }
+      var index = start
+      while index + 8 <= bytes.count {
+        let flagged = flag(
+          UInt64(littleEndian: base.loadUnaligned(fromByteOffset: index, as: UInt64.self)))
+        if flagged != 0 { return index + flagged.trailingZeroBitCount >> 3 }
+        index += 8
+      }
+      return index
+    #endif
   }
 }

@@ -8,17 +8,23 @@ struct RepairedOffsets: Sendable {
 
   /// Records a run of U+FFFDs from `start` to `end` in the repaired text, `growth` bytes
   /// longer than the bytes it stands for. A run that follows the last straight after
-  /// extends its record: no line starts inside a run.
+  /// extends its record: no line starts inside a run (`-DPLAIN_RUNS` gives each its own;
+  /// bench/tricks.md says what this gains).
   mutating func replaced(growing growth: Int, from start: Int, to end: Int) {
     guard growth > 0 else { return }
     let grown = (self.growth.last ?? 0) + growth
-    if ends.last == start {
-      ends[ends.count - 1] = end
-      self.growth[self.growth.count - 1] = grown
-    } else {
+    #if PLAIN_RUNS
       ends.append(end)
       self.growth.append(grown)
-    }
+    #else
+      if ends.last == start {
+        ends[ends.count - 1] = end
+        self.growth[self.growth.count - 1] = grown
+      } else {
+        ends.append(end)
+        self.growth.append(grown)
+      }
+    #endif
   }
 
   /// Moves every replacement by `distance` in the repaired text.

@@ -202,15 +202,18 @@ public struct SourceMap: Sendable {
     bytes.withUnsafeBufferPointer { buffer in
       let count = buffer.count
       guard let base = buffer.baseAddress else { return }
-      if memchr(base, 0x0D, count) == nil {
-        // Only LF line ends: let memchr find them.
-        var index = 0
-        while index < count, let found = memchr(base + index, 0x0A, count - index) {
-          index = base.distance(to: found.assumingMemoryBound(to: UInt8.self)) + 1
-          if index < count { starts.append(index) }
+      #if !PLAIN_LINESTARTS
+        if memchr(base, 0x0D, count) == nil {
+          // Only LF line ends: let memchr find them (`-DPLAIN_LINESTARTS` leaves them to the
+          // loop below; bench/tricks.md says what this gains).
+          var index = 0
+          while index < count, let found = memchr(base + index, 0x0A, count - index) {
+            index = base.distance(to: found.assumingMemoryBound(to: UInt8.self)) + 1
+            if index < count { starts.append(index) }
+          }
+          return
         }
-        return
-      }
+      #endif
       var index = 0
       while index < count {
         let byte = buffer[index]

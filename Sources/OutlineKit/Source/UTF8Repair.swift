@@ -61,7 +61,8 @@ struct UTF8Repair {
     var index = 0
     var copiedUpTo = 0
     let raw = UnsafeRawBufferPointer(input)
-    // The run of replacements just made, recorded when it ends: 40 MB of NUL is one run.
+    // The run of replacements just made, recorded when it ends: 40 MB of NUL is one run
+    // (`-DPLAIN_RUNS` records each replacement; bench/tricks.md says what this gains).
     var run = (start: -1, end: -1, growth: 0)
     defer { offsets.replaced(growing: run.growth, from: run.start, to: run.end) }
     while index < count {
@@ -90,12 +91,16 @@ struct UTF8Repair {
       output.append(0xEF)
       output.append(0xBF)
       output.append(0xBD)
-      if run.end != output.count - 3 {
-        offsets.replaced(growing: run.growth, from: run.start, to: run.end)
-        run = (output.count - 3, output.count - 3, 0)
-      }
-      run.end = output.count
-      run.growth += 3 + length
+      #if PLAIN_RUNS
+        offsets.replaced(growing: 3 + length, from: output.count - 3, to: output.count)
+      #else
+        if run.end != output.count - 3 {
+          offsets.replaced(growing: run.growth, from: run.start, to: run.end)
+          run = (output.count - 3, output.count - 3, 0)
+        }
+        run.end = output.count
+        run.growth += 3 + length
+      #endif
       index += -length
       copiedUpTo = index
     }
