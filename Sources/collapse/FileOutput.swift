@@ -15,13 +15,23 @@ struct FileOutput: ByteOutputStream {
   private let descriptor: Int32
   /// Why a write failed, once one has.
   private var failure: WriteError?
-  /// What is written and not yet out, written out once it holds `capacity` bytes.
-  private var pending: [UInt8] = []
   private static let capacity = 1 << 16
+  #if !PLAIN_OUTPUT
+    /// What is written and not yet out, `count` bytes of `capacity`; writers make many
+    /// small writes, so a plain copy into this beats an array's growth checks
+    /// (`-DPLAIN_OUTPUT` keeps them in an array; bench/tricks.md says what this gains).
+    private let buffer: UnsafeMutableRawPointer
+    private var count = 0
+  #else
+    private var pending: [UInt8] = []
+  #endif
 
   init(descriptor: Int32) {
     self.descriptor = descriptor
-    pending.reserveCapacity(FileOutput.capacity)
+    #if !PLAIN_OUTPUT
+      // Lives as long as the process: the program's one standard output.
+      buffer = .allocate(byteCount: FileOutput.capacity, alignment: 1)
+    #endif
   }
 
   mutating func write(_ string: String) {
@@ -38,33 +48,42 @@ struct FileOutput: ByteOutputStream {
     if let failure { throw failure }
   }
 
-  mutating func write(bytes: UnsafeRawBufferPointer) {
-    guard failure == nil else { return }
-    if pending.count + bytes.count > FileOutput.capacity {
-      flush()
+  #if !PLAIN_OUTPUT
+    mutating func write(bytes: UnsafeRawBufferPointer) {
       guard failure == nil else { return }
+      if count + bytes.count > FileOutput.capacity { flush() }
+      if bytes.count >= FileOutput.capacity {
+        writeAll(bytes)
+      } else if let source = bytes.baseAddress {
+        (buffer + count).copyMemory(from: source, byteCount: bytes.count)
+        count += bytes.count
+      }
     }
-    if bytes.count >= FileOutput.capacity {
-      failure = FileOutput.writeAll(bytes, to: descriptor)
-    } else {
+
+    /// Writes out what is buffered.
+    mutating func flush() {
+      guard count > 0 else { return }
+      writeAll(UnsafeRawBufferPointer(start: buffer, count: count))
+      count = 0
+    }
+  #else
+    mutating func write(bytes: UnsafeRawBufferPointer) {
+      guard failure == nil else { return }
       pending.append(contentsOf: bytes)
+      if pending.count >= FileOutput.capacity { flush() }
     }
-  }
 
-  /// Writes out what is buffered.
-  mutating func flush() {
-    guard failure == nil, !pending.isEmpty else { return }
-    let descriptor = descriptor
-    failure = pending.withUnsafeBytes { FileOutput.writeAll($0, to: descriptor) }
-    pending.removeAll(keepingCapacity: true)
-  }
+    mutating func flush() {
+      var written = pending
+      pending.removeAll(keepingCapacity: true)
+      written.withUnsafeBytes { writeAll($0) }
+      written = []
+    }
+  #endif
 
-  /// Writes all of `bytes` to `descriptor`; returns why it could not.
-  private static func writeAll(_ bytes: UnsafeRawBufferPointer, to descriptor: Int32)
-    -> WriteError?
-  {
+  private mutating func writeAll(_ bytes: UnsafeRawBufferPointer) {
     // Only an empty buffer has no address, and it has nothing to write.
-    guard let base = bytes.baseAddress else { return nil }
+    guard failure == nil, let base = bytes.baseAddress else { return }
     var offset = 0
     while offset < bytes.count {
       let written = systemWrite(descriptor, base + offset, bytes.count - offset)
@@ -74,10 +93,11 @@ struct FileOutput: ByteOutputStream {
       }
       switch errno {
       case EINTR, EAGAIN: continue
-      default: return WriteError(code: errno)
+      default:
+        failure = WriteError(code: errno)
+        return
       }
     }
-    return nil
   }
 }
 
