@@ -23,7 +23,7 @@ BUILD_PACKAGES := libcmark-gfm-dev libcmark-gfm-extensions-dev libyajl-dev libut
   libgumbo-dev zlib1g-dev
 MAN_PACKAGES := cmark-gfm
 # ESLint checks the page's script.
-LINT_PACKAGES := eslint python3
+LINT_PACKAGES := eslint php-codesniffer python3
 TEST_PACKAGES := $(BUILD_PACKAGES) $(MAN_PACKAGES) $(LINT_PACKAGES) man-db groff-base binutils bsdutils \
   util-linux tmux zsh fish jq chromium chromium-driver default-jre-headless python3-venv
 # What `make deps` installs: the build's, unless told otherwise.
@@ -125,12 +125,14 @@ run: deps
 	.build/debug/collapse --depth 2 Samples/oceans.md
 
 # Debian's ESLint finds its modules in /usr/share/nodejs, which a node installed apart
-# from Debian's does not look in. Last, the folders of the library must form layers.
+# from Debian's does not look in. PHP_CodeSniffer, Debian's one CSS linter, checks the
+# page's style sheet. Last, the folders of the library must form layers.
 lint:
 	@$(MAKE) --no-print-directory deps PACKAGES="$(LINT_PACKAGES)"
 	$(SWIFT) format lint --strict --recursive Package.swift Sources Tests Fuzz
 	NODE_PATH=/usr/share/nodejs eslint --no-eslintrc -c Sources/OutlineKit/Page/eslintrc.json \
 	  --max-warnings 0 Sources/OutlineKit/Page/page.js
+	phpcs -q --standard=Sources/OutlineKit/Page/phpcs.xml --extensions=css Sources/OutlineKit/Page/page.css
 	python3 Tests/Layers/folder_cycles.py
 
 format:

@@ -45,7 +45,7 @@ let package = Package(
       dependencies: ["CCmark", "CCmarkGuard", "CGumbo", "CYajl", "CUtf8proc", "CZlib"],
       // The page's script and style sheet, as bytes in the library: no file to find at
       // run time, and no Foundation to read one with.
-      exclude: ["Page/eslintrc.json"],
+      exclude: ["Page/eslintrc.json", "Page/phpcs.xml"],
       resources: [.embedInCode("Page/page.js"), .embedInCode("Page/page.css")]
     ),
     .executableTarget(
