@@ -22,8 +22,9 @@ export PATH := $(dir $(SWIFT)):$(PATH)
 BUILD_PACKAGES := libcmark-gfm-dev libcmark-gfm-extensions-dev libyajl-dev libutf8proc-dev \
   libgumbo-dev zlib1g-dev
 MAN_PACKAGES := cmark-gfm
-# ESLint checks the page's script.
-LINT_PACKAGES := eslint php-codesniffer python3
+# ESLint checks the page's script; its default formatter needs chalk, strip-ansi and
+# text-table, which Debian's eslint only recommends. PHP_CodeSniffer checks the style sheet.
+LINT_PACKAGES := eslint node-chalk node-strip-ansi node-text-table php-codesniffer python3
 TEST_PACKAGES := $(BUILD_PACKAGES) $(MAN_PACKAGES) $(LINT_PACKAGES) man-db groff-base binutils bsdutils \
   util-linux tmux zsh fish jq chromium chromium-driver default-jre-headless python3-venv
 # What `make deps` installs: the build's, unless told otherwise.
