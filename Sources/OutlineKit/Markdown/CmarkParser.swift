@@ -51,6 +51,11 @@ final class CmarkParser {
     return root
   }
 
+  /// Ends the document and returns its tree, or nil when memory ran out.
+  func finishTree() -> CmarkTree? {
+    finish().map(CmarkTree.init(root:))
+  }
+
   /// Frees a parser that ran out of memory, with the tree it holds.
   private func giveUp() {
     if let parser { cmark_parser_free(parser) }

@@ -51,7 +51,8 @@ extension MarkdownDocument {
         let literal = cmark_node_get_literal(block)
       {
         end = SourceMap.lineAfterHTMLBlock(
-          startingAt: start, reportedEnd: end, textLines: MarkdownDocument.lineCount(literal))
+          startingAt: start, reportedEnd: end,
+          literal: UnsafeRawBufferPointer(start: literal, count: strlen(literal)))
       }
       covered.append(start..<max(start, end))
     }
@@ -85,20 +86,5 @@ extension MarkdownDocument {
       line = end
     }
     return runs
-  }
-
-  /// The number of lines in a block's text: its line ends, and one more if the last line
-  /// has none.
-  private static func lineCount(_ literal: UnsafePointer<CChar>) -> Int {
-    let text = UnsafeRawBufferPointer(start: literal, count: strlen(literal))
-    var count = 0
-    for index in text.indices {
-      let byte = text[index]
-      if byte == 0x0A || (byte == 0x0D && (index + 1 == text.count || text[index + 1] != 0x0A)) {
-        count += 1
-      }
-    }
-    if let last = text.last, last != 0x0A && last != 0x0D { count += 1 }
-    return count
   }
 }

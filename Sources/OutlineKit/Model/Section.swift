@@ -17,6 +17,14 @@ public struct Section {
   public enum Hint: Equatable, Sendable {
     case collapsed
     case expanded
+
+    /// The state a Markdown heading's comment asks for.
+    init(_ hint: HeadingHint) {
+      switch hint {
+      case .collapsed: self = .collapsed
+      case .expanded: self = .expanded
+      }
+    }
   }
 
   /// The title as plain text: markup stripped, white space folded.

@@ -6,8 +6,8 @@ import CCmark
   import Darwin
 #endif
 
-/// What the reader takes from a heading node: its plain title and its hint comment.
-enum MarkdownReaderHeading {
+/// What a heading node says beside its markup: its plain title and its hint comment.
+enum HeadingText {
   /// The heading's text without markup, white space folded, and whether the heading is
   /// nothing but text; `text` is where it is gathered.
   static func plainText(_ heading: OpaquePointer, using text: FoldedText) -> (String, Bool) {
@@ -36,12 +36,12 @@ enum MarkdownReaderHeading {
   }
 
   /// Removes a trailing `<!-- collapsed -->` or `<!-- expanded -->` and returns it.
-  static func removeHint(_ heading: OpaquePointer) -> Section.Hint? {
+  static func removeHint(_ heading: OpaquePointer) -> HeadingHint? {
     guard let last = cmark_node_last_child(heading),
       cmark_node_get_type(last) == CMARK_NODE_HTML_INLINE,
       let literal = cmark_node_get_literal(last)
     else { return nil }
-    let hint: Section.Hint
+    let hint: HeadingHint
     switch commentText(String(cString: literal)) {
     case "collapsed": hint = .collapsed
     case "expanded": hint = .expanded
