@@ -132,8 +132,17 @@ struct SourceMapTests {
   @Test("a closed HTML block ends after the last line of its text, one past cmark-gfm's end")
   func htmlBlockEnd() {
     // `<div>\nx\n</div>\n` on lines 3 to 5, which cmark-gfm reports as ending on line 4.
-    #expect(SourceMap.lineAfterHTMLBlock(startingAt: 2, reportedEnd: 4, textLines: 3) == 5)
-    #expect(SourceMap.lineAfterHTMLBlock(startingAt: 2, reportedEnd: 5, textLines: 3) == 5)
+    let block = Array("<div>\nx\n</div>\n".utf8)
+    block.withUnsafeBytes { literal in
+      #expect(SourceMap.lineAfterHTMLBlock(startingAt: 2, reportedEnd: 4, literal: literal) == 5)
+      #expect(SourceMap.lineAfterHTMLBlock(startingAt: 2, reportedEnd: 5, literal: literal) == 5)
+    }
+    // A last line without its line end is a line; a lone CR ends one, as CRLF does.
+    let open = Array("<div>\r\nx\r</div>".utf8)
+    open.withUnsafeBytes { literal in
+      #expect(SourceMap.lineCount(of: literal) == 3)
+      #expect(SourceMap.lineAfterHTMLBlock(startingAt: 0, reportedEnd: 1, literal: literal) == 3)
+    }
   }
 
   @Test("raw HTML inside a block quote is found on its source line, the quote's marker counted")

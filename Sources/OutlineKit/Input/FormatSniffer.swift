@@ -18,16 +18,9 @@ public struct FormatSniffer: Sendable {
   /// be told yet. `final` says nothing more will arrive.
   public mutating func format(of bytes: [UInt8], final: Bool) -> InputFormat? {
     if textStart == nil {
-      let mark: [UInt8] = [0xEF, 0xBB, 0xBF]
-      if bytes.starts(with: mark) {
-        textStart = 3
-      } else if !final && !bytes.isEmpty && mark.starts(with: bytes) {
-        return nil
-      } else if !bytes.isEmpty || final {
-        textStart = 0
-      } else {
-        return nil
-      }
+      guard !bytes.isEmpty || final else { return nil }
+      guard let length = SourceMap.byteOrderMarkLength(bytes, final: final) else { return nil }
+      textStart = length
     }
     blankUpTo = max(blankUpTo, textStart ?? 0)
     while blankUpTo < bytes.count, JSONReader.isWhiteSpace(bytes[blankUpTo]) {

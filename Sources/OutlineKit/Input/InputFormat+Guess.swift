@@ -40,9 +40,8 @@ extension InputFormat {
 
   /// Where the `[` that opens the content is, if one does.
   private static func firstBracket<Bytes: Collection<UInt8>>(_ content: Bytes) -> Bytes.Index? {
-    let byteOrderMark: [UInt8] = [0xEF, 0xBB, 0xBF]
     var rest = content[...]
-    if rest.starts(with: byteOrderMark) { rest = rest.dropFirst(3) }
+    rest = rest.dropFirst(SourceMap.byteOrderMarkLength(rest, final: true) ?? 0)
     rest = rest.drop(while: JSONReader.isWhiteSpace)
     return rest.first == UInt8(ascii: "[") ? rest.startIndex : nil
   }
@@ -108,13 +107,8 @@ extension InputFormat {
   /// The format the first bytes other than white space suggest, by themselves.
   private static func guessByStart(content: some Collection<UInt8>, final: Bool) -> InputFormat? {
     var rest = content[...]
-    let byteOrderMark: [UInt8] = [0xEF, 0xBB, 0xBF]
-    if rest.starts(with: byteOrderMark) {
-      rest = rest.dropFirst(3)
-    } else if !final, !rest.isEmpty, byteOrderMark.starts(with: rest) {
-      return nil
-    }
-    rest = rest.drop(while: JSONReader.isWhiteSpace)
+    guard let byteOrderMark = SourceMap.byteOrderMarkLength(rest, final: final) else { return nil }
+    rest = rest.dropFirst(byteOrderMark).drop(while: JSONReader.isWhiteSpace)
     guard let first = rest.first else { return final ? .markdown : nil }
     guard first == UInt8(ascii: "{") || first == UInt8(ascii: "[") else { return .markdown }
     rest = rest.dropFirst().drop(while: JSONReader.isWhiteSpace)

@@ -153,10 +153,26 @@ public struct SourceMap: Sendable {
   }
 
   /// The line after an HTML block that starts on line `start` (0-based), which cmark-gfm
-  /// says ends on line `reportedEnd` (1-based) and whose text has `textLines` lines: cmark's
-  /// end line for a closed HTML block is one short, while its text has every line.
-  static func lineAfterHTMLBlock(startingAt start: Int, reportedEnd: Int, textLines: Int) -> Int {
-    max(reportedEnd, start + textLines)
+  /// says ends on line `reportedEnd` (1-based) and whose text is `literal`: cmark's end line
+  /// for a closed HTML block is one short, while its text has every line.
+  static func lineAfterHTMLBlock(
+    startingAt start: Int, reportedEnd: Int, literal: UnsafeRawBufferPointer
+  ) -> Int {
+    max(reportedEnd, start + lineCount(of: literal))
+  }
+
+  /// The number of lines in a block's text: its line ends, and one more if the last line
+  /// has none.
+  static func lineCount(of text: UnsafeRawBufferPointer) -> Int {
+    var count = 0
+    for index in text.indices {
+      let byte = text[index]
+      if byte == 0x0A || (byte == 0x0D && (index + 1 == text.count || text[index + 1] != 0x0A)) {
+        count += 1
+      }
+    }
+    if let last = text.last, last != 0x0A && last != 0x0D { count += 1 }
+    return count
   }
 
   /// Where byte `offset` of a raw HTML node's literal stands in `text`: its line, and the
