@@ -106,9 +106,8 @@ enum Collapse {
     if options.embedResources {
       // Relative images are read from the folder of the file naming them.
       let paths = documents.map { name, outline in (outline, name == "stdin" ? "" : name) }
-      // No image goes in that could not fit --max-bytes, however much else is cut.
       options.output.document.images = ImageEmbedder(
-        outlines: paths, largestTotal: min(64 << 20, options.output.maxBytes ?? .max))
+        outlines: paths, outputLimit: options.output.maxBytes)
     }
     let writer: any DocumentWriter
     do {

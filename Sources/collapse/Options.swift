@@ -177,8 +177,7 @@ extension Options {
     if expandGiven && selection.expand.isEmpty && selection.base == .automatic {
       selection.base = .nothing
     }
-    let htmlOrMarkdown = to == .html || to == .markdown
-    if output.standalone && to != .html {
+    if output.standalone && !to.makesPages {
       throw UsageError(
         description: "--standalone writes an html page; it does not go with -t \(to.rawValue)")
     }
@@ -188,17 +187,17 @@ extension Options {
     if lazyGiven && !output.standalone {
       throw UsageError(description: "--lazy says how an html page loads; it goes with -s")
     }
-    if output.lazy == .always && output.maxBytes != nil {
+    if output.asksLazyPageCut {
       throw UsageError(
         description: "--lazy=always does not go with --max-bytes: a page cut to a size is whole")
     }
-    if output.document.tableOfContents && !htmlOrMarkdown {
+    if output.document.tableOfContents && !to.takesSizeLimit {
       throw UsageError(description: "--toc applies to html and markdown output")
     }
-    if output.maxBytes != nil && !htmlOrMarkdown {
+    if output.maxBytes != nil && !to.takesSizeLimit {
       throw UsageError(description: "--max-bytes applies to html and markdown output")
     }
-    if embedResources && to != .html {
+    if embedResources && !to.makesPages {
       throw UsageError(
         description:
           "--embed-resources writes images into html output; it does not go with -t \(to.rawValue)")

@@ -9,6 +9,15 @@ public enum OutputFormat: String, CaseIterable, Sendable {
   /// The outline itself, as `docs/outline.schema.json` describes it.
   case json
 
+  /// Whether output in this format may be cut to a size (`OutputOptions.maxBytes`) and
+  /// open with a table of contents (`DocumentWriterOptions.tableOfContents`): html and
+  /// markdown, whose sections are written as blocks that can be left out and linked to.
+  public var takesSizeLimit: Bool { self == .html || self == .markdown }
+
+  /// Whether the format makes a whole page (`OutputOptions.standalone`, with its title and
+  /// its lazy loading) and can hold images embedded in it: html alone.
+  public var makesPages: Bool { self == .html }
+
   /// A writer of `outline` with the sections `selection` expands, in this format, as
   /// `options` ask: a page is lazy when its `lazy` says so, and html or markdown output
   /// is cut to fit `maxBytes`, which text and JSON are not. Throws, before anything is

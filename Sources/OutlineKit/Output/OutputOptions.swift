@@ -26,5 +26,9 @@ public struct OutputOptions: Equatable {
   /// The command that shows everything, which a cut output says.
   public var fullCommand = "collapse"
 
+  /// Whether a page is asked to be lazy and cut to a size at once, which none can be: a
+  /// page cut to fit is written whole.
+  public var asksLazyPageCut: Bool { lazy == .always && maxBytes != nil }
+
   public init() {}
 }
