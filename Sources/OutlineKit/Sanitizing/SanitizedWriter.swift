@@ -510,27 +510,31 @@ struct SanitizedWriter {
   /// spaces, quotes, `<`, `>`, `\`, other characters outside ASCII, and a `%` that starts
   /// no escape. A `data:` picture written `<svg …>` then is a valid URL too.
   private static func percentEncoded(_ url: String) -> String {
-    let bytes = Array(url.utf8)
-    guard
-      bytes.contains(where: { byte in
-        byte <= 0x20 || byte >= 0x7F || "\"<>\\^`{|}%".utf8.contains(byte)
-      })
-    else { return url }
-    var encoded: [UInt8] = []
-    let hex = Array("0123456789ABCDEF".utf8)
-    for (index, byte) in bytes.enumerated() {
-      let escape =
-        byte == UInt8(ascii: "%") && index + 2 < bytes.count
-        && isHexDigit(bytes[index + 1]) && isHexDigit(bytes[index + 2])
-      if byte <= 0x20 || byte >= 0x7F || "\"<>\\^`{|}".utf8.contains(byte)
-        || (byte == UInt8(ascii: "%") && !escape)
-      {
-        encoded += [UInt8(ascii: "%"), hex[Int(byte >> 4)], hex[Int(byte & 0x0F)]]
-      } else {
-        encoded.append(byte)
+    var copy = url
+    return copy.withUTF8 { bytes in
+      guard bytes.contains(where: { urlBytes[Int($0)] != 0 }) else { return url }
+      var encoded: [UInt8] = []
+      encoded.reserveCapacity(bytes.count + 16)
+      let hex = Array("0123456789ABCDEF".utf8)
+      for (index, byte) in bytes.enumerated() {
+        let escape =
+          byte == UInt8(ascii: "%") && index + 2 < bytes.count
+          && isHexDigit(bytes[index + 1]) && isHexDigit(bytes[index + 2])
+        if urlBytes[Int(byte)] == 2 || (urlBytes[Int(byte)] == 1 && !escape) {
+          encoded += [UInt8(ascii: "%"), hex[Int(byte >> 4)], hex[Int(byte & 0x0F)]]
+        } else {
+          encoded.append(byte)
+        }
       }
+      return String(decoding: encoded, as: UTF8.self)
     }
-    return String(decoding: encoded, as: UTF8.self)
+  }
+
+  /// For each byte, 2 when a URL may not hold it as it is, 1 for `%`, which it may hold
+  /// when an escape follows, and 0 for the rest.
+  private static let urlBytes: [UInt8] = (0...255).map { byte in
+    if byte == 0x25 { return 1 }
+    return byte <= 0x20 || byte >= 0x7F || "\"<>\\^`{|}".utf8.contains(UInt8(byte)) ? 2 : 0
   }
 
   private static func isHexDigit(_ byte: UInt8) -> Bool {
@@ -664,16 +668,27 @@ struct SanitizedWriter {
   }
 
   /// Writes text or an attribute's value escaped as cmark-gfm escapes text, quotes too, so
-  /// that sanitised text reads the same as the rest and a value stays in its quotes.
+  /// that sanitised text reads the same as the rest and a value stays in its quotes. What
+  /// needs no escape is copied a run at a time.
   private mutating func appendText(_ text: String) {
-    for byte in text.utf8 {
-      switch byte {
-      case UInt8(ascii: "&"): append("&amp;")
-      case UInt8(ascii: "\""): append("&quot;")
-      case UInt8(ascii: "<"): append("&lt;")
-      case UInt8(ascii: ">"): append("&gt;")
-      default: output.append(byte)
+    var text = text
+    text.withUTF8 { bytes in
+      var start = 0
+      for (index, byte) in bytes.enumerated() {
+        let escape: StaticString
+        switch byte {
+        case UInt8(ascii: "&"): escape = "&amp;"
+        case UInt8(ascii: "\""): escape = "&quot;"
+        case UInt8(ascii: "<"): escape = "&lt;"
+        case UInt8(ascii: ">"): escape = "&gt;"
+        default: continue
+        }
+        output.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[start..<index]))
+        output.append(
+          contentsOf: UnsafeBufferPointer(start: escape.utf8Start, count: escape.utf8CodeUnitCount))
+        start = index + 1
       }
+      output.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[start...]))
     }
   }
 }
