@@ -49,7 +49,18 @@ MANPAGE := .build/collapse.1
 # `make install` while `swift test` holds SwiftPM's lock on .build.
 RELEASE := .build/release/collapse
 # The Swift runtime linked in: the binary starts faster and runs wherever it is installed.
-RELEASE_FLAGS := -c release --static-swift-stdlib
+# No folder of its own is searched for libraries first ($ORIGIN, SwiftPM's default).
+RELEASE_FLAGS := -c release --static-swift-stdlib --disable-local-rpath
+# libstdc++, which the Swift runtime uses, linked in too: loading libstdc++.so and binding
+# its symbols took most of collapse's start-up. The Swift driver asks for -lstdc++ itself,
+# so the static archive is put where the linker looks first, in the build's own folder
+# (and a binary linked without it is removed, to be linked again); without the archive
+# (no libstdc++.a), collapse links the shared library as before. The C libraries stay
+# shared, so that collapse takes their fixes with the system's.
+STATIC_CXX = folder=$$($(SWIFT) build $(RELEASE_FLAGS) --show-bin-path) && mkdir -p "$$folder" && \
+  archive=$$($${CC:-cc} -print-file-name=libstdc++.a) && \
+  if [ -f "$$archive" ] && [ ! -e "$$folder/libstdc++.a" ]; then \
+    ln -s "$$archive" "$$folder/libstdc++.a" && rm -f "$$folder/collapse"; fi
 SOURCES := Package.swift $(shell find Sources -type f)
 
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
@@ -94,10 +105,12 @@ test-deps:
 	@$(MAKE) --no-print-directory deps PACKAGES="$(TEST_PACKAGES)"
 
 build: deps
+	@$(STATIC_CXX)
 	$(SWIFT) build $(RELEASE_FLAGS)
 	@echo "built $(RELEASE)"
 
 $(RELEASE): $(SOURCES) | deps
+	@$(STATIC_CXX)
 	$(SWIFT) build $(RELEASE_FLAGS)
 	@touch $@
 
@@ -159,6 +172,7 @@ test: test-deps lint $(VENV)/.installed $(RELEASE) $(MANPAGE)
 
 bench: $(VENV)/.installed
 	@$(MAKE) --no-print-directory deps PACKAGES="$(BENCH_PACKAGES)"
+	@$(STATIC_CXX)
 	$(SWIFT) build $(RELEASE_FLAGS)
 	$(VENV)/bin/python bench/run.py .build/release/collapse
 

@@ -1,0 +1,35 @@
+import Foundation
+import Testing
+
+/// The optimised command `make build` and `make install` make, as it starts.
+@Suite("the release build")
+struct ReleaseBuildTests {
+  static let binary = packageRoot.appendingPathComponent(".build/release/collapse")
+
+  /// Whether `make test` has made the release build, which it does before the tests.
+  static var built: Bool { FileManager.default.isExecutableFile(atPath: binary.path) }
+
+  @Test(
+    "loads no libstdc++ and looks in no folder of its own for libraries, but links cmark-gfm",
+    .needs("readelf"),
+    .enabled(if: isCI || built, "the release build is made by `make test` before the tests")
+  )
+  func startsWithFewLibraries() throws {
+    guard requireTool("readelf") else { return }
+    let result = try runTool("readelf", ["--dynamic", "--wide", Self.binary.path])
+    #expect(result.status == 0, "\(result.errors)")
+    let lines = result.output.split(separator: "\n")
+    let needed = lines.filter { $0.contains("(NEEDED)") }
+      .compactMap { $0.split(separator: "[").last?.split(separator: "]").first }
+      .map(String.init)
+    // Loading libstdc++.so and binding its symbols took most of the start-up: it is linked
+    // in, while the C libraries stay shared, to take the system's fixes.
+    #expect(!needed.contains { $0.hasPrefix("libstdc++") }, "\(needed)")
+    #expect(needed.contains { $0.hasPrefix("libcmark-gfm.so") }, "\(needed)")
+    #expect(needed.contains { $0.hasPrefix("libyajl.so") }, "\(needed)")
+    #expect(!lines.contains { $0.contains("(RUNPATH)") || $0.contains("(RPATH)") }, "\(lines)")
+    // And it runs.
+    let version = try runTool(Self.binary.path, ["--version"])
+    #expect(version.status == 0 && version.output.hasPrefix("collapse "), "\(version.errors)")
+  }
+}
