@@ -1,9 +1,19 @@
 #!/usr/bin/env python3
 """Writes the benchmark inputs: real-shaped Markdown and JSON of a given size.
 
-usage: generate.py markdown|markdown-html|json SIZE_MB OUTPUT
+usage: generate.py release-notes|guide|markdown|markdown-html|json SIZE_MB OUTPUT
 
-The Markdown reads like a project's docs and changelog: many headings of every level,
+release-notes and guide take their shape from real documents, counted node by node by
+bench/profile.py (the figures per KB are in the comments of `release_notes` and `guide`).
+release-notes reads like a big project's release notes: many small sections under setext
+headings, each a list of changes that link to their pull requests, with inline code full
+of `<T>` and `&str`, a raw `<a id="…"></a>` anchor before many sections, and now and then
+a commit list, a nested list or a fenced block. guide reads like a README and the API
+guides beside it: a centred logo and a row of badges, fewer and longer sections of
+prose, code and tables, alerts, images, `<details>` blocks, footnotes, and the HTML
+comments and anchors API docs carry.
+
+markdown reads like a project's docs and changelog: many headings of every level,
 paragraphs with inline markup, fenced and indented code (with # lines that are not
 headings), lists, quotes and tables; markdown-html adds the raw HTML of READMEs and of
 the reports CI tools write (aligned images, details blocks around Markdown, anchors,
@@ -96,6 +106,168 @@ def markdown(rng, size, out, html=False):
         written += len(text.encode())
 
 
+CODE_WORDS = (
+    "Vec<T>", "Box<dyn Error>", "Option<&T>", "&str", "Result<T, E>", "impl Trait", "String",
+    "fs.readFile()", "Buffer.from()", "process.env", "--remap-path-scope", "cargo doc",
+    "#[must_use]", "u128", "NonZero<u8>", "Arc<Mutex<T>>", "a && b", "HashMap<K, V>",
+    "require('node:fs')", "stream.pipeline()", "x86_64-unknown-linux-gnu", "let else",
+)
+AREAS = ("Language", "Compiler", "Libraries", "Stabilized APIs", "Cargo", "Rustdoc",
+         "Compatibility Notes", "Internal Changes", "Platform Support")
+SUBSYSTEMS = ("fs", "http", "stream", "crypto", "deps", "doc", "test", "build", "src", "lib")
+
+
+def code_span(rng):
+    """Inline code: one span in ten holds `<` or `&`, as release notes' spans do."""
+    if rng.random() < 0.1:
+        return "`" + rng.choice([w for w in CODE_WORDS if "<" in w or "&" in w]) + "`"
+    return "`" + rng.choice([w for w in CODE_WORDS if "<" not in w and "&" not in w]) + "`"
+
+
+def change(rng, number):
+    """A change of a release: what changed, with inline code, linking to its pull request."""
+    words = [rng.choice(WORDS) for _ in range(rng.randint(4, 10))]
+    words[0] = words[0].capitalize()
+    for _ in range(rng.choice((0, 1, 1, 1, 2, 2))):
+        words.insert(rng.randint(0, len(words)), code_span(rng))
+    text = " ".join(words)
+    return f"[{text}](https://github.com/acme/project/pull/{number})"
+
+
+def commit(rng, number):
+    sha = f"{rng.getrandbits(40):010x}"
+    return (f"* \\[[`{sha}`](https://github.com/acme/project/commit/{sha})] - "
+            f"**{rng.choice(SUBSYSTEMS)}**: {sentence(rng, rng.randint(4, 9)).rstrip('.')} "
+            f"(Jane Doe) [#{number}](https://github.com/acme/project/pull/{number})")
+
+
+def release_notes(rng, size, out):
+    """Release notes shaped as measured on Rust's RELEASES.md and Node.js's CHANGELOG_V18 and
+    V20 (2.9 MB together). Per KB of source: 0.98 headings in Rust's (one a section of about
+    1 KB; 0.2 in Node's, 4-6 KB each), 6-7 list items and paragraphs, 6-10 links, 6-8
+    inline code spans of which about one in ten holds `<` or `&`, 0.27 raw anchors in Rust's
+    (`<a id="1.95-Language"></a>` paragraphs) and 0.05 in Node's, lists three deep at most,
+    and fenced code rarely (0.02-0.04 per KB)."""
+    written, minor, number = 0, 400, 100000
+    out.write("Project Release Notes\n=====================\n\n")
+    while written < size:
+        minor -= 1
+        parts = [f"Version 1.{minor}.0 (2026-{rng.randint(1, 12):02d}-{rng.randint(1, 28):02d})\n"
+                 "==========================\n"]
+        if rng.random() < 0.2:
+            # A release in Node's shape: notable changes in prose, then its commits.
+            parts.append(f"<a id=\"1.{minor}.0\"></a>\n")
+            parts.append("### Notable Changes\n")
+            for _ in range(rng.randint(1, 3)):
+                parts.append(f"#### {sentence(rng, rng.randint(2, 5)).rstrip('.')}\n")
+                parts.append(" ".join(sentence(rng, rng.randint(8, 16)) for _ in range(rng.randint(1, 3)))
+                             + f" {code_span(rng)}.\n")
+                if rng.random() < 0.3:
+                    parts.append(f"```js\nconst {{ {rng.choice(WORDS)} }} = require('node:fs');\n"
+                                 f"{rng.choice(WORDS)}.pipe(process.stdout);\n```\n")
+            parts.append("### Commits\n")
+            commits = []
+            for _ in range(rng.randint(15, 40)):
+                number += 1
+                commits.append(commit(rng, number))
+            parts.append("\n".join(commits) + "\n")
+        else:
+            for area in rng.sample(AREAS, rng.randint(3, 7)):
+                if rng.random() < 0.3:
+                    parts.append(f"<a id=\"1.{minor}-{area.replace(' ', '-')}\"></a>\n")
+                parts.append(f"{area}\n{'-' * len(area)}\n")
+                items = []
+                for _ in range(rng.randint(2, 9)):
+                    number += 1
+                    items.append(f"- {change(rng, number)}")
+                    if rng.random() < 0.08:
+                        items.append(f"  - {change(rng, number + 1)}")
+                        if rng.random() < 0.3:
+                            items.append(f"    - {sentence(rng, 5)} {code_span(rng)}")
+                parts.append("\n".join(items) + "\n")
+                if rng.random() < 0.05:
+                    parts.append(f"```rust\nlet x: {rng.choice(CODE_WORDS)} = todo!();\n```\n")
+                if rng.random() < 0.04:
+                    parts.append(f"Refer to the [platform support page][platform-support-doc] for "
+                                 f"more on {rng.choice(WORDS)}.\n\n"
+                                 "[platform-support-doc]: https://doc.example.org/platform-support.html\n")
+        text = "\n".join(parts) + "\n"
+        out.write(text)
+        written += len(text.encode())
+
+
+def guide(rng, size, out):
+    """A README and API guides, shaped as measured on Node.js's README, BUILDING and API
+    docs (fs, http, stream, errors) and pyenv's README (740 KB together). Per KB: 1.5
+    headings (levels 2 to 4, about 650 bytes a section), 6.4 paragraphs, 3 list items, 2.2
+    links, 8.6 inline code spans, 0.5 fenced blocks of about 9 lines, 0.9 raw HTML blocks
+    (the API docs' `<!-- YAML … -->` comments), 1.1 raw inline HTML (their `<a id>`
+    anchors), 0.1 block quotes, and tables, alerts, images, `<details>` and footnotes
+    now and then. A README's opening, a centred logo and a row of badges in raw HTML,
+    comes first, as in most READMEs of GitHub."""
+    out.write('<p align="center">\n  <img src="docs/logo.svg" alt="Project logo" width="300"><br>\n'
+              '  <a href="https://github.com/acme/project/actions"><img src="https://github.com/acme/'
+              'project/workflows/CI/badge.svg" alt="Build Status"></a>\n'
+              '  <a href="https://crates.io/crates/project"><img src="https://img.shields.io/crates/'
+              'v/project.svg" alt="Version"></a>\n</p>\n\n')
+    out.write(" ".join(f"[![{w}](https://img.shields.io/badge/{w}-ok-green)](https://example.org/{w})"
+                       for w in ("build", "coverage", "docs", "license")) + "\n\n")
+    written, number = 0, 0
+    while written < size:
+        number += 1
+        parts = [f"## {sentence(rng, rng.randint(1, 3)).rstrip('.')} {number}\n"]
+        for _ in range(rng.randint(2, 6)):
+            level = rng.choice(("###", "###", "####"))
+            name = rng.choice(WORDS).lower()
+            if rng.random() < 0.35:
+                parts.append(f'<a id="ERR_{name.upper()}_{number}"></a>\n'
+                             f"{level} `{name}.{rng.choice(WORDS).lower()}(path[, options])`\n")
+                parts.append(f"<!-- YAML\nadded: v{rng.randint(0, 20)}.{rng.randint(0, 9)}.0\n"
+                             "changes:\n  - version: v18.0.0\n    description: Passing an invalid "
+                             "callback now throws.\n-->\n")
+            else:
+                parts.append(f"{level} {sentence(rng, rng.randint(2, 5)).rstrip('.')}\n")
+            for _ in range(rng.randint(1, 5)):
+                r = rng.random()
+                if r < 0.55:
+                    words = sentence(rng, rng.randint(10, 25)).split(" ")
+                    for _ in range(rng.randint(0, 3)):
+                        words.insert(rng.randint(0, len(words)), code_span(rng))
+                    if rng.random() < 0.3:
+                        words.insert(rng.randint(0, len(words)),
+                                     f"[{rng.choice(WORDS)}](https://example.org/{rng.choice(WORDS)})")
+                    if rng.random() < 0.02:
+                        words.append(f"[^{number}]")
+                        parts.append(" ".join(words) + f"\n\n[^{number}]: {sentence(rng, 6)}\n")
+                        continue
+                    parts.append(" ".join(words) + "\n")
+                elif r < 0.7:
+                    parts.append("\n".join(
+                        f"* `{rng.choice(WORDS).lower()}` {{{rng.choice(['string', 'number', 'Buffer'])}}} "
+                        f"{sentence(rng, rng.randint(3, 10))}" for _ in range(rng.randint(3, 9))) + "\n")
+                elif r < 0.87:
+                    body = "\n".join(f"const {rng.choice(WORDS).lower()} = {rng.choice(CODE_WORDS)};"
+                                     for _ in range(rng.randint(4, 14)))
+                    parts.append(f"```{rng.choice(['js', 'bash', 'rust', 'console'])}\n{body}\n```\n")
+                elif r < 0.91:
+                    rows = "\n".join(f"| `{rng.choice(WORDS).lower()}` | {rng.randint(0, 99)} | "
+                                     f"{sentence(rng, 4)} |" for _ in range(rng.randint(3, 12)))
+                    parts.append("| Option | Default | Description |\n|:--|--:|---|\n" + rows + "\n")
+                elif r < 0.95:
+                    kind = rng.choice(["NOTE", "TIP", "WARNING"])
+                    parts.append(f"> [!{kind}]\n> {sentence(rng, rng.randint(8, 20))}\n")
+                elif r < 0.97:
+                    parts.append(f"![{sentence(rng, 2)}](docs/images/{rng.choice(WORDS)}.png)\n")
+                elif r < 0.99:
+                    parts.append(f"<details>\n<summary>{sentence(rng, 3)}</summary>\n\n"
+                                 f"{sentence(rng, 15)}\n\n</details>\n")
+                else:
+                    parts.append(f"> {sentence(rng, rng.randint(8, 20))}\n")
+        text = "\n".join(parts) + "\n"
+        out.write(text)
+        written += len(text.encode())
+
+
 def user(rng):
     login = rng.choice(WORDS).lower() + str(rng.randint(1, 9999))
     uid = rng.randint(1, 90000000)
@@ -145,6 +317,10 @@ def main():
         size = int(megabytes * 1_000_000)
         if kind == "json":
             json_document(rng, size, out)
+        elif kind == "release-notes":
+            release_notes(rng, size, out)
+        elif kind == "guide":
+            guide(rng, size, out)
         else:
             markdown(rng, size, out, html=kind == "markdown-html")
 
