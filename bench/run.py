@@ -2,6 +2,7 @@
 """Measures collapse beside the tools people would use instead, in the same run.
 
 usage: run.py COLLAPSE [--runs N] [--quick] [--tricks-only] [--raw-html-only] [--pages-only]
+                      [--real-only] [--before BINARY]
 
 Each comparison runs collapse and its peer with hyperfine in rounds that each run every
 command once (the order turns every round, so drift in a shared machine's load falls on
@@ -16,7 +17,9 @@ bench/tricks.md; `--tricks-only` does only that. And it builds collapse without 
 for raw HTML (NO_RAW_HTML_CHECK), to show what that look costs a document without any;
 `--raw-html-only` does only that. Last it measures the pages of the largest inputs in
 headless Chromium (bench/pages.py); `--pages-only` does only that, and puts the figures
-in place of the last ones in bench/results.md.
+in place of the last ones in bench/results.md. `--real-only` measures only the documents
+shaped like real ones, start-up and where the time goes, in place of the last figures;
+`--before BINARY` says where an earlier build spent its time too.
 """
 import json
 import os
@@ -74,7 +77,8 @@ def written(name, make):
 
 
 def inputs(kind, size):
-    name = {"markdown": f"doc-{size}.md", "markdown-html": f"html-doc-{size}.md"}.get(
+    name = {"markdown": f"doc-{size}.md", "markdown-html": f"html-doc-{size}.md",
+            "release-notes": f"release-notes-{size}.md", "guide": f"guide-{size}.md"}.get(
         kind, f"api-{size}.json")
     path = os.path.join(INPUTS, name)
     generator = os.path.join(HERE, "generate.py")
@@ -267,6 +271,170 @@ def tricks(collapse, runs):
     print("\n".join(lines))
 
 
+REAL_SHAPED_START = "Documents shaped like real ones"
+
+
+def real_shaped(collapse, runs):
+    """The lines of the section on real-shaped documents: each profile of bench/generate.py
+    at 1, 10 and 50 MB, collapse's outputs beside cmark-gfm's, in rounds that run them all."""
+    lines = [
+        REAL_SHAPED_START + " (`bench/generate.py release-notes`, `guide` and `markdown-html`; "
+        "the first two are shaped by the counts `bench/profile.py` made of Rust's RELEASES.md "
+        "and Node.js's CHANGELOG_V18 and V20, and of Node.js's README, BUILDING and API docs "
+        "with pyenv's README, as their comments say). Targets: sanitising `-t html --expand-all` "
+        "within 1.2× of `cmark-gfm --to html` (with raw HTML in a quarter of the blocks, within "
+        "1.3× of `cmark-gfm --unsafe`), `--unsafe` within 1.1× of `cmark-gfm --unsafe`, "
+        "`--outline` at most 0.9×, memory within 1.2×; `-t markdown` and `-t json` are shown "
+        "beside them. Times are medians; memory is the peak of `-t html --expand-all` over "
+        "cmark-gfm's.", "",
+        "| input | `-t html --expand-all` | `--unsafe` | `--outline` | `-t markdown` | `-t json` "
+        "| cmark-gfm | cmark-gfm `--unsafe` | memory |",
+        "|---|---:|---:|---:|---:|---:|---:|---:|---:|",
+    ]
+    for kind, label in (("release-notes", "release notes"), ("guide", "README and guides"),
+                        ("markdown-html", "raw HTML in a quarter of the blocks")):
+        for size in (1, 10, 50):
+            path = inputs(kind, size)
+            commands = {
+                "html": f"{collapse} -t html --expand-all {path}",
+                "unsafe": f"{collapse} -t html --expand-all --unsafe {path}",
+                "outline": f"{collapse} --outline {path}",
+                "markdown": f"{collapse} -t markdown {path}",
+                "json": f"{collapse} -t json {path}",
+                "cmark": f"{CMARK_GFM} {path}",
+                "cmark-unsafe": f"{CMARK_GFM} --unsafe {path}",
+            }
+            medians = hyperfine(list(commands.values()), runs if size < 50 else 1,
+                                2 if size < 50 else 3)
+            time = {key: medians[command] for key, command in commands.items()}
+            memory = (peak_memory(commands["html"], 1 if size == 50 else 3)
+                      / peak_memory(commands["cmark"], 1 if size == 50 else 3))
+            html_peer, html_target = (("cmark-unsafe", 1.3) if kind == "markdown-html"
+                                      else ("cmark", 1.2))
+
+            def ratio(key, peer, target=None):
+                value = time[key] / time[peer]
+                verdict = "" if target is None else (" met" if value <= target else " missed")
+                return f"{time[key]:.3f} s ({value:.2f}×{verdict})"
+
+            lines.append(
+                f"| {label}, {size} MB | {ratio('html', html_peer, html_target)} | "
+                f"{ratio('unsafe', 'cmark-unsafe', 1.1)} | {ratio('outline', 'cmark', 0.9)} | "
+                f"{ratio('markdown', 'cmark')} | {ratio('json', 'cmark')} | "
+                f"{time['cmark']:.3f} s | {time['cmark-unsafe']:.3f} s | "
+                f"{memory:.2f}× ({'met' if memory <= 1.2 else 'missed'}) |")
+            print(lines[-1], flush=True)
+    return lines
+
+
+def startup(collapse, runs):
+    """The lines on start-up: an empty file and `--version` against cmark-gfm on an empty
+    file (target: within 2×), and 2,000 files of about 2 KB, read by one process and by one
+    process each."""
+    empty = os.path.join(INPUTS, "empty.md")
+    open(empty, "w").close()
+    commands = {"empty": f"{collapse} -t html {empty}", "version": f"{collapse} --version",
+                "cmark": f"{CMARK_GFM} {empty}"}
+    medians = hyperfine(list(commands.values()), runs * 10, 2)
+    time = {key: medians[command] * 1000 for key, command in commands.items()}
+    lines = ["", "Start-up (target: within 2× of cmark-gfm on an empty file): collapse "
+             f"{time['empty']:.1f} ms on an empty file ({time['empty'] / time['cmark']:.1f}×), "
+             f"`--version` {time['version']:.1f} ms ({time['version'] / time['cmark']:.1f}×), "
+             f"cmark-gfm {time['cmark']:.1f} ms."]
+    # 2,000 small reports: the guide profile cut into pieces of about 2 KB at line ends.
+    folder = os.path.join(INPUTS, "small-files")
+    if not os.path.isdir(folder):
+        os.makedirs(folder)
+        with open(inputs("guide", 10)) as source:
+            text = source.read()
+        start = 0
+        for number in range(2000):
+            end = text.index("\n", start + 2000) + 1
+            with open(os.path.join(folder, f"report-{number:04}.md"), "w") as out:
+                out.write(text[start:end])
+            start = end
+    files = " ".join(sorted(os.path.join(folder, name) for name in os.listdir(folder)))
+    each = "for f in {}/*.md; do {} \"$f\"; done"
+    commands = {
+        "collapse-one": f"{collapse} -t html --expand-all {files}",
+        "cmark-one": f"{CMARK_GFM} {files}",
+        "collapse-each": "sh -c '" + each.format(folder, f"{collapse} -t html --expand-all") + "'",
+        "cmark-each": "sh -c '" + each.format(folder, CMARK_GFM) + "'",
+    }
+    medians = hyperfine(list(commands.values()), max(1, runs // 2), 2)
+    time = {key: medians[command] for key, command in commands.items()}
+    lines += ["", "2,000 files of about 2 KB (the guide profile cut at line ends), `-t html "
+              "--expand-all` against `cmark-gfm`: in one process "
+              f"{time['collapse-one']:.3f} s against {time['cmark-one']:.3f} s "
+              f"({time['collapse-one'] / time['cmark-one']:.2f}×); one process a file "
+              f"{time['collapse-each']:.2f} s against {time['cmark-each']:.2f} s "
+              f"({time['collapse-each'] / time['cmark-each']:.2f}×)."]
+    print("\n".join(lines), flush=True)
+    return lines
+
+
+def costs(binary, path):
+    """The five functions that run the most instructions of `-t html --expand-all` on
+    `path`, by callgrind, each with its share."""
+    with tempfile.NamedTemporaryFile(suffix=".out") as out:
+        subprocess.run(["valgrind", "--tool=callgrind", f"--callgrind-out-file={out.name}",
+                        binary, "-t", "html", "--expand-all", path],
+                       stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, check=True)
+        annotated = subprocess.run(["callgrind_annotate", "--inclusive=no", out.name],
+                                   capture_output=True, text=True, check=True).stdout
+    total, top = None, []
+    for line in annotated.splitlines():
+        fields = line.split()
+        if "PROGRAM TOTALS" in line:
+            total = int(fields[0].replace(",", ""))
+        elif total and len(fields) >= 3 and fields[1].startswith("(") and len(top) < 5:
+            name = line.split(")", 1)[1].strip()
+            name = name.split(":", 1)[1] if ":" in name.split(" [")[0] else name
+            name = name.split(" [")[0]
+            demangled = subprocess.run(["swift", "demangle", "--simplified", "--compact", name],
+                                       capture_output=True, text=True).stdout.strip() or name
+            top.append(f"{demangled[:90]} {fields[1]}")
+    return total, top
+
+
+def profile_summary(collapse, before=None):
+    """The lines that say where `-t html --expand-all` of 1 MB of release notes spends its
+    instructions, and where the build `before` spent them, if given."""
+    path = inputs("release-notes", 1)
+    lines = ["", "Where the time goes: the five functions that run the most instructions "
+             "(callgrind, each function's own) of `-t html --expand-all` on 1 MB of release "
+             "notes, and cmark-gfm's total on it."]
+    cmark = instructions(f"{CMARK_GFM} {path}")
+    for name, binary in (("before", before), ("now", collapse)):
+        if not binary:
+            continue
+        total, top = costs(binary, path)
+        lines += ["", f"- {name}: {total:,} instructions ({total / cmark:.2f}× cmark-gfm's "
+                  f"{cmark:,}); " + "; ".join(f"`{entry.rsplit(' ', 1)[0]}` "
+                                             f"{entry.rsplit(' ', 1)[1]}" for entry in top)]
+    print("\n".join(lines), flush=True)
+    return lines
+
+
+def splice(section_start, new_lines, before_line):
+    """Puts `new_lines` in place of the section of bench/results.md that starts with
+    `section_start`, or before the line starting with `before_line` if there is none."""
+    path = os.path.join(HERE, "results.md")
+    with open(path) as source:
+        results = source.read().split("\n")
+    starts = [n for n, line in enumerate(results) if line.startswith(section_start)]
+    if starts:
+        start = starts[0]
+        end = next(n for n in range(start + 1, len(results)) if results[n].startswith(before_line))
+        results[start:end - 1] = new_lines
+    else:
+        end = next(n for n, line in enumerate(results) if line.startswith(before_line))
+        results[end - 1:end - 1] = [""] + new_lines
+    with open(path, "w") as out:
+        out.write("\n".join(results))
+    quote_in_readme(results[results.index(TABLE_HEADER):])
+
+
 def main():
     collapse = os.path.abspath(sys.argv[1])
     if "--tricks-only" in sys.argv:
@@ -277,6 +445,13 @@ def main():
         return
     if "--pages-only" in sys.argv:
         replace_pages(browser_pages(collapse))
+        return
+    before = (os.path.abspath(sys.argv[sys.argv.index("--before") + 1])
+              if "--before" in sys.argv else None)
+    if "--real-only" in sys.argv:
+        # The real-shaped documents, start-up and where the time goes, in place of the last.
+        section = real_shaped(collapse, 3) + startup(collapse, 3) + profile_summary(collapse, before)
+        splice(REAL_SHAPED_START, section, "Inputs that once made reading quadratic")
         return
     runs = int(sys.argv[sys.argv.index("--runs") + 1]) if "--runs" in sys.argv else 5
     rounds = 2
@@ -425,13 +600,8 @@ def main():
         scaling.append(f"- {large:,} against {small:,} {label}: {ratio:.1f}× the time for 10× the sections")
         print(scaling[-1], flush=True)
 
-    # What every run costs before reading a byte, which weighs most on small inputs.
-    empty = os.path.join(INPUTS, "empty.md")
-    open(empty, "w").close()
-    start = hyperfine([f"{collapse} -t html {empty}", f"{CMARK_GFM} {empty}"], runs * 4, rounds)
-    startup = (f"Start-up, on an empty file: collapse {start[f'{collapse} -t html {empty}'] * 1000:.1f} ms, "
-               f"cmark-gfm {start[f'{CMARK_GFM} {empty}'] * 1000:.1f} ms.")
-    print(startup, flush=True)
+    # Documents shaped like real ones, start-up, and where the time goes.
+    real = real_shaped(collapse, runs) + startup(collapse, runs) + profile_summary(collapse, before)
 
     lines = [
         "# Benchmark results",
@@ -460,6 +630,7 @@ def main():
     lines += ["", "Scaling with the number of sections (`-t html`):", ""] + scaling
     lines += ["", "`--max-bytes 1M` against the whole output, of one flat document (target: at "
               "most 2×, time as a median, instructions by callgrind):", ""] + fitting
+    lines += [""] + real
     lines += ["", "Inputs that once made reading quadratic (target: within 1.5× of the parser "
               "alone, from a file and from a pipe):", "",
               "| input | collapse | peer | ratio | target |", "|---|---:|---:|---:|---|"]
@@ -481,7 +652,7 @@ def main():
                      f"| ≤ 1.3× ({verdict}) |")
     lines += raw_html(collapse, runs)
     lines += browser_pages(collapse)
-    lines += ["", startup, "", "What each performance trick gains on its target, with and "
+    lines += ["", "What each performance trick gains on its target, with and "
               "without it: `bench/tricks.md`."]
     machine = subprocess.run(["uname", "-srm"], capture_output=True, text=True).stdout.strip()
     cpus = os.cpu_count()
@@ -494,6 +665,8 @@ def main():
 
 
 PAGES_START = "Pages in a browser"
+# The line after the section on pages.
+TRICKS_LINE = "What each performance trick gains"
 # The first line of the results that README.md quotes.
 TABLE_HEADER = ("| comparison | collapse | peer | ratio | target | memory (collapse / peer) | "
                 "memory target |")
@@ -515,10 +688,10 @@ def replace_pages(figures):
     starts = [n for n, line in enumerate(results) if line.startswith(PAGES_START)]
     if starts:
         start = starts[0] - 1
-        end = next(n for n in range(start + 1, len(results)) if results[n].startswith("Start-up"))
+        end = next(n for n in range(start + 1, len(results)) if results[n].startswith(TRICKS_LINE))
         results[start:end - 1] = figures
     else:
-        end = next(n for n, line in enumerate(results) if line.startswith("Start-up"))
+        end = next(n for n, line in enumerate(results) if line.startswith(TRICKS_LINE))
         results[end - 1:end - 1] = figures
     with open(path, "w") as out:
         out.write("\n".join(results))
