@@ -54,13 +54,15 @@ RELEASE_FLAGS := -c release --static-swift-stdlib --disable-local-rpath
 # libstdc++, which the Swift runtime uses, linked in too: loading libstdc++.so and binding
 # its symbols took most of collapse's start-up. The Swift driver asks for -lstdc++ itself,
 # so the static archive is put where the linker looks first, in the build's own folder
-# (and a binary linked without it is removed, to be linked again); without the archive
-# (no libstdc++.a), collapse links the shared library as before. The C libraries stay
+# (and a binary linked otherwise is removed, to be linked again); where the toolchain's
+# clang finds no libstdc++.a, collapse links the shared library as before. The C libraries stay
 # shared, so that collapse takes their fixes with the system's.
 STATIC_CXX = folder=$$($(SWIFT) build $(RELEASE_FLAGS) --show-bin-path) && mkdir -p "$$folder" && \
-  archive=$$($${CC:-cc} -print-file-name=libstdc++.a) && \
-  if [ -f "$$archive" ] && [ ! -e "$$folder/libstdc++.a" ]; then \
-    ln -s "$$archive" "$$folder/libstdc++.a" && rm -f "$$folder/collapse"; fi
+  archive=$$($(dir $(SWIFT))clang -print-file-name=libstdc++.a 2>/dev/null || true) && \
+  if [ -f "$$archive" ]; then \
+    if [ "$$(readlink "$$folder/libstdc++.a")" != "$$archive" ]; then \
+      ln -sfn "$$archive" "$$folder/libstdc++.a" && rm -f "$$folder/collapse"; fi; \
+  elif [ -L "$$folder/libstdc++.a" ]; then rm -f "$$folder/libstdc++.a" "$$folder/collapse"; fi
 SOURCES := Package.swift $(shell find Sources -type f)
 
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)

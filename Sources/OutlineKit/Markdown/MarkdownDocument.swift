@@ -12,7 +12,8 @@ import CCmark
 /// It owns every cmark node it holds: the containers, the heading nodes and the
 /// footnotes are freed, with their children, when the document is. It takes them from a
 /// parsed tree (`takeTopLevel`), as its reader asks; once the reader hands it over its
-/// tree is only read: rendering and walking read the nodes and change none. It is not to be shared between threads, as the tree is not.
+/// tree is only read: rendering and walking read the nodes and change none. It is not to
+/// be shared between threads, as the tree is not.
 final class MarkdownDocument {
   /// A document node of the document holding one content run's blocks.
   struct Container: Hashable {
