@@ -23,6 +23,9 @@ shaped like real ones, start-up and where the time goes, in place of the last fi
 """
 import json
 import os
+import re
+import shlex
+import shutil
 import statistics
 import subprocess
 import sys
@@ -343,9 +346,12 @@ def startup(collapse, runs):
              f"cmark-gfm {time['cmark']:.1f} ms."]
     # 2,000 small reports: the guide profile cut into pieces of about 2 KB at line ends.
     folder = os.path.join(INPUTS, "small-files")
-    if not os.path.isdir(folder):
+    source_path = inputs("guide", 10)
+    if (not os.path.isdir(folder) or len(os.listdir(folder)) != 2000
+            or os.path.getmtime(folder) < os.path.getmtime(source_path)):
+        shutil.rmtree(folder, ignore_errors=True)
         os.makedirs(folder)
-        with open(inputs("guide", 10)) as source:
+        with open(source_path) as source:
             text = source.read()
         start = 0
         for number in range(2000):
@@ -353,13 +359,15 @@ def startup(collapse, runs):
             with open(os.path.join(folder, f"report-{number:04}.md"), "w") as out:
                 out.write(text[start:end])
             start = end
-    files = " ".join(sorted(os.path.join(folder, name) for name in os.listdir(folder)))
-    each = "for f in {}/*.md; do {} \"$f\"; done"
+    # hyperfine runs each through the shell, which expands the names: the command stays
+    # short however long the folder's path.
+    files = shlex.quote(folder) + "/*.md"
+    each = "for f in " + files + "; do {} \"$f\"; done"
     commands = {
-        "collapse-one": f"{collapse} -t html --expand-all {files}",
+        "collapse-one": f"{shlex.quote(collapse)} -t html --expand-all {files}",
         "cmark-one": f"{CMARK_GFM} {files}",
-        "collapse-each": "sh -c '" + each.format(folder, f"{collapse} -t html --expand-all") + "'",
-        "cmark-each": "sh -c '" + each.format(folder, CMARK_GFM) + "'",
+        "collapse-each": each.format(f"{shlex.quote(collapse)} -t html --expand-all"),
+        "cmark-each": each.format(CMARK_GFM),
     }
     medians = hyperfine(list(commands.values()), max(1, runs // 2), 2)
     time = {key: medians[command] for key, command in commands.items()}
@@ -380,21 +388,29 @@ def costs(binary, path):
         subprocess.run(["valgrind", "--tool=callgrind", f"--callgrind-out-file={out.name}",
                         binary, "-t", "html", "--expand-all", path],
                        stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, check=True)
-        annotated = subprocess.run(["callgrind_annotate", "--inclusive=no", out.name],
-                                   capture_output=True, text=True, check=True).stdout
-    total, top = None, []
+        annotated = subprocess.run(
+            ["callgrind_annotate", "--inclusive=no", "--auto=no", "--threshold=100", out.name],
+            capture_output=True, text=True, check=True).stdout
+    total, top, libraries = None, [], {}
+    # `  1,234,567 ( 3.45%)  file:function [object]`, after the program's total.
+    row = re.compile(r"^\s*([\d,]+) \(\s*([\d.]+)%\)\s+(.*)$")
     for line in annotated.splitlines():
-        fields = line.split()
+        match = row.match(line)
+        if not match:
+            continue
         if "PROGRAM TOTALS" in line:
-            total = int(fields[0].replace(",", ""))
-        elif total and len(fields) >= 3 and fields[1].startswith("(") and len(top) < 5:
-            name = line.split(")", 1)[1].strip()
-            name = name.split(":", 1)[1] if ":" in name.split(" [")[0] else name
-            name = name.split(" [")[0]
+            total = int(match.group(1).replace(",", ""))
+            continue
+        library = os.path.basename(match.group(3).rsplit(" [", 1)[-1].rstrip("]")).split(".so")[0]
+        libraries[library] = libraries.get(library, 0) + int(match.group(1).replace(",", ""))
+        if total and len(top) < 5:
+            name = match.group(3).split(" [")[0]
+            name = name.split(":", 1)[1] if ":" in name else name
             demangled = subprocess.run(["swift", "demangle", "--simplified", "--compact", name],
                                        capture_output=True, text=True).stdout.strip() or name
-            top.append(f"{demangled[:90]} {fields[1]}")
-    return total, top
+            top.append(f"{demangled[:90]} {match.group(2)}%")
+    shares = sorted(libraries.items(), key=lambda item: -item[1])[:4]
+    return total, top, [f"{name} {count / total * 100:.0f}%" for name, count in shares]
 
 
 def profile_summary(collapse, before=None):
@@ -408,10 +424,11 @@ def profile_summary(collapse, before=None):
     for name, binary in (("before", before), ("now", collapse)):
         if not binary:
             continue
-        total, top = costs(binary, path)
+        total, top, libraries = costs(binary, path)
         lines += ["", f"- {name}: {total:,} instructions ({total / cmark:.2f}× cmark-gfm's "
-                  f"{cmark:,}); " + "; ".join(f"`{entry.rsplit(' ', 1)[0]}` "
-                                             f"{entry.rsplit(' ', 1)[1]}" for entry in top)]
+                  f"{cmark:,}), by library " + ", ".join(libraries) + "; the five functions: "
+                  + "; ".join(f"`{entry.rsplit(' ', 1)[0]}` {entry.rsplit(' ', 1)[1]}"
+                              for entry in top)]
     print("\n".join(lines), flush=True)
     return lines
 
@@ -422,6 +439,8 @@ def splice(section_start, new_lines, before_line):
     path = os.path.join(HERE, "results.md")
     with open(path) as source:
         results = source.read().split("\n")
+    # The start-up line of runs before this section had it.
+    results = [line for line in results if not line.startswith("Start-up, on an empty file")]
     starts = [n for n, line in enumerate(results) if line.startswith(section_start)]
     if starts:
         start = starts[0]
@@ -430,6 +449,9 @@ def splice(section_start, new_lines, before_line):
     else:
         end = next(n for n, line in enumerate(results) if line.startswith(before_line))
         results[end - 1:end - 1] = [""] + new_lines
+    # No run of blank lines where a line went.
+    results = [line for n, line in enumerate(results)
+               if line or n == 0 or results[n - 1]]
     with open(path, "w") as out:
         out.write("\n".join(results))
     quote_in_readme(results[results.index(TABLE_HEADER):])
@@ -447,13 +469,13 @@ def main():
         replace_pages(browser_pages(collapse))
         return
     before = (os.path.abspath(sys.argv[sys.argv.index("--before") + 1])
-              if "--before" in sys.argv else None)
+              if "--before" in sys.argv[:-1] else None)
+    runs = int(sys.argv[sys.argv.index("--runs") + 1]) if "--runs" in sys.argv else 5
     if "--real-only" in sys.argv:
         # The real-shaped documents, start-up and where the time goes, in place of the last.
-        section = real_shaped(collapse, 3) + startup(collapse, 3) + profile_summary(collapse, before)
+        section = real_shaped(collapse, runs) + startup(collapse, runs) + profile_summary(collapse, before)
         splice(REAL_SHAPED_START, section, "Inputs that once made reading quadratic")
         return
-    runs = int(sys.argv[sys.argv.index("--runs") + 1]) if "--runs" in sys.argv else 5
     rounds = 2
     rows = []
 
