@@ -402,6 +402,7 @@ def costs(binary, path):
             total = int(match.group(1).replace(",", ""))
             continue
         library = os.path.basename(match.group(3).rsplit(" [", 1)[-1].rstrip("]")).split(".so")[0]
+        library = "collapse" if library == os.path.basename(binary) else library
         libraries[library] = libraries.get(library, 0) + int(match.group(1).replace(",", ""))
         if total and len(top) < 5:
             name = match.group(3).split(" [")[0]
