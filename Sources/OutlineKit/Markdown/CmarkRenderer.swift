@@ -28,13 +28,11 @@ enum CmarkRenderer {
   /// `unsafe`, and then, with `filtersTags`, written as GitHub's tag filter writes it.
   /// Rendering only reads the nodes.
   static func html(_ node: OpaquePointer, unsafe: Bool, filtersTags: Bool = false) -> Rendered {
-    // A table cell's alignment is a style, `text-align`: HTML5 has no `align` attribute.
-    let options =
-      (unsafe ? CMARK_OPT_UNSAFE : CMARK_OPT_DEFAULT) | CMARK_OPT_TABLE_PREFER_STYLE_ATTRIBUTES
-    let filtered: Int32 = filtersTags ? 1 : 0
-    if let html = collapse_render_html(node, options, filtered) {
-      return Rendered(bytes: buffer(html), leftOut: [])
+    if let html = htmlAlone(node, unsafe: unsafe, filtersTags: filtersTags) {
+      return Rendered(bytes: html, leftOut: [])
     }
+    let options = options(unsafe: unsafe)
+    let filtered: Int32 = filtersTags ? 1 : 0
     var pieces: [UnsafeMutableBufferPointer<UInt8>] = []
     var leftOut: [SourcePlace] = []
     let isDocument = cmark_node_get_type(node) == CMARK_NODE_DOCUMENT
@@ -59,6 +57,19 @@ enum CmarkRenderer {
       free(piece.baseAddress)
     }
     return Rendered(bytes: joined, leftOut: leftOut)
+  }
+
+  /// The HTML of `node` in one render, as `html` makes it, in a buffer from `malloc`
+  /// that the caller frees with `free`; nil when it would pass `renderLimit`.
+  static func htmlAlone(_ node: OpaquePointer, unsafe: Bool, filtersTags: Bool)
+    -> UnsafeMutableBufferPointer<UInt8>?
+  {
+    collapse_render_html(node, options(unsafe: unsafe), filtersTags ? 1 : 0).map(buffer)
+  }
+
+  private static func options(unsafe: Bool) -> Int32 {
+    // A table cell's alignment is a style, `text-align`: HTML5 has no `align` attribute.
+    (unsafe ? CMARK_OPT_UNSAFE : CMARK_OPT_DEFAULT) | CMARK_OPT_TABLE_PREFER_STYLE_ATTRIBUTES
   }
 
   /// The note in place of a block left out.

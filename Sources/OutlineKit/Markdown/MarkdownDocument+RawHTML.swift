@@ -67,6 +67,12 @@ extension MarkdownDocument {
   /// Whether `part` holds raw HTML, or an image when `images` are looked for.
   func holdsRawHTML(_ part: Part, orImages images: Bool) -> Bool {
     guard let node = root(of: part) else { return false }
+    return holdsRawHTML(under: node, orImages: images)
+  }
+
+  /// Whether `node` or a node under it is raw HTML, or an image when `images` are looked
+  /// for.
+  func holdsRawHTML(under node: OpaquePointer, orImages images: Bool) -> Bool {
     for step in CmarkWalk(node, includingRoot: true) where step.isEntering {
       let current = step.node
       let type = cmark_node_get_type(current)

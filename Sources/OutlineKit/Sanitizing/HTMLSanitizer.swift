@@ -45,6 +45,13 @@ struct HTMLSanitizer {
   /// time only: what is parsed is sanitised whatever this says.
   static func nestsTooDeep(_ html: UnsafeRawBufferPointer) -> Bool {
     var depth = 0
+    return nestsTooDeep(html, from: &depth)
+  }
+
+  /// Whether `html`, coming after HTML that left `depth` elements open by the count of
+  /// `nestsTooDeep(_:)`, nests too deep; `depth` is then what it leaves open. Pieces
+  /// counted in order count as their whole does.
+  static func nestsTooDeep(_ html: UnsafeRawBufferPointer, from depth: inout Int) -> Bool {
     var index = 0
     let count = html.count
     while index + 1 < count {
@@ -63,9 +70,7 @@ struct HTMLSanitizer {
         {
           end += 1
         }
-        let name = String(
-          decoding: UnsafeRawBufferPointer(rebasing: html[(index + 1)..<end]), as: UTF8.self)
-        if !ParsedTags.void.contains(name.lowercased()) {
+        if !isVoid(UnsafeRawBufferPointer(rebasing: html[(index + 1)..<end])) {
           depth += 1
           if depth > parsedDepth { return true }
         }
@@ -76,6 +81,19 @@ struct HTMLSanitizer {
     }
     return false
   }
+
+  /// Whether a tag's name, in any case, is that of an element without an end tag
+  /// (`ParsedTags.void`), read without making a string of it.
+  private static func isVoid(_ name: UnsafeRawBufferPointer) -> Bool {
+    guard (2...6).contains(name.count) else { return false }
+    var lower: UInt64 = 0
+    for byte in name { lower = lower << 8 | UInt64(byte | 0x20) }
+    return voidNames.contains(lower)
+  }
+
+  /// `ParsedTags.void`'s names, each as its letters in an integer.
+  private static let voidNames: Set<UInt64> = Set(
+    ParsedTags.void.map { $0.utf8.reduce(0) { $0 << 8 | UInt64($1) } })
 
   /// `html` made safe, in UTF-8; the forbidden code points are still to be replaced.
   /// Throws when it could not be parsed.

@@ -532,12 +532,12 @@ struct SanitizedWriter {
 
   /// For each byte, 2 when a URL may not hold it as it is, 1 for `%`, which it may hold
   /// when an escape follows, and 0 for the rest.
-  private static let urlBytes: [UInt8] = (0...255).map { byte in
+  static let urlBytes: [UInt8] = (0...255).map { byte in
     if byte == 0x25 { return 1 }
     return byte <= 0x20 || byte >= 0x7F || "\"<>\\^`{|}".utf8.contains(UInt8(byte)) ? 2 : 0
   }
 
-  private static func isHexDigit(_ byte: UInt8) -> Bool {
+  static func isHexDigit(_ byte: UInt8) -> Bool {
     (0x30...0x39).contains(byte) || (0x41...0x46).contains(byte) || (0x61...0x66).contains(byte)
   }
 

@@ -76,6 +76,22 @@ struct MarkdownRenderer {
     var sanitizer = HTMLSanitizer(place: place)
     sanitizer.blocksRemoteImages = options.blocksRemoteImages
     sanitizer.prefixesIDs = !options.leavesIDsToGitHub
+    #if !PLAIN_WHOLESANITIZE
+      // A section's blocks block by block, parsing only those with raw HTML, where each
+      // stands alone (bench/tricks.md says what this gains). Embedded images are counted
+      // as they are read, so those sections are read whole, once.
+      if place == .blocks, options.images == nil {
+        var sanitized: [UInt8]?
+        let rendered = document.renderBlocks(part, orImages: images) { blocks in
+          sanitized = sanitizer.sanitized(
+            blocks: blocks.map { HTMLSanitizer.Block(html: $0.html, holdsRawHTML: $0.holdsRawHTML) })
+        }
+        if rendered, let sanitized {
+          sanitized.withUnsafeBytes { body($0) }
+          return
+        }
+      }
+    #endif
     if let embedder = options.images {
       // Each image of the render is known by its node and its place among them.
       var ordinal = 0
