@@ -93,15 +93,17 @@ private let pieces = [
 
 private func generatedDocument(_ generator: inout SeededGenerator) -> String {
   let count = Int.random(in: 1...14, using: &generator)
-  return (0..<count).map { _ in pieces.randomElement(using: &generator)! }.joined(
-    separator: Bool.random(using: &generator) ? "\n\n" : "\n")
+  return (0..<count).map { _ in pieces[Int.random(in: 0..<pieces.count, using: &generator)] }
+    .joined(
+      separator: Bool.random(using: &generator) ? "\n\n" : "\n")
 }
 
 @Suite("sanitising a section block by block")
 struct BlockSanitizingTests {
   @Test("a section with raw anchors is sanitised block by block, as the whole is")
   func anchors() {
-    let text = "# A\n\n<a id=\"one\"></a>\n\nText [link](https://example.com/).\n\n"
+    let text =
+      "# A\n\n<a id=\"one\"></a>\n\nText [link](https://example.com/).\n\n"
       + "<a id=\"one\"></a> again, and `code <T>`.\n\n| a | b |\n|---|--:|\n| 1 | 2 |\n"
     let result = differences(text)
     #expect(result.differing.isEmpty, "\(result.differing)")
@@ -110,7 +112,8 @@ struct BlockSanitizingTests {
 
   @Test("a details element opened in one block and closed in a later one is read with them")
   func detailsAcrossBlocks() {
-    let text = "# A\n\n<details>\n<summary>More</summary>\n\n**bold**\n\n- item\n\n</details>\n\nafter\n"
+    let text =
+      "# A\n\n<details>\n<summary>More</summary>\n\n**bold**\n\n- item\n\n</details>\n\nafter\n"
     let result = differences(text)
     #expect(result.differing.isEmpty, "\(result.differing)")
     #expect(result.byBlocks == 1)
@@ -165,8 +168,8 @@ struct BlockSanitizingTests {
     for line in text.split(separator: "\n", omittingEmptySubsequences: false) {
       if line.hasPrefix(fence + " example") {
         current = []
-      } else if line == "." && current != nil {
-        examples.append(current!.joined(separator: "\n").replacing("→", with: "\t") + "\n")
+      } else if line == ".", let example = current {
+        examples.append(example.joined(separator: "\n").replacing("→", with: "\t") + "\n")
         current = nil
       } else if line == fence {
         current = nil

@@ -177,8 +177,9 @@ extension HTMLSanitizer {
           break
         }
         let letter = (byte | 0x20) >= 0x61 && (byte | 0x20) <= 0x7A
-        guard letter || (0x30...0x39).contains(byte) || byte == UInt8(ascii: "+")
-          || byte == UInt8(ascii: "-") || byte == UInt8(ascii: ".")
+        guard
+          letter || (0x30...0x39).contains(byte) || byte == UInt8(ascii: "+")
+            || byte == UInt8(ascii: "-") || byte == UInt8(ascii: ".")
         else { break }
       }
     }

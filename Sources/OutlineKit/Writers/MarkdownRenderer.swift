@@ -84,7 +84,8 @@ struct MarkdownRenderer {
         var sanitized: [UInt8]?
         let rendered = document.renderBlocks(part, orImages: images) { blocks in
           sanitized = sanitizer.sanitized(
-            blocks: blocks.map { HTMLSanitizer.Block(html: $0.html, holdsRawHTML: $0.holdsRawHTML) })
+            blocks: blocks.map { HTMLSanitizer.Block(html: $0.html, holdsRawHTML: $0.holdsRawHTML) }
+          )
         }
         if rendered, let sanitized {
           sanitized.withUnsafeBytes { body($0) }
