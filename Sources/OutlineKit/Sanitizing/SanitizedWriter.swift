@@ -646,21 +646,38 @@ struct SanitizedWriter {
   /// Writes a note of what was removed, in a comment; its words are collapse's, and the
   /// names in it are kept to characters a comment can hold.
   private mutating func note(_ text: String) {
-    append("<!-- collapse \(SanitizedWriter.commentSafe(text)) -->")
+    append("<!-- collapse ")
+    appendCommentText(text)
+    append(" -->")
   }
 
   /// Writes a comment from the document, changed only so far as a comment must be to be
   /// valid and to end where it seems to: no `--` inside, no `>` or `-` at its ends.
   private mutating func comment(_ text: String) {
-    append("<!--\(SanitizedWriter.commentSafe(text))-->")
+    append("<!--")
+    appendCommentText(text)
+    append("-->")
   }
 
-  private static func commentSafe(_ text: String) -> String {
+  /// Writes a comment's text with a space between any two dashes, before a `>` or `-`
+  /// that begins it and after a `-` or `<!` that ends it; the rest is copied a run at a
+  /// time, as its bytes.
+  private mutating func appendCommentText(_ text: String) {
     var text = text
-    while text.contains("--") { text = text.replacing("--", with: "- -") }
-    if text.hasPrefix(">") || text.hasPrefix("-") { text = " " + text }
-    if text.hasSuffix("-") || text.hasSuffix("<!") { text += " " }
-    return text
+    text.withUTF8 { bytes in
+      guard let first = bytes.first, let last = bytes.last else { return }
+      let dash = UInt8(ascii: "-")
+      if first == UInt8(ascii: ">") || first == dash { output.append(UInt8(ascii: " ")) }
+      var start = 0
+      for index in bytes.indices.dropFirst() where bytes[index] == dash && bytes[index - 1] == dash {
+        output.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[start..<index]))
+        output.append(UInt8(ascii: " "))
+        start = index
+      }
+      output.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[start...]))
+      let opens = bytes.count >= 2 && bytes[bytes.count - 2] == UInt8(ascii: "<") && last == UInt8(ascii: "!")
+      if last == dash || opens { output.append(UInt8(ascii: " ")) }
+    }
   }
 
   private mutating func append(_ text: String) {
