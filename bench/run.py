@@ -1,8 +1,8 @@
 #!/usr/bin/env python3
 """Measures collapse beside the tools people would use instead, in the same run.
 
-usage: run.py COLLAPSE [--runs N] [--quick] [--tricks-only] [--raw-html-only] [--pages-only]
-                      [--real-only] [--before BINARY]
+usage: run.py COLLAPSE [--runs N] [--quick] [--tricks-only] [--trick CONDITION]
+                      [--raw-html-only] [--pages-only] [--real-only] [--before BINARY]
 
 Each comparison runs collapse and its peer with hyperfine in rounds that each run every
 command once (the order turns every round, so drift in a shared machine's load falls on
@@ -13,7 +13,8 @@ are shown beside the figures for a person to read.
 
 It also builds collapse without each of its performance tricks (a compilation condition
 each: PLAIN_EXIT and so on) and times the trick's target with and without it, in
-bench/tricks.md; `--tricks-only` does only that. And it builds collapse without its look
+bench/tricks.md; `--tricks-only` does only that, and `--trick PLAIN_…` only that trick, in
+place of its row. And it builds collapse without its look
 for raw HTML (NO_RAW_HTML_CHECK), to show what that look costs a document without any;
 `--raw-html-only` does only that. Last it measures the pages of the largest inputs in
 headless Chromium (bench/pages.py); `--pages-only` does only that, and puts the figures
@@ -163,6 +164,9 @@ TRICKS = [
      "COLLAPSE -t html --expand-all INPUT", "markdown-10"),
     ("PLAIN_RUNS", "a run of bad bytes recorded once, in place of one record for each U+FFFD "
      "(`UTF8Repair`)", "COLLAPSE -f markdown INPUT", "nul-40"),
+    ("PLAIN_WHOLESANITIZE", "a section's raw HTML sanitised block by block, only the blocks that "
+     "hold some or that the sanitiser would change, in place of parsing the whole section "
+     "(`HTMLSanitizer.sanitized(blocks:)`)", "COLLAPSE -t html --expand-all INPUT", "guide-10"),
 ]
 
 
@@ -212,20 +216,31 @@ def raw_html(collapse, runs):
             "| input and command | collapse | peer | ratio |", "|---|---:|---:|---:|"] + rows
 
 
-def tricks(collapse, runs):
+def tricks(collapse, runs, only=None):
     """Times each trick's target with and without it, interleaved run by run, and writes
-    bench/tricks.md. A trick is kept when it gains at least 5% on its target."""
+    bench/tricks.md. A trick is kept when it gains at least 5% on its target. With `only`,
+    a condition, times that trick alone and keeps the other rows as they were."""
     paths = {"markdown-50": inputs("markdown", 50), "markdown-10": inputs("markdown", 10),
-             "json-50": inputs("json", 50),
+             "guide-10": inputs("guide", 10), "json-50": inputs("json", 50),
              "titles": written("titles-200000.md", lambda: titles(200_000)),
              "nul-40": written("nul-40.md", lambda: pathological.nul_bytes(40 << 20))}
     # Callgrind's counts, steady on a busy machine, on a tenth of each input.
     counted = {"markdown-50": inputs("markdown", 5), "markdown-10": inputs("markdown", 1),
-               "json-50": inputs("json", 5),
+               "guide-10": inputs("guide", 1), "json-50": inputs("json", 5),
                "titles": written("titles-20000.md", lambda: titles(20_000)),
                "nul-40": written("nul-4.md", lambda: pathological.nul_bytes(4 << 20))}
+    path = os.path.join(HERE, "tricks.md")
+    earlier = {}
+    if only and os.path.exists(path):
+        with open(path) as source:
+            earlier = {line.split(" | ")[0][2:]: line for line in source.read().split("\n")
+                       if line.startswith("| ") and not line.startswith(("| trick ", "|---"))}
     rows = []
     for condition, what, target, input_name in TRICKS:
+        if only and condition != only:
+            if what in earlier:
+                rows.append(earlier[what])
+            continue
         plain = variant(condition)
         commands = [target.replace("COLLAPSE", binary).replace("INPUT", paths[input_name])
                     for binary in (collapse, plain)]
@@ -247,29 +262,38 @@ def tricks(collapse, runs):
         "it (`swift build -Xswiftc -DPLAIN_…`), in rounds that each run both; the gain is how much",
         "longer the target takes without it (median wall time). A trick stays only while it",
         "gains at least 5%. Inputs: `markdown-50` is `bench/generate.py markdown 50` (and",
-        "`markdown-10` its 10 MB), `json-50` is `bench/generate.py json 50`; `titles`",
+        "`markdown-10` its 10 MB), `guide-10` is `bench/generate.py guide 10` (shaped like",
+        "README and API guides, with raw anchors and comments), `json-50` is",
+        "`bench/generate.py json 50`; `titles`",
         "is 200,000 sections whose titles mix ASCII, accents, CJK and punctuation; `nul-40` is",
         "40 MB of NUL bytes.",
         "",
-        "Four tricks measured so gained less and are gone: rendering HTML ahead on other",
+        "Five tricks measured so gained less and are gone: rendering HTML ahead on other",
         "cores while the writer wrote (+0.5% and +4% on `-t html --expand-all` of 50 MB),",
         "finding where the source's lines start on another thread while cmark-gfm parsed",
         "inlines (-2.6% at 50 MB, +2% at 10 MB), a section's source searched for `<` and `![` before its",
         "nodes were walked for raw HTML (+3% in time on `-t html --expand-all` of 10 MB, +1%",
-        "in instructions on 1 MB), and a JSON string written without escapes taken as yajl",
+        "in instructions on 1 MB), a JSON string written without escapes taken as yajl",
         "decoded it, without a look into its source for surrogates (-13% in time on",
-        "`--outline` of 10 MB of JSON, +3% in instructions on 1 MB).",
+        "`--outline` of 10 MB of JSON, +3% in instructions on 1 MB), and cmark-gfm's nodes and",
+        "buffers taken from the end of 64 KiB chunks in place of calloc and free (+12% in",
+        "instructions on 1 MB of guides and release notes, but a third more user time and 40%",
+        "more peak memory on 10 MB: what cmark-gfm frees while it parses inlines was never used",
+        "again).",
         "",
         "The gain in instructions is callgrind's count, on a tenth of the input (5 MB and 1 MB",
-        "of Markdown, 5 MB of JSON, 20,000 titles, 4 MB of NUL bytes): the same on every run, however",
-        "busy the machine.",
+        "of Markdown, 1 MB of guides, 5 MB of JSON, 20,000 titles, 4 MB of NUL bytes): the same on",
+        "every run, however busy the machine. A trick is kept when either gain reaches 5%: times",
+        "on a machine shared with builds are loose, instruction counts are not.",
         "",
         "| trick | target | with it | without it | gain | gain in instructions | verdict |",
         "|---|---|---:|---:|---:|---:|---|",
     ] + rows
     machine = subprocess.run(["uname", "-srm"], capture_output=True, text=True).stdout.strip()
-    lines += ["", f"Machine: {machine}, {os.cpu_count()} cores. Command: `make bench`.", ""]
-    with open(os.path.join(HERE, "tricks.md"), "w") as out:
+    command = (f"`bench/run.py --trick {only}`; the other rows are from earlier runs" if only
+               else "`make bench`")
+    lines += ["", f"Machine: {machine}, {os.cpu_count()} cores. Command: {command}.", ""]
+    with open(path, "w") as out:
         out.write("\n".join(lines))
     print("\n".join(lines))
 
@@ -462,6 +486,9 @@ def main():
     collapse = os.path.abspath(sys.argv[1])
     if "--tricks-only" in sys.argv:
         tricks(collapse, 3)
+        return
+    if "--trick" in sys.argv[:-1]:
+        tricks(collapse, 3, only=sys.argv[sys.argv.index("--trick") + 1])
         return
     if "--raw-html-only" in sys.argv:
         print("\n".join(raw_html(collapse, 3)))
