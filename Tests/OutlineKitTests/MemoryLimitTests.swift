@@ -10,6 +10,22 @@ struct MemoryLimitTests {
     { path in files[path.replacing("//", with: "/")] }
   }
 
+  @Test("a field of /proc/self/status or /proc/meminfo is read in kB, from the line it starts")
+  func statusField() {
+    let status =
+      "Name:\tcollapse\nVmPeak:\t  20480 kB\nVmSize:\t   8192 kB\nVmData:\t    512 kB\n"
+    #expect(MemoryLimit.field("VmSize:", status) == 8_192 * 1024)
+    #expect(MemoryLimit.field("VmData:", status) == 512 * 1024)
+    // The last line needs no line feed; a name inside a line is not its start.
+    let meminfo = "MemTotal: 9 kB\nMemAvailable:  4096 kB"
+    #expect(MemoryLimit.field("MemAvailable:", meminfo) == 4_096 * 1024)
+    #expect(MemoryLimit.field("Size:", status) == nil)
+    #expect(MemoryLimit.field("VmRSS:", status) == nil)
+    // A field without digits, or with more than any machine has, is not a reading.
+    #expect(MemoryLimit.field("VmRSS:", "VmRSS: kB\n") == nil)
+    #expect(MemoryLimit.field("VmRSS:", "VmRSS: 99999999999999999999999 kB\n") == nil)
+  }
+
   @Test("the limit left is memory.max less memory.current of the group /proc/self/cgroup names")
   func groupOfTheProcess() {
     let group = "/sys/fs/cgroup/user.slice/user-1000.slice/session-2.scope"

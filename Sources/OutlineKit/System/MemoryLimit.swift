@@ -114,22 +114,43 @@ struct MemoryLimit: Equatable, Sendable {
   /// The folder of the process's control group (cgroup v2), from the `0::` line of
   /// `/proc/self/cgroup`.
   private static func controlGroupFolder(reading read: (String) -> String?) -> String? {
-    guard let groups = read("/proc/self/cgroup") else { return nil }
-    for line in groups.split(separator: "\n") where line.hasPrefix("0::") {
-      var group = line.dropFirst(3)
-      while group.hasSuffix("/") { group = group.dropLast() }
-      return controlGroupRoot + group
+    guard var groups = read("/proc/self/cgroup") else { return nil }
+    // On the bytes, as `field` reads: the file is ASCII but for the groups' names.
+    return groups.withUTF8 { bytes -> String? in
+      var start = 0
+      while start < bytes.count {
+        let end = bytes[start...].firstIndex(of: UInt8(ascii: "\n")) ?? bytes.count
+        if bytes[start..<end].starts(with: "0::".utf8) {
+          var last = end
+          while last > start + 3 && bytes[last - 1] == UInt8(ascii: "/") { last -= 1 }
+          return controlGroupRoot + String(decoding: bytes[(start + 3)..<last], as: UTF8.self)
+        }
+        start = end + 1
+      }
+      return nil
     }
-    return nil
   }
 
-  /// The number of kB after `name` in `/proc/self/status`, in bytes.
-  private static func field(_ name: String, _ status: String) -> Int? {
-    for line in status.split(separator: "\n") where line.hasPrefix(name) {
-      let digits = line.dropFirst(name.count).filter { $0.isNumber }
-      return Int(digits).map { $0 * 1024 }
+  /// The number of kB after `name` at the start of a line of `/proc/self/status` or
+  /// `/proc/meminfo`, in bytes. It looks at the bytes: the files are ASCII, and splitting
+  /// them into lines of Characters took a third of the time of a run on an empty file.
+  static func field(_ name: String, _ status: String) -> Int? {
+    var status = status
+    let name = Array(name.utf8)
+    return status.withUTF8 { bytes -> Int? in
+      var start = 0
+      while start < bytes.count {
+        let end = bytes[start...].firstIndex(of: UInt8(ascii: "\n")) ?? bytes.count
+        if end - start >= name.count, bytes[start..<(start + name.count)].elementsEqual(name) {
+          let digits = bytes[(start + name.count)..<end].filter { (0x30...0x39).contains($0) }
+          // More than 15 digits of kB is no reading of a real machine.
+          guard !digits.isEmpty, digits.count <= 15 else { return nil }
+          return digits.reduce(0) { $0 * 10 + Int($1 - 0x30) } * 1024
+        }
+        start = end + 1
+      }
+      return nil
     }
-    return nil
   }
 
   private static func number(_ text: String) -> Int? {
