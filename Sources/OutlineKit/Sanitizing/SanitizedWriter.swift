@@ -669,13 +669,15 @@ struct SanitizedWriter {
       let dash = UInt8(ascii: "-")
       if first == UInt8(ascii: ">") || first == dash { output.append(UInt8(ascii: " ")) }
       var start = 0
-      for index in bytes.indices.dropFirst() where bytes[index] == dash && bytes[index - 1] == dash {
+      for index in bytes.indices.dropFirst() where bytes[index] == dash && bytes[index - 1] == dash
+      {
         output.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[start..<index]))
         output.append(UInt8(ascii: " "))
         start = index
       }
       output.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[start...]))
-      let opens = bytes.count >= 2 && bytes[bytes.count - 2] == UInt8(ascii: "<") && last == UInt8(ascii: "!")
+      let opens =
+        bytes.count >= 2 && bytes[bytes.count - 2] == UInt8(ascii: "<") && last == UInt8(ascii: "!")
       if last == dash || opens { output.append(UInt8(ascii: " ")) }
     }
   }
