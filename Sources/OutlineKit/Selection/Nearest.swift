@@ -14,24 +14,36 @@ public func nearest(
   return best?.candidate
 }
 
-/// The Levenshtein distance between `a` and `b`, or `limit` once it is certain to reach it.
+/// The number of edits between `a` and `b`: a character inserted, deleted or replaced, or
+/// two neighbours swapped, each an edit (the optimal string alignment distance: `gmf` is
+/// one edit from `gfm`, as a slip of the fingers is); or `limit` once it is certain to
+/// reach it. `row` is room for three rows of the table, kept between calls.
 func editDistance(
   _ a: [Unicode.Scalar], _ b: [Unicode.Scalar], limit: Int, row: inout [Int]
 ) -> Int {
   if abs(a.count - b.count) >= limit { return limit }
+  let width = b.count + 1
   row.removeAll(keepingCapacity: true)
-  row.append(contentsOf: 0...b.count)
+  row.append(contentsOf: repeatElement(0, count: 3 * width))
+  // Where the rows for two characters of `a` back, the last one, and this one start.
+  var (twoBack, last, current) = (0, width, 2 * width)
+  for j in 0..<width { row[last + j] = j }
   for (i, left) in a.enumerated() {
-    var diagonal = row[0]
-    row[0] = i + 1
-    var smallest = row[0]
+    row[current] = i + 1
+    var smallest = row[current]
     for (j, right) in b.enumerated() {
-      let above = row[j + 1]
-      row[j + 1] = Swift.min(above + 1, row[j] + 1, diagonal + (left == right ? 0 : 1))
-      diagonal = above
-      smallest = Swift.min(smallest, row[j + 1])
+      var value = Swift.min(
+        row[last + j + 1] + 1, row[current + j] + 1, row[last + j] + (left == right ? 0 : 1))
+      if i > 0, j > 0, left == b[j - 1], a[i - 1] == right {
+        value = Swift.min(value, row[twoBack + j - 1] + 1)
+      }
+      row[current + j + 1] = value
+      smallest = Swift.min(smallest, value)
     }
+    // A swap reaches two rows back, but never below what a replacement gives: a row all
+    // at the limit leaves every later one there too.
     if smallest >= limit { return limit }
+    (twoBack, last, current) = (last, current, twoBack)
   }
-  return Swift.min(row[b.count], limit)
+  return Swift.min(row[last + b.count], limit)
 }
