@@ -9,7 +9,7 @@ complete -c collapse -l only -x -d 'Write only these sections, each with its sub
 complete -c collapse -l collapse-all -d 'Start with every section collapsed'
 complete -c collapse -l expand-all -d 'Start with every section expanded'
 complete -c collapse -s d -l depth -x -d 'Start with the first N levels expanded'
-complete -c collapse -s t -l to -x -a 'text html markdown json' -d 'Write this format'
+complete -c collapse -s t -l to -x -a 'text\t"a tree for the terminal" html\t"nested details" markdown\t"GitHub Markdown" gfm\t"GitHub Markdown" json\t"the outline"' -d 'Write this format'
 complete -c collapse -s i -l interactive -d 'Fold the outline by hand in the terminal'
 complete -c collapse -l toc -d 'Start with a table of contents'
 complete -c collapse -l toc-depth -x -d 'List only the first N levels in the table of contents'

@@ -102,11 +102,9 @@ let optionTable: [OptionSpec] = [
   OptionSpec(
     long: "to", short: "t", value: "FORMAT", group: .output,
     help:
-      "Write text (a tree for the terminal, the default), html (nested <details>), markdown (for GitHub) or json (the outline)."
+      "Write text (a tree for the terminal, the default), html (nested <details>), markdown (for GitHub; gfm is the same) or json (the outline)."
   ) { options, value throws(UsageError) in
-    options.to =
-      OutputFormat(
-        rawValue: try value.choice(among: OutputFormat.allCases.map(\.rawValue))) ?? .text
+    options.to = OutputFormat(name: try value.choice(among: OutputFormat.names)) ?? .text
     options.toGiven = true
   },
   OptionSpec(

@@ -40,7 +40,7 @@ enum CompletionFile: String, CaseIterable {
 /// The options whose values the completions offer, with those values.
 let optionValues: [(long: String, short: String?, values: [String])] = [
   ("from", "f", InputFormat.names),
-  ("to", "t", OutputFormat.allCases.map(\.rawValue)),
+  ("to", "t", OutputFormat.names),
   ("color", nil, Options.ColorChoice.allCases.map(\.rawValue)),
 ]
 

@@ -50,6 +50,21 @@ struct GitHubMarkdownTests {
     }
   }
 
+  @Test("-t gfm writes GitHub Markdown, as -t markdown does; a wrong name lists it")
+  func gfmOutput() throws {
+    let markdown = try runBothWays(["-t", "markdown", "--expand-all"], input: Self.extensions)
+    let gfm = try runBothWays(["-t", "gfm", "--expand-all"], input: Self.extensions)
+    #expect(markdown.status == 0 && !markdown.output.isEmpty)
+    #expect(gfm.output == markdown.output)
+    // Two letters swapped are one slip of the fingers.
+    let wrong = try runBothWays(["-t", "gmf"], input: Self.extensions)
+    #expect(wrong.status == 2)
+    #expect(
+      wrong.errors
+        == "collapse: invalid value 'gmf' for --to; expected text, html, markdown, gfm or json (did you mean 'gfm'?)\n"
+    )
+  }
+
   @Test("-f commonmark is strict CommonMark: no extension")
   func commonMark() throws {
     let html = try runBothWays(["-t", "html", "-f", "commonmark"], input: Self.extensions).output

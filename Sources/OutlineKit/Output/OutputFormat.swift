@@ -9,6 +9,15 @@ public enum OutputFormat: String, CaseIterable, Sendable {
   /// The outline itself, as `docs/outline.schema.json` describes it.
   case json
 
+  /// The names `--to` takes: every format's own, and `gfm` for `markdown`, as `--from`
+  /// takes it.
+  public static let names = ["text", "html", "markdown", "gfm", "json"]
+
+  /// The format a name of `names` stands for.
+  public init?(name: String) {
+    self.init(rawValue: name == "gfm" ? "markdown" : name)
+  }
+
   /// Whether output in this format may be cut to a size (`OutputOptions.maxBytes`) and
   /// open with a table of contents (`DocumentWriterOptions.tableOfContents`): html and
   /// markdown, whose sections are written as blocks that can be left out and linked to.
