@@ -102,7 +102,7 @@ enum Collapse {
 
     options.output.text.colors = terminal.colors(options.color)
     options.output.text.width = terminal.width(requested: options.width)
-    options.output.paths = inputs.map(\.displayName)
+    options.output.paths = inputs.map(\.pageName)
     if options.embedResources {
       // Relative images are read from the folder of the file naming them.
       let paths = documents.map { name, outline in (outline, name == "stdin" ? "" : name) }

@@ -27,6 +27,12 @@ struct InputFile {
     isStandardInput ? "stdin" : String(decoding: path, as: UTF8.self)
   }
 
+  /// The name a page takes from the input when its document has no title of its own:
+  /// standard input is named in words, as a reader of the page would.
+  var pageName: String {
+    isStandardInput ? "standard input" : displayName
+  }
+
   /// The name in messages to a terminal: its control characters made visible.
   private var messageName: String { TerminalText.escaped(displayName) }
 

@@ -35,7 +35,7 @@ struct ExtremeInputTests {
       }
       let page = try run(["-f", format, "-s", "-t", "html"], [])
       #expect(page.status == 0)
-      #expect(text(page.output).contains("<title>stdin</title>"))
+      #expect(text(page.output).contains("<title>standard input</title>"))
       #expect(text(page.output).contains("<main>\n</main>"))
     }
   }

@@ -40,7 +40,7 @@ struct StandaloneTests {
     #expect(between(titled.output, "<h1>", "</h1>") == "Sea &lt;report&gt;")
   }
 
-  @Test("without a heading, the page is titled by the file's name, or stdin")
+  @Test("without a heading, the page is titled by the file's name, or standard input")
   func fileNameTitle() throws {
     let folder = FileManager.default.temporaryDirectory
       .appendingPathComponent("collapse-page-\(UUID().uuidString)/notes")
@@ -51,7 +51,15 @@ struct StandaloneTests {
       ["-s", "-t", "html", "notes/todo.md"], directory: folder.deletingLastPathComponent())
     #expect(between(file.output, "<title>", "</title>") == "todo.md")
     let standardInput = try runBinary(["-s", "-t", "html"], input: Data("text\n".utf8))
-    #expect(between(standardInput.output, "<title>", "</title>") == "stdin")
+    #expect(between(standardInput.output, "<title>", "</title>") == "standard input")
+    // A document from standard input with a title of its own is titled by it.
+    let titled = try runBinary(["-s", "-t", "html"], input: Data("# Build report\n\ntext\n".utf8))
+    #expect(between(titled.output, "<title>", "</title>") == "Build report")
+    // Among other documents it is named in words too.
+    let both = try runBinary(
+      ["-s", "-t", "html", "notes/todo.md", "-"], input: Data("text\n".utf8),
+      directory: folder.deletingLastPathComponent())
+    #expect(between(both.output, "<title>", "</title>") == "todo.md, standard input")
   }
 
   @Test("--toc puts the table of contents before <main> in a page, first in a fragment")
