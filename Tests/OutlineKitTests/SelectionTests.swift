@@ -194,6 +194,70 @@ struct SelectionTests {
         == "no section matches 'Pacfic'; did you mean 'Pacific'?")
   }
 
+  static var reference: Outline {
+    markdown(
+      """
+      # API
+      ## `fzf`
+      ## **Note** on use
+      ## fs.chown(path, uid, gid, callback)
+      ## fs.chmod(path, mode, callback)
+      ## A\\*b\\* and `c`
+      ## Emphasis *and* code
+      """)
+  }
+
+  @Test(
+    "a NAME written as its heading's Markdown names the heading",
+    arguments: [
+      ("`fzf`", "fzf"), ("**Note** on use", "Note on use"), ("*Note* on use", "Note on use"),
+      ("A\\*b\\* and `c`", "A*b* and c"), ("Emphasis _and_ `code`", "Emphasis and code"),
+    ])
+  func markdownName(_ name: String, _ title: String) throws {
+    #expect(try expanded(SelectionRequest(expand: [name]), in: Self.reference) == ["API", title])
+  }
+
+  @Test("a NAME near what comes before a call's parentheses suggests the call's title")
+  func callSuggestion() {
+    #expect(
+      throws: SelectionFailure(errors: [
+        .noMatch(name: "fs.chwon", suggestion: "fs.chown(path, uid, gid, callback)"),
+        .noMatch(name: "fs.chmd", suggestion: "fs.chmod(path, mode, callback)"),
+        .noMatch(name: "fs.open", suggestion: nil),
+      ])
+    ) {
+      try expanded(
+        SelectionRequest(expand: ["fs.chwon", "fs.chmd", "fs.open"]), in: Self.reference)
+    }
+  }
+
+  @Test("a jq path that matches nothing suggests the path that names what it would")
+  func jqSuggestion() throws {
+    let api = try json(
+      #"{"openapi": "3.1.0", "info": {"title": "Pets", "contact": {"name": "A"}}, "#
+        + #""servers": [{"url": "https://a.example"}, {"url": "https://b.example"}], "tags": []}"#)
+    #expect(
+      throws: SelectionFailure(errors: [
+        .noMatch(name: ".info", suggestion: "info"),
+        .noMatch(name: ".info.contact", suggestion: "info/contact"),
+        .noMatch(name: ".servers[1]", suggestion: "servers/1"),
+        // Nothing of the sort is there: no key a few letters away is suggested for it.
+        .noMatch(name: ".paths", suggestion: nil),
+        .noMatch(name: ".info.license", suggestion: nil),
+      ])
+    ) {
+      try expanded(
+        SelectionRequest(expand: [
+          ".info", ".info.contact", ".servers[1]", ".paths", ".info.license",
+        ]),
+        in: api)
+    }
+    #expect(NameMatcher.path(ofJQ: ".a.b[2].c") == "a/b/2/c")
+    #expect(NameMatcher.path(ofJQ: ".") == nil)
+    #expect(NameMatcher.path(ofJQ: ".a[x]") == nil)
+    #expect(NameMatcher.path(ofJQ: "a.b") == nil)
+  }
+
   @Test("the hint for a NAME that matches nothing shows only the start of a long title")
   func longSuggestion() {
     let long = String(repeating: "x", count: 5_000)

@@ -65,3 +65,20 @@ enum HeadingText {
     return foldWhiteSpace(String(html.dropFirst(4).dropLast(3))).lowercased()
   }
 }
+
+extension HeadingText {
+  /// The title of a heading written `# ` and `markdown`, as the heading's own Markdown
+  /// gives it: `` `fzf` `` is `fzf`, `**Note** on use` is `Note on use`. Nil for text of
+  /// more than one line, or that makes no heading.
+  static func plainTitle(ofMarkdown markdown: String) -> String? {
+    guard !markdown.contains(where: \.isNewline) else { return nil }
+    let source = Array(("# " + markdown).utf8)
+    guard let root = source.withUnsafeBufferPointer({ CmarkParser.parse($0, dialect: .gfm) })
+    else { return nil }
+    defer { cmark_node_free(root) }
+    guard let heading = cmark_node_first_child(root),
+      cmark_node_get_type(heading) == CMARK_NODE_HEADING
+    else { return nil }
+    return plainText(heading, using: FoldedText(capacity: source.count)).0
+  }
+}

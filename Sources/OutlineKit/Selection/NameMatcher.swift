@@ -176,13 +176,44 @@ struct NameMatcher {
       }
     }
     guard !found.isEmpty else {
-      throw .noMatch(
-        name: name, suggestion: suggesting ? closestTitle(to: literals.last ?? name) : nil)
+      guard suggesting else { throw .noMatch(name: name, suggestion: nil) }
+      // A jq path (`.info.title`) is suggested as the path that names what it names.
+      if let path = NameMatcher.path(ofJQ: name),
+        let named = try? sections(matching: path, suggesting: false), !named.isEmpty
+      {
+        throw .noMatch(name: name, suggestion: path)
+      }
+      throw .noMatch(name: name, suggestion: closestTitle(to: literals.last ?? name))
     }
     if subtree {
       for index in found { found.formUnion(index..<outline.sections[index].end) }
     }
     return found.sorted()
+  }
+
+  /// The path of keys and indexes a jq path (`.info.title`, `.servers[0].url`) stands
+  /// for, written as collapse writes paths (`info/title`, `servers/0/url`); nil for any
+  /// other NAME, or a key that holds what a step cannot.
+  static func path(ofJQ name: String) -> String? {
+    guard name.hasPrefix("."), name.count > 1 else { return nil }
+    var steps: [String] = []
+    var rest = Substring(name)
+    while let first = rest.first {
+      if first == "." {
+        let key = rest.dropFirst().prefix { $0.isLetter || $0.isNumber || $0 == "_" || $0 == "-" }
+        guard !key.isEmpty else { return nil }
+        steps.append(String(key))
+        rest = rest.dropFirst(1 + key.count)
+      } else if first == "[" {
+        let digits = rest.dropFirst().prefix { $0.isASCII && $0.isNumber }
+        guard !digits.isEmpty, rest.dropFirst(1 + digits.count).first == "]" else { return nil }
+        steps.append(String(digits))
+        rest = rest.dropFirst(2 + digits.count)
+      } else {
+        return nil
+      }
+    }
+    return steps.joined(separator: "/")
   }
 
   /// The runs of a list's parts that may make a title, id or key with commas in it.
@@ -231,8 +262,18 @@ struct NameMatcher {
     // `#id` as a step of a path, as in `#install/**`.
     if name.hasPrefix("#"), let index = byID[String(name.dropFirst())] { found.insert(index) }
     if let indexes = byKey[name] { found.formUnion(indexes) }
+    // A title written as its heading's Markdown is written: `` `fzf` ``, `**Note**`.
+    if found.isEmpty, name.utf8.contains(where: NameMatcher.markdownPunctuation.contains),
+      let plain = HeadingText.plainTitle(ofMarkdown: name), plain != name
+    {
+      found = Set(byTitle[NameMatcher.normalized(plain)] ?? [])
+    }
     return found
   }
+
+  /// The characters that may make inline Markdown of a NAME: code, emphasis, links,
+  /// raw HTML, escapes and entities.
+  private static let markdownPunctuation = Set("`*_~[]<>\\&!".utf8)
 
   /// The sections that end a chain of nested sections matching `segments`.
   mutating func sectionsMatching(path segments: [String]) -> Set<Int> {
@@ -374,6 +415,26 @@ struct NameMatcher {
       let within = length / 3
       let near = candidates.lazy.filter { $0.unicodeScalars.count <= length + within }
       if let found = nearest(to: wanted, among: near, within: within) { return originals[found] }
+      // A call is named by what comes before its parentheses as often as whole: `fs.chwon`
+      // is a slip of `fs.chown(path, uid, gid, callback)`, too long to be near it whole.
+      var heads: [String] = []
+      var titleOfHead: [String: String] = [:]
+      for candidate in candidates {
+        guard let open = candidate.firstIndex(of: "("), open > candidate.startIndex else {
+          continue
+        }
+        let head = String(candidate[..<open])
+        guard head.unicodeScalars.count <= length + within, titleOfHead[head] == nil else {
+          continue
+        }
+        heads.append(head)
+        titleOfHead[head] = candidate
+      }
+      if let found = nearest(to: wanted, among: heads, within: within),
+        let title = titleOfHead[found]
+      {
+        return originals[title]
+      }
     }
     // A NAME that is a title cut short and finished wrong, as `f(a, b)` for `f(a, b, c)`:
     // the title that starts with the most of it, when that is most of it.
