@@ -179,6 +179,13 @@ make && sudo make install
 
 A deeper paragraph with a_very_long_identifier_without_any_breaks_in_it_at_all_and_then_some_more_of_it.
 
+### Checklist
+
+- [x] built
+- [ ] tested
+  - [ ] on a phone
+- a plain item
+
 # Usage <!-- collapsed -->
 
 1. first

@@ -585,6 +585,50 @@ def test_content_twenty_levels_deep_keeps_half_a_phone(browser, render, tmp_path
     assert scroll <= 390
 
 
+TASK_LIST = """
+return [...document.querySelectorAll('main li')].map(item => {
+  const box = item.getBoundingClientRect();
+  const list = item.parentElement.getBoundingClientRect();
+  const first = item.firstElementChild;
+  const checkbox = first && first.matches('input[type=checkbox]') ? first : null;
+  const mark = checkbox && checkbox.getBoundingClientRect();
+  return [item.textContent.trim().split('\\n')[0], getComputedStyle(item).listStyleType,
+          getComputedStyle(item, '::marker').content, item.className,
+          mark && [mark.left >= list.left, mark.right <= box.left + 4, mark.width > 8]];
+});
+"""
+
+
+@pytest.mark.parametrize("flags", [[], ["--unsafe"]])
+def test_a_task_list_shows_its_checkboxes_where_the_bullets_would_be(browser, render, flags):
+    """A task's checkbox stands in its bullet's place, inside the list's indent, in light,
+    dark and on a phone; a plain item of the same list keeps its bullet. cmark-gfm's own
+    markup (--unsafe) looks the same as the one with GitHub's classes."""
+    page = render("task-list" + "".join(flags),
+                  ["-s", "-t", "html", "--expand-all", *flags, "-f", "markdown", "-"],
+                  documents.SHOWCASE_MARKDOWN)
+    for device in ["desktop", "phone"]:
+        for scheme in ["light", "dark"]:
+            browser.execute_cdp_cmd("Emulation.clearDeviceMetricsOverride", {})
+            if device == "phone":
+                phone(browser)
+            set_scheme(browser, scheme)
+            load(browser, page)
+            items = {text: rest for text, *rest in browser.execute_script(TASK_LIST)}
+            for task in ["built", "tested", "on a phone"]:
+                style, marker, classes, mark = items[task]
+                assert style == "none", (task, style, marker)
+                assert mark == [True, True, True], (task, device, scheme, mark)
+                assert classes == ("" if flags else "task-list-item")
+            assert items["a plain item"][0] == "disc" and items["a plain item"][3] is None
+            if not flags:
+                SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+                browser.execute_script(
+                    "document.querySelector('main li.task-list-item').scrollIntoView()")
+                (SCREENSHOTS / f"task-list-{device}-{scheme}.png").write_bytes(
+                    base64.b64decode(browser.get_screenshot_as_base64()))
+
+
 SHOTS = [
     ("oceans", ["--toc", "--depth", "2", "Samples/oceans.md"], None),
     ("releases", ["--depth", "2", "Samples/releases.json"], None),

@@ -40,14 +40,77 @@ struct GitHubMarkdownTests {
     #expect(html.contains(#"<th style="text-align: left">left</th>"#))
     #expect(html.contains(#"<th style="text-align: center">centre</th>"#))
     #expect(html.contains(#"<td style="text-align: right">c</td>"#))
-    #expect(html.contains(#"<li><input type="checkbox" checked="" disabled="" /> done</li>"#))
-    #expect(html.contains(#"<li><input type="checkbox" disabled="" /> to do</li>"#))
+    // Task lists with GitHub's classes, which its style sheets know.
+    #expect(html.contains(#"<ul class="contains-task-list">"#))
+    #expect(
+      html.contains(
+        #"<li class="task-list-item"><input type="checkbox" class="task-list-item-checkbox" checked="" disabled="" /> done</li>"#
+      ))
+    #expect(
+      html.contains(
+        #"<li class="task-list-item"><input type="checkbox" class="task-list-item-checkbox" disabled="" /> to do</li>"#
+      ))
     #expect(html.contains("<del>gone</del>"))
     #expect(html.contains(#"<a href="https://example.org/x">https://example.org/x</a>"#))
     #expect(html.contains(#"<a href="http://www.example.org">www.example.org</a>"#))
     for flag in ["markdown", "gfm"] {
       #expect(try runBothWays(["-t", "html", "-f", flag], input: Self.extensions).output == html)
     }
+  }
+
+  @Test(
+    "a task list and its items get GitHub's classes, a checkbox elsewhere none; --unsafe keeps cmark-gfm's markup"
+  )
+  func taskListClasses() throws {
+    let text = """
+      - [x] done
+      - [ ] to do
+        1. [ ] nested
+        2. plain
+      - an item with <input type="checkbox"> inside
+
+      * plain
+      * list
+
+      | a |
+      |---|
+      | <input type="checkbox" checked> |
+      """
+    let html = try runBothWays(["-t", "html"], input: text).output
+    #expect(
+      html == """
+        <ul class="contains-task-list">
+        <li class="task-list-item"><input type="checkbox" class="task-list-item-checkbox" checked="" disabled="" /> done</li>
+        <li class="task-list-item"><input type="checkbox" class="task-list-item-checkbox" disabled="" /> to do
+        <ol class="contains-task-list">
+        <li class="task-list-item"><input type="checkbox" class="task-list-item-checkbox" disabled="" /> nested</li>
+        <li>plain</li>
+        </ol>
+        </li>
+        <li>an item with <input type="checkbox" disabled="" /> inside</li>
+        </ul>
+        <ul>
+        <li>plain</li>
+        <li>list</li>
+        </ul>
+        <table>
+        <thead>
+        <tr>
+        <th>a</th>
+        </tr>
+        </thead>
+        <tbody>
+        <tr>
+        <td><input type="checkbox" checked="" disabled="" /></td>
+        </tr>
+        </tbody>
+        </table>
+
+        """)
+    let unsafe = try runBothWays(["-t", "html", "--unsafe"], input: "- [x] done\n").output
+    #expect(
+      unsafe
+        == "<ul>\n<li><input type=\"checkbox\" checked=\"\" disabled=\"\" /> done</li>\n</ul>\n")
   }
 
   @Test("-t gfm writes GitHub Markdown, as -t markdown does; a wrong name lists it")

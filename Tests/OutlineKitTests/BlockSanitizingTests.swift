@@ -20,7 +20,7 @@ private func sanitisedRuns(_ text: String, images: Bool = false) -> [Sanitised] 
     guard case .markdown(let blocks) = content.body else { continue }
     let part = MarkdownDocument.Part.blocks(blocks.node)
     let document = blocks.document
-    guard document.holdsRawHTML(part, orImages: images) else { continue }
+    guard document.needsSanitizer(part, orImages: images) else { continue }
     var sanitizer = HTMLSanitizer(place: .blocks)
     sanitizer.blocksRemoteImages = images
     var whole: [UInt8]?
@@ -30,7 +30,8 @@ private func sanitisedRuns(_ text: String, images: Bool = false) -> [Sanitised] 
     var byBlocks: [UInt8]?
     _ = document.renderBlocks(part, orImages: images) { pieces in
       byBlocks = sanitizer.sanitized(
-        blocks: pieces.map { HTMLSanitizer.Block(html: $0.html, holdsRawHTML: $0.holdsRawHTML) })
+        blocks: pieces.map { HTMLSanitizer.Block(html: $0.html, needsSanitizer: $0.needsSanitizer) }
+      )
     }
     runs.append(Sanitised(whole: whole, byBlocks: byBlocks))
   }

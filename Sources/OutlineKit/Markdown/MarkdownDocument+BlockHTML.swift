@@ -7,12 +7,13 @@ import CCmark
 #endif
 
 extension MarkdownDocument {
-  /// A top-level block of a part, rendered by itself, and whether it holds raw HTML.
+  /// A top-level block of a part, rendered by itself, and whether it is to be sanitised.
   struct BlockHTML {
     /// Its HTML, in a buffer this does not own.
     let html: UnsafeRawBufferPointer
-    /// Whether the block holds raw HTML, or an image when images were looked for.
-    let holdsRawHTML: Bool
+    /// Whether the block holds raw HTML or a task list, or an image when images were
+    /// looked for (`needsSanitizer(under:orImages:)`).
+    let needsSanitizer: Bool
   }
 
   /// Hands `body` the HTML of each top-level block of `part` in order, each rendered
@@ -32,9 +33,10 @@ extension MarkdownDocument {
         let html = CmarkRenderer.htmlAlone(block, unsafe: true, filtersTags: true)
       else { return false }
       buffers.append(html)
-      holds.append(holdsRawHTML(under: block, orImages: images))
+      holds.append(needsSanitizer(under: block, orImages: images))
     }
-    body(zip(buffers, holds).map { BlockHTML(html: UnsafeRawBufferPointer($0), holdsRawHTML: $1) })
+    body(
+      zip(buffers, holds).map { BlockHTML(html: UnsafeRawBufferPointer($0), needsSanitizer: $1) })
     return true
   }
 }

@@ -64,20 +64,24 @@ extension MarkdownDocument {
     }
   }
 
-  /// Whether `part` holds raw HTML, or an image when `images` are looked for.
-  func holdsRawHTML(_ part: Part, orImages images: Bool) -> Bool {
+  /// Whether `part` is to be sanitised: whether it holds raw HTML, or a task list, whose
+  /// lists and items the sanitiser gives GitHub's classes, or an image when `images` are
+  /// looked for.
+  func needsSanitizer(_ part: Part, orImages images: Bool) -> Bool {
     guard let node = root(of: part) else { return false }
-    return holdsRawHTML(under: node, orImages: images)
+    return needsSanitizer(under: node, orImages: images)
   }
 
-  /// Whether `node` or a node under it is raw HTML, or an image when `images` are looked
-  /// for.
-  func holdsRawHTML(under node: OpaquePointer, orImages images: Bool) -> Bool {
+  /// Whether `node` or a node under it is raw HTML or a task list's item, or an image when
+  /// `images` are looked for.
+  func needsSanitizer(under node: OpaquePointer, orImages images: Bool) -> Bool {
     for step in CmarkWalk(node, includingRoot: true) where step.isEntering {
       let current = step.node
       let type = cmark_node_get_type(current)
       if type == CMARK_NODE_HTML_BLOCK || type == CMARK_NODE_HTML_INLINE
         || (images && type == CMARK_NODE_IMAGE)
+        // Only the task list extension makes items of its own.
+        || (type == CMARK_NODE_ITEM && cmark_node_get_syntax_extension(current) != nil)
       {
         return true
       }

@@ -129,6 +129,9 @@ enum HTMLAllowlist {
     "section": { $0 == "footnotes" },
     "div": { $0 == "markdown-alert" || $0.hasPrefix("markdown-alert-") },
     "p": { $0 == "markdown-alert-title" },
+    "li": { $0 == "task-list-item" },
+    "ul": { $0 == "contains-task-list" },
+    "ol": { $0 == "contains-task-list" },
   ]
 
   /// The `data-` attributes cmark-gfm gives footnotes, kept on these elements only.

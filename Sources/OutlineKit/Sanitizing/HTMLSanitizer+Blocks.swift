@@ -10,9 +10,10 @@ extension HTMLSanitizer {
   /// A piece of a section's HTML: one top-level block as cmark-gfm renders it.
   struct Block {
     let html: UnsafeRawBufferPointer
-    /// Whether the block holds raw HTML (or an image the sanitiser changes): its HTML is
-    /// then parsed, else it is cmark-gfm's own and may be kept as it is.
-    let holdsRawHTML: Bool
+    /// Whether the block holds raw HTML (or an image or a task list, which the sanitiser
+    /// changes): its HTML is then parsed, else it is cmark-gfm's own and may be kept as it
+    /// is.
+    let needsSanitizer: Bool
   }
 
   /// A section whose HTML is `blocks` in order, made safe byte for byte as `sanitized(_:)`
@@ -37,7 +38,7 @@ extension HTMLSanitizer {
     while index < blocks.count {
       let block = blocks[index]
       index += 1
-      if !block.holdsRawHTML, HTMLSanitizer.keepsUnchanged(block.html) {
+      if !block.needsSanitizer, HTMLSanitizer.keepsUnchanged(block.html) {
         writer.output.append(contentsOf: block.html)
         continue
       }
@@ -87,7 +88,8 @@ extension HTMLSanitizer {
   /// a `%` that starts no escape, a character it escapes), an id (cmark-gfm's footnote
   /// references'), a line end of `\r`, and elements nested near where it flattens them.
   /// Everything else cmark-gfm writes it writes the same: the tags, the escapes of `&`, `<`,
-  /// `>` and `"`, the attributes of tables, task lists, code and alerts.
+  /// `>` and `"`, the attributes of tables, code and alerts. A task list it writes with
+  /// GitHub's classes.
   static func keepsUnchanged(_ html: UnsafeRawBufferPointer) -> Bool {
     guard let base = html.baseAddress else { return true }
     let count = html.count
@@ -111,6 +113,9 @@ extension HTMLSanitizer {
       let end = base.distance(to: UnsafeRawPointer(found))
       if index + 1 < count, html[index + 1] == UInt8(ascii: "/") {
         depth -= 1
+      } else if end - index >= 6, memcmp(base + index, "<input", 6) == 0 {
+        // A task's checkbox: the sanitiser gives it and its list GitHub's classes.
+        return false
       } else {
         if html[end - 1] != UInt8(ascii: "/") {
           depth += 1

@@ -223,10 +223,37 @@ struct SanitizedWriter {
       return
     }
     let checked = attributes.contains { $0.name == "checked" }
+    let task = SanitizedWriter.isTaskCheckbox(node) ? " class=\"task-list-item-checkbox\"" : ""
     append(
       checked
-        ? "<input type=\"checkbox\" checked=\"\" disabled=\"\" />"
-        : "<input type=\"checkbox\" disabled=\"\" />")
+        ? "<input type=\"checkbox\"\(task) checked=\"\" disabled=\"\" />"
+        : "<input type=\"checkbox\"\(task) disabled=\"\" />")
+  }
+
+  /// Whether `node` is a task's checkbox, as cmark-gfm writes one: a checkbox that begins
+  /// a list item.
+  static func isTaskCheckbox(_ node: UnsafeMutablePointer<GumboNode>) -> Bool {
+    guard node.isElement, node.pointee.v.element.tag == GUMBO_TAG_INPUT,
+      node.attributes.contains(where: { $0.name == "type" && $0.value.lowercased() == "checkbox" }),
+      let parent = node.pointee.parent,
+      parent.isElement, parent.pointee.v.element.tag == GUMBO_TAG_LI
+    else { return false }
+    return parent.children.first == node
+  }
+
+  /// The class GitHub gives element `name` of a task list: `task-list-item` to an item
+  /// that begins with a checkbox, `contains-task-list` to a list that holds one; nil for
+  /// any other element.
+  static func taskListClass(_ name: String, _ node: UnsafeMutablePointer<GumboNode>) -> String? {
+    func isTask(_ item: UnsafeMutablePointer<GumboNode>) -> Bool {
+      item.isElement && item.pointee.v.element.tag == GUMBO_TAG_LI
+        && item.children.first.map(isTaskCheckbox) == true
+    }
+    switch name {
+    case "li": return isTask(node) ? "task-list-item" : nil
+    case "ul", "ol": return node.children.contains(where: isTask) ? "contains-task-list" : nil
+    default: return nil
+    }
   }
 
   /// Writes an image from another host as its alt text and URL, when the page would block
@@ -398,6 +425,11 @@ struct SanitizedWriter {
       // What a new tab opens cannot reach back to the page, nor learn where it was.
       kept.removeAll { $0.0 == "rel" }
       kept.append(("rel", "noopener noreferrer"))
+    }
+    if let task = SanitizedWriter.taskListClass(name, node) {
+      // GitHub's classes of a task list, which its style sheets and a host page's know.
+      kept.removeAll { $0.0 == "class" }
+      kept.insert(("class", task), at: 0)
     }
     if name == "details" {
       // Told apart from collapse's own sections, which it is styled unlike.

@@ -67,7 +67,7 @@ struct MarkdownRenderer {
       // For the bench: what rendering cost before raw HTML was looked for.
       let checked = false
     #else
-      let checked = document.holdsRawHTML(part, orImages: images)
+      let checked = document.needsSanitizer(part, orImages: images)
     #endif
     guard !options.unsafe, checked else {
       document.render(part, unsafe: options.unsafe) { body(content($0)) }
@@ -84,7 +84,9 @@ struct MarkdownRenderer {
         var sanitized: [UInt8]?
         let rendered = document.renderBlocks(part, orImages: images) { blocks in
           sanitized = sanitizer.sanitized(
-            blocks: blocks.map { HTMLSanitizer.Block(html: $0.html, holdsRawHTML: $0.holdsRawHTML) }
+            blocks: blocks.map {
+              HTMLSanitizer.Block(html: $0.html, needsSanitizer: $0.needsSanitizer)
+            }
           )
         }
         if rendered, let sanitized {
