@@ -263,7 +263,7 @@ def test_table_of_contents_links_open_their_section(browser, oceans_collapsed):
 @pytest.fixture(scope="module")
 def changelog_cut(render):
     """The changelog cut to fit: collapsed releases closed first, then the oldest left out."""
-    return render("changelog-cut", ["-s", "-t", "html", "--depth", "1", "--max-bytes", "48K",
+    return render("changelog-cut", ["-s", "-t", "html", "--depth", "1", "--max-bytes", "50K",
                                     "Tests/Documents/changelog.md"])
 
 
@@ -278,7 +278,7 @@ def test_a_link_into_a_closed_section_opens_it_at_its_marker(browser, changelog_
 
 
 def test_a_link_to_a_section_left_out_leads_to_where_it_was(browser, render):
-    page = render("changelog-cut-newest", ["-s", "-t", "html", "--max-bytes", "68K",
+    page = render("changelog-cut-newest", ["-s", "-t", "html", "--max-bytes", "70K",
                                            "Tests/Documents/changelog.md"])
     load(browser, page)
     assert browser.execute_script("return scrollY") == 0
@@ -599,13 +599,10 @@ return [...document.querySelectorAll('main li')].map(item => {
 """
 
 
-@pytest.mark.parametrize("flags", [[], ["--unsafe"]])
-def test_a_task_list_shows_its_checkboxes_where_the_bullets_would_be(browser, render, flags):
+def test_a_task_list_shows_its_checkboxes_where_the_bullets_would_be(browser, render):
     """A task's checkbox stands in its bullet's place, inside the list's indent, in light,
-    dark and on a phone; a plain item of the same list keeps its bullet. cmark-gfm's own
-    markup (--unsafe) looks the same as the one with GitHub's classes."""
-    page = render("task-list" + "".join(flags),
-                  ["-s", "-t", "html", "--expand-all", *flags, "-f", "markdown", "-"],
+    dark and on a phone; a plain item of the same list keeps its bullet."""
+    page = render("task-list", ["-s", "-t", "html", "--expand-all", "-f", "markdown", "-"],
                   documents.SHOWCASE_MARKDOWN)
     for device in ["desktop", "phone"]:
         for scheme in ["light", "dark"]:
@@ -619,14 +616,46 @@ def test_a_task_list_shows_its_checkboxes_where_the_bullets_would_be(browser, re
                 style, marker, classes, mark = items[task]
                 assert style == "none", (task, style, marker)
                 assert mark == [True, True, True], (task, device, scheme, mark)
-                assert classes == ("" if flags else "task-list-item")
+                assert classes == "task-list-item"
             assert items["a plain item"][0] == "disc" and items["a plain item"][3] is None
-            if not flags:
-                SCREENSHOTS.mkdir(parents=True, exist_ok=True)
-                browser.execute_script(
-                    "document.querySelector('main li.task-list-item').scrollIntoView()")
-                (SCREENSHOTS / f"task-list-{device}-{scheme}.png").write_bytes(
-                    base64.b64decode(browser.get_screenshot_as_base64()))
+            SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+            browser.execute_script(
+                "document.querySelector('main li.task-list-item').scrollIntoView()")
+            (SCREENSHOTS / f"task-list-{device}-{scheme}.png").write_bytes(
+                base64.b64decode(browser.get_screenshot_as_base64()))
+
+
+ALERT_ICONS = """
+return [...document.querySelectorAll('.markdown-alert-title')].map(title => {
+  const icon = getComputedStyle(title, '::before');
+  const box = title.getBoundingClientRect();
+  return [title.parentElement.className, icon.maskImage || icon.webkitMaskImage,
+          parseFloat(icon.width), parseFloat(icon.height), icon.backgroundColor,
+          getComputedStyle(title).color, box.height];
+});
+"""
+
+
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+def test_each_kind_of_alert_shows_its_own_icon_in_its_colour(browser, showcase, scheme):
+    """An alert's title starts with its kind's icon, an SVG written into the page's style
+    sheet (nothing fetched), as wide as a letter, in the title's colour."""
+    set_scheme(browser, scheme)
+    load(browser, showcase)
+    browser.execute_script("document.querySelectorAll('details').forEach(d => d.open = true)")
+    icons = browser.execute_script(ALERT_ICONS)
+    kinds = [name.split()[-1].removeprefix("markdown-alert-") for name, *_ in icons]
+    assert kinds == ["note", "tip", "important", "warning", "caution"]
+    masks = [mask for _, mask, *_ in icons]
+    assert all(mask.startswith('url("data:image/svg+xml,') for mask in masks), masks
+    assert len(set(masks)) == 5
+    for name, _, width, height, background, colour, line in icons:
+        assert 10 <= width <= 20 and width == height, (name, width, height)
+        assert background == colour, name
+    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+    browser.execute_script("document.querySelector('.markdown-alert').scrollIntoView()")
+    (SCREENSHOTS / f"alerts-{scheme}.png").write_bytes(
+        base64.b64decode(browser.get_screenshot_as_base64()))
 
 
 SHOTS = [
