@@ -185,6 +185,13 @@ let optionTable: [OptionSpec] = [
     options.embedResources = true
   },
   OptionSpec(
+    long: "remote-images", short: nil, value: nil, group: .html,
+    help:
+      "Let a page show images from other hosts over https: the reader's browser then fetches them, and those hosts learn the page was opened."
+  ) { options, _ in
+    options.output.document.loadsRemoteImages = true
+  },
+  OptionSpec(
     long: "title", short: nil, value: "TEXT", group: .html,
     help: "Title the page (default: a Markdown document's one top-level title, else the file name)."
   ) { options, value in

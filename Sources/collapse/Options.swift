@@ -184,6 +184,10 @@ extension Options {
     if output.title != nil && !output.standalone {
       throw UsageError(description: "--title names an html page; it goes with -s")
     }
+    if output.document.loadsRemoteImages && !output.standalone {
+      throw UsageError(
+        description: "--remote-images lets an html page load images; it goes with -s")
+    }
     if lazyGiven && !output.standalone {
       throw UsageError(description: "--lazy says how an html page loads; it goes with -s")
     }

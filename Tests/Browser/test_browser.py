@@ -260,11 +260,26 @@ def test_table_of_contents_links_open_their_section(browser, oceans_collapsed):
     assert "pacific" in open_ids(browser)
 
 
+def cut_changelog(render, name, flags, holds):
+    """The changelog page cut to the least size from 40K up, in steps of 2K, whose HTML
+    holds each of `holds`: the page's own style and script take part of any size, and
+    grow as the page does, so a size fixed here would leave out other sections."""
+    for kilobytes in range(40, 129, 2):
+        page = render(name, ["-s", "-t", "html", *flags, "--max-bytes", f"{kilobytes}K",
+                             "Tests/Documents/changelog.md"])
+        text = page.read_text()
+        if all(part in text for part in holds):
+            return page
+    pytest.fail(f"no size up to 128K holds {holds}")
+
+
 @pytest.fixture(scope="module")
 def changelog_cut(render):
-    """The changelog cut to fit: collapsed releases closed first, then the oldest left out."""
-    return render("changelog-cut", ["-s", "-t", "html", "--depth", "1", "--max-bytes", "50K",
-                                    "Tests/Documents/changelog.md"])
+    """The changelog cut to fit: collapsed releases closed first, then the oldest left out;
+    cut so that 2.0.0 is closed and its link into a section left out is there."""
+    return cut_changelog(render, "changelog-cut", ["--depth", "1"],
+                         ['<details id="200---2021-10-15">', 'href="#upgrading-from-1x"',
+                          'id="upgrading-from-1x"'])
 
 
 def test_a_link_into_a_closed_section_opens_it_at_its_marker(browser, changelog_cut):
@@ -278,8 +293,8 @@ def test_a_link_into_a_closed_section_opens_it_at_its_marker(browser, changelog_
 
 
 def test_a_link_to_a_section_left_out_leads_to_where_it_was(browser, render):
-    page = render("changelog-cut-newest", ["-s", "-t", "html", "--max-bytes", "70K",
-                                           "Tests/Documents/changelog.md"])
+    page = cut_changelog(render, "changelog-cut-newest", [],
+                         ['href="#120---2020-09-22"', 'id="120---2020-09-22"'])
     load(browser, page)
     assert browser.execute_script("return scrollY") == 0
     browser.find_element(By.CSS_SELECTOR, "main a[href='#120---2020-09-22']").click()
@@ -656,6 +671,64 @@ def test_each_kind_of_alert_shows_its_own_icon_in_its_colour(browser, showcase, 
     browser.execute_script("document.querySelector('.markdown-alert').scrollIntoView()")
     (SCREENSHOTS / f"alerts-{scheme}.png").write_bytes(
         base64.b64decode(browser.get_screenshot_as_base64()))
+
+
+BADGES = """# Project
+
+[![build](https://img.shields.io/badge/build-passing-green.svg)](https://ci.example/project)
+[![npm](https://img.shields.io/npm/v/project.svg)](https://www.npmjs.com/package/project)
+![license MIT](https://img.shields.io/badge/license-MIT-blue.svg)
+![](https://img.shields.io/badge/no-alt.svg)
+
+A paragraph after the badges.
+"""
+
+PLACEHOLDERS = """
+return [...document.querySelectorAll('.remote-image')].map(box => {
+  const r = box.getBoundingClientRect();
+  const line = parseFloat(getComputedStyle(box.parentElement).lineHeight);
+  return [box.tagName, box.textContent, box.getAttribute('href'), box.title,
+          Math.round(r.top), r.height <= line * 1.2, r.width > 20 && r.width <= 16 * 13 + 16];
+});
+"""
+
+
+def test_a_row_of_remote_badges_stays_a_row_of_small_boxes_that_link_to_them(browser, render):
+    """A page blocks images from other hosts: each shows as a small box of its alt text,
+    a row of badges stays one row, and a box not in a link already links to its image."""
+    page = render("badges", ["-s", "-t", "html", "-f", "markdown", "-"], BADGES)
+    for device in ["desktop", "phone"]:
+        for scheme in ["light", "dark"]:
+            browser.execute_cdp_cmd("Emulation.clearDeviceMetricsOverride", {})
+            if device == "phone":
+                phone(browser)
+            set_scheme(browser, scheme)
+            load(browser, page)
+            boxes = browser.execute_script(PLACEHOLDERS)
+            assert [box[:3] for box in boxes] == [
+                ["SPAN", "build", None], ["SPAN", "npm", None],
+                ["A", "license MIT", "https://img.shields.io/badge/license-MIT-blue.svg"],
+                ["A", "image", "https://img.shields.io/badge/no-alt.svg"]]
+            assert all(box[3].startswith("Not loaded: https://img.shields.io/") for box in boxes)
+            assert len({box[4] for box in boxes}) == 1, boxes  # one row
+            assert all(box[5] and box[6] for box in boxes), boxes
+            assert browser.execute_script("return document.images.length") == 0
+            SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+            (SCREENSHOTS / f"badges-{device}-{scheme}.png").write_bytes(
+                base64.b64decode(browser.get_screenshot_as_base64()))
+
+
+def test_remote_images_lets_the_page_show_images_over_https(browser, render):
+    """With --remote-images the badges are images, which the page's policy allows over
+    https: the browser asks for them (this one has no network, so none arrives)."""
+    page = render("badges-loaded", ["-s", "--remote-images", "-f", "markdown", "-"], BADGES)
+    load(browser, page)
+    sources = browser.execute_script("return [...document.images].map(i => i.src)")
+    assert len(sources) == 4 and all(s.startswith("https://img.shields.io/") for s in sources)
+    assert browser.execute_script("return document.querySelectorAll('.remote-image').length") == 0
+    policy = browser.execute_script(
+        "return document.querySelector('meta[http-equiv=Content-Security-Policy]').content")
+    assert "img-src 'self' data: https:;" in policy
 
 
 SHOTS = [

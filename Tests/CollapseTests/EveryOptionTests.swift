@@ -30,7 +30,7 @@ struct OptionTrial {
 @Suite("every option in --help")
 struct EveryOptionTests {
   /// A document on which each option shows: a long line, a table, raw HTML, a local
-  /// image, two levels, and a heading that starts collapsed.
+  /// image and a remote one, two levels, and a heading that starts collapsed.
   static let sample = """
     # Alpha
 
@@ -42,7 +42,7 @@ struct EveryOptionTests {
 
     <u>underlined</u> <iframe src="frame.html"></iframe>
 
-    ![dot](dot.png)
+    ![dot](dot.png) ![badge](https://x.org/badge.svg)
 
     ## Alpha one
 
@@ -87,6 +87,7 @@ struct EveryOptionTests {
     "--ascii": OptionTrial(),
     "--standalone": OptionTrial(),
     "--embed-resources": OptionTrial(with: ["-t", "html"]),
+    "--remote-images": OptionTrial(with: ["-s"]),
     "--title": OptionTrial(with: ["-s"], value: "Other"),
     "--lazy": OptionTrial(with: ["-s"], value: "always"),
     "--help": OptionTrial(),

@@ -141,9 +141,10 @@ struct HTMLPageTests {
     #expect(chrome.count < html.count)
     #expect(try attributeValues("src", in: chrome).isEmpty)
     #expect(try attributeValues("href", in: chrome) == ["data:,", "#a", "#b"])
-    // The alerts' icons are SVG in data: URLs, whose namespace names a URL it never loads.
+    // The icons of the alerts and of images not loaded are SVG in data: URLs, whose
+    // namespace names a URL it never loads.
     let icon = #/url\("data:image/svg\+xml,[^"]*"\)/#
-    #expect(chrome.matches(of: icon).count == 5)
+    #expect(chrome.matches(of: icon).count == 6)
     chrome.replace(icon, with: "")
     #expect(!chrome.contains("url("))
     #expect(!chrome.contains("@import"))

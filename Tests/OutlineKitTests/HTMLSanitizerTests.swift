@@ -299,22 +299,34 @@ struct HTMLSanitizerTests {
     )
   }
 
-  @Test("the standalone page shows an image from another host as its alt text and address")
+  @Test(
+    "the standalone page shows an image from another host as a box of its alt text that links to it"
+  )
   func remoteImages() throws {
     let document = """
       # A
 
       ![logo](https://x.org/logo.png) ![here](logo.png) <img src="//x.org/a.png" alt="raw">
+      [![build](https://x.org/badge.svg?a=1&b=2)](https://ci.example/) ![](https://x.org/c.png)
 
       <picture><source srcset="https://x.org/dark.png" media="(prefers-color-scheme: dark)"><img src="light.png" alt="light"></picture>
       """
     let output = try page(markdown(document))
     #expect(
       output.contains(
-        "<span class=\"remote-image\" title=\"An image from another host, which this page does not load\">logo <span class=\"remote-url\">https://x.org/logo.png</span></span>"
+        "<a class=\"remote-image\" href=\"https://x.org/logo.png\" title=\"Not loaded: https://x.org/logo.png\">logo</a>"
       ))
     #expect(output.contains("<img src=\"logo.png\" alt=\"here\" />"))
-    #expect(output.contains(">raw <span class=\"remote-url\">//x.org/a.png</span></span>"))
+    #expect(
+      output.contains(
+        "<a class=\"remote-image\" href=\"//x.org/a.png\" title=\"Not loaded: //x.org/a.png\">raw</a>"
+      ))
+    // In a link already, it is a box of its own, and the link leads where it led.
+    #expect(
+      output.contains(
+        "<a href=\"https://ci.example/\"><span class=\"remote-image\" title=\"Not loaded: https://x.org/badge.svg?a=1&amp;b=2\">build</span></a>"
+      ))
+    #expect(output.contains(">image</a>"))
     #expect(
       output.contains(
         "<picture><!-- collapse removed the source element of an image from another host --><img src=\"light.png\" alt=\"light\" /></picture>"
@@ -322,6 +334,19 @@ struct HTMLSanitizerTests {
     // The fragment has no policy to block them: its images stay.
     #expect(
       try html(markdown(document)).contains("<img src=\"https://x.org/logo.png\" alt=\"logo\" />"))
+  }
+
+  @Test("a page that loads remote images shows those over https, allowed by its policy")
+  func loadedRemoteImages() throws {
+    let document = "# A\n\n![logo](https://x.org/logo.png) ![old](http://x.org/old.png)\n"
+    var options = HTMLWriter.Options()
+    options.loadsRemoteImages = true
+    let output = try page(markdown(document), options: options)
+    #expect(output.contains("<img src=\"https://x.org/logo.png\" alt=\"logo\" />"))
+    // Plain http stays blocked by the policy, so it is still a placeholder.
+    #expect(output.contains(">old</a>"))
+    #expect(output.contains("img-src 'self' data: https:; "))
+    #expect(try !page(markdown(document)).contains("https:;"))
   }
 }
 

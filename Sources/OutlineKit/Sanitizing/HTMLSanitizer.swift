@@ -21,9 +21,17 @@ struct HTMLSanitizer {
   }
 
   var place: Place
-  /// Shows an image from another host as its alt text and URL instead: the standalone
-  /// page's policy would block it.
+  /// Shows an image from another host as a placeholder instead, which links to it: the
+  /// standalone page's policy would block it.
   var blocksRemoteImages = false
+  /// With `blocksRemoteImages`, still shows those over https, which the page then loads.
+  var loadsSecureRemoteImages = false
+
+  /// Whether an image at `url` is shown as a placeholder rather than loaded.
+  func blocksImage(at url: URLCheck) -> Bool {
+    guard blocksRemoteImages, url.isRemote else { return false }
+    return !(loadsSecureRemoteImages && url.scheme == "https")
+  }
   /// Prefixes the document's ids with `user-content-`; markdown output leaves that to
   /// GitHub, which would prefix them again.
   var prefixesIDs = true

@@ -158,7 +158,7 @@ struct SanitizedWriter {
       note("removed the picture element around an image from another host, and its sources")
       push(node.children.filter { !($0.isElement && $0.tagName == "source") }, step)
       return
-    case "source" where settings.blocksRemoteImages && sourceIsRemote(node):
+    case "source" where sourceIsRemote(node):
       note("removed the source element of an image from another host")
       return
     case "source"
@@ -256,36 +256,59 @@ struct SanitizedWriter {
     }
   }
 
-  /// Writes an image from another host as its alt text and URL, when the page would block
-  /// it, and returns true; false when the image is written as an element.
+  /// Writes an image from another host as a placeholder, when the page would block it,
+  /// and returns true; false when the image is written as an element. The placeholder is
+  /// a small box with the image's alt text, as wide as that at most, so that a row of
+  /// badges stays a row; it links to the image, unless it is in a link already, and its
+  /// title says where the image is.
   private mutating func image(_ node: UnsafeMutablePointer<GumboNode>) -> Bool {
-    guard settings.blocksRemoteImages,
+    guard
       let source = node.attributes.first(where: { $0.name == "src" }).map({ URLCheck($0.value) }),
-      source.isRemote, source.scheme.isEmpty || source.scheme == "http" || source.scheme == "https"
+      source.scheme.isEmpty || source.scheme == "http" || source.scheme == "https",
+      settings.blocksImage(at: source)
     else { return false }
     let alt = node.attributes.first { $0.name == "alt" }?.value ?? ""
-    append(
-      "<span class=\"remote-image\" title=\"An image from another host, which this page does not load\">"
-    )
-    appendText(alt.isEmpty ? "image" : alt)
-    append(" <span class=\"remote-url\">")
+    // Written as a link's URL is, its escapes and all.
+    let link =
+      SanitizedWriter.isInLink(node) ? nil : url(source.cleaned, attribute: "href", element: "a")
+    append(link == nil ? "<span class=\"remote-image\"" : "<a class=\"remote-image\" href=\"")
+    if let link {
+      appendText(link)
+      append("\"")
+    }
+    append(" title=\"Not loaded: ")
     appendText(source.cleaned)
-    append("</span></span>")
+    append("\">")
+    appendText(alt.isEmpty ? "image" : alt)
+    append(link == nil ? "</span>" : "</a>")
     return true
   }
 
+  /// Whether `node` is inside an `a` element, where a link of its own cannot go.
+  private static func isInLink(_ node: UnsafeMutablePointer<GumboNode>) -> Bool {
+    var parent = node.pointee.parent
+    while let element = parent {
+      if element.isElement, element.pointee.v.element.tag == GUMBO_TAG_A { return true }
+      parent = element.pointee.parent
+    }
+    return false
+  }
+
   private func pictureShowsRemoteImage(_ node: UnsafeMutablePointer<GumboNode>) -> Bool {
-    guard settings.blocksRemoteImages else { return false }
-    return node.children.contains { child in
+    node.children.contains { child in
       child.isElement && child.tagName == "img"
-        && child.attributes.contains { $0.name == "src" && URLCheck($0.value).isRemote }
+        && child.attributes.contains {
+          $0.name == "src" && settings.blocksImage(at: URLCheck($0.value))
+        }
     }
   }
 
   private func sourceIsRemote(_ node: UnsafeMutablePointer<GumboNode>) -> Bool {
     node.attributes.contains { attribute in
       attribute.name == "srcset"
-        && SanitizedWriter.sourceSetURLs(attribute.value).contains { URLCheck($0).isRemote }
+        && SanitizedWriter.sourceSetURLs(attribute.value).contains {
+          settings.blocksImage(at: URLCheck($0))
+        }
     }
   }
 

@@ -10,9 +10,12 @@ public struct DocumentWriterOptions: Equatable {
   public var tableOfContentsDepth: Int?
   /// Writes each section's title and what it holds, without its content (`--outline`).
   public var titlesOnly = false
-  /// Shows images from other hosts as their alt text and URL: the standalone page's
-  /// policy would block them.
+  /// Shows images from other hosts as a placeholder with their alt text, which links to
+  /// the image: the standalone page's policy would block them.
   public var blocksRemoteImages = false
+  /// Lets a page show images from other hosts over https, which its policy then allows:
+  /// the reader's browser fetches them, and those hosts learn the page was opened.
+  public var loadsRemoteImages = false
   /// Writes the images that sanitised HTML shows from local files into it, as `data:`
   /// URLs, when set.
   public var images: ImageEmbedder?

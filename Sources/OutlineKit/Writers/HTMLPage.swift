@@ -67,12 +67,13 @@ extension HTMLPage {
   /// of its text, so that no script from the document runs, even one `--unsafe` keeps:
   /// neither an inline one nor an event handler nor a `javascript:` link. Images: those
   /// from the page's own origin (`'self'`: its host, or for a page opened from the disk,
-  /// local files) and those written into it as `data:`. Nothing else is
-  /// fetched: no frame, font, style sheet, object or connection, from anywhere; no form
-  /// is sent and no `<base>` changes where links lead.
-  static let policy =
+  /// local files) and those written into it as `data:`, and with `remoteImages` any over
+  /// https. Nothing else is fetched: no frame, font, style sheet, object or connection,
+  /// from anywhere; no form is sent and no `<base>` changes where links lead.
+  static func policy(remoteImages: Bool = false) -> String {
     "default-src 'none'; style-src 'unsafe-inline'; script-src '\(scriptHash)'; "
-    + "img-src 'self' data:; base-uri 'none'; form-action 'none'"
+      + "img-src 'self' data:\(remoteImages ? " https:" : ""); base-uri 'none'; form-action 'none'"
+  }
 }
 
 extension HTMLPage: SizeLimitable {
@@ -94,7 +95,7 @@ extension HTMLPage: SizeLimitable {
       <meta charset="utf-8">
       <meta name="viewport" content="width=device-width, initial-scale=1">
       <meta name="color-scheme" content="light dark">
-      <meta http-equiv="Content-Security-Policy" content="\(HTMLPage.policy)">
+      <meta http-equiv="Content-Security-Policy" content="\(HTMLPage.policy(remoteImages: writer.options.loadsRemoteImages))">
       <title>\(title)</title>
       <link rel="icon" href="data:,">
       <style>
@@ -126,8 +127,8 @@ extension HTMLPage: SizeLimitable {
       writer.writeTableOfContents(outline, elision: elision, to: &target)
     }
     target.write("<main>\n")
-    // The page's policy blocks images from other hosts: they are shown as their alt
-    // text and address instead.
+    // The page's policy blocks images from other hosts (those over https too, unless it
+    // loads them): they are shown as placeholders instead.
     var writer = writer
     writer.options.blocksRemoteImages = true
     writer.options.headsPage = headedBySection

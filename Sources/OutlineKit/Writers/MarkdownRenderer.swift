@@ -75,6 +75,7 @@ struct MarkdownRenderer {
     }
     var sanitizer = HTMLSanitizer(place: place)
     sanitizer.blocksRemoteImages = options.blocksRemoteImages
+    sanitizer.loadsSecureRemoteImages = options.loadsRemoteImages
     sanitizer.prefixesIDs = !options.leavesIDsToGitHub
     #if !PLAIN_WHOLESANITIZE
       // A section's blocks block by block, parsing only those with raw HTML, where each
