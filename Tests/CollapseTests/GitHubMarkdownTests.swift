@@ -44,11 +44,11 @@ struct GitHubMarkdownTests {
     #expect(html.contains(#"<ul class="contains-task-list">"#))
     #expect(
       html.contains(
-        #"<li class="task-list-item"><input type="checkbox" class="task-list-item-checkbox" checked="" disabled="" /> done</li>"#
+        #"<li class="task-list-item"><input type="checkbox" class="task-list-item-checkbox" aria-label="Done" checked="" disabled="" /> done</li>"#
       ))
     #expect(
       html.contains(
-        #"<li class="task-list-item"><input type="checkbox" class="task-list-item-checkbox" disabled="" /> to do</li>"#
+        #"<li class="task-list-item"><input type="checkbox" class="task-list-item-checkbox" aria-label="Not done" disabled="" /> to do</li>"#
       ))
     #expect(html.contains("<del>gone</del>"))
     #expect(html.contains(#"<a href="https://example.org/x">https://example.org/x</a>"#))
@@ -80,10 +80,10 @@ struct GitHubMarkdownTests {
     #expect(
       html == """
         <ul class="contains-task-list">
-        <li class="task-list-item"><input type="checkbox" class="task-list-item-checkbox" checked="" disabled="" /> done</li>
-        <li class="task-list-item"><input type="checkbox" class="task-list-item-checkbox" disabled="" /> to do
+        <li class="task-list-item"><input type="checkbox" class="task-list-item-checkbox" aria-label="Done" checked="" disabled="" /> done</li>
+        <li class="task-list-item"><input type="checkbox" class="task-list-item-checkbox" aria-label="Not done" disabled="" /> to do
         <ol class="contains-task-list">
-        <li class="task-list-item"><input type="checkbox" class="task-list-item-checkbox" disabled="" /> nested</li>
+        <li class="task-list-item"><input type="checkbox" class="task-list-item-checkbox" aria-label="Not done" disabled="" /> nested</li>
         <li>plain</li>
         </ol>
         </li>

@@ -223,7 +223,10 @@ struct SanitizedWriter {
       return
     }
     let checked = attributes.contains { $0.name == "checked" }
-    let task = SanitizedWriter.isTaskCheckbox(node) ? " class=\"task-list-item-checkbox\"" : ""
+    // A task's checkbox says what it marks to those who hear the page, as a label would.
+    let task =
+      SanitizedWriter.isTaskCheckbox(node)
+      ? " class=\"task-list-item-checkbox\" aria-label=\"\(checked ? "Done" : "Not done")\"" : ""
     append(
       checked
         ? "<input type=\"checkbox\"\(task) checked=\"\" disabled=\"\" />"
