@@ -215,6 +215,49 @@ def test_a_visible_focus_ring_follows_the_keyboard(browser, oceans):
     ) == "none"
 
 
+FOCUSED = """
+const e = document.activeElement;
+const s = getComputedStyle(e);
+const ring = s.outlineStyle !== 'none' && parseFloat(s.outlineWidth) >= 2;
+const name = e.tagName === 'INPUT' ? 'search'
+  : e.tagName === 'BUTTON' ? e.textContent
+  : e.tagName === 'A' ? 'link ' + e.getAttribute('href')
+  : e.tagName === 'SUMMARY' ? 'summary ' + e.parentElement.id : e.tagName;
+return [name, ring];
+"""
+
+
+def test_the_keyboard_alone_reaches_and_works_everything(browser, oceans_collapsed):
+    """Tab reaches the search field, both buttons, every link of the table of contents and
+    every summary shown, in that order, each with a visible focus ring; Enter works each."""
+    load(browser, oceans_collapsed)
+    actions = ActionChains(browser)
+    reached = []
+    for _ in range(40):
+        actions.send_keys(Keys.TAB).perform()
+        name, ring = browser.execute_script(FOCUSED)
+        if reached and name == reached[0][0]:
+            break
+        if name != "BODY":  # past the last, focus leaves the page before it comes round
+            reached.append((name, ring))
+    names = [name for name, _ in reached]
+    assert names[:3] == ["search", "Expand all", "Collapse all"], names
+    toc = [name for name in names if name.startswith("link ")]
+    assert toc == [f"link #{section}" for section in OCEAN_IDS], names
+    assert "summary oceans" in names
+    assert [name for name, ring in reached if not ring] == [], reached
+    # Enter on a button, a link of the contents and a summary does what a click does.
+    buttons = browser.find_elements(By.CSS_SELECTOR, "header button")
+    buttons[0].send_keys(Keys.ENTER)
+    assert closed_ids(browser) == []
+    buttons[1].send_keys(Keys.ENTER)
+    assert open_ids(browser) == []
+    browser.find_element(By.CSS_SELECTOR, ".toc a[href='#coral']").send_keys(Keys.ENTER)
+    assert "coral" in open_ids(browser) and "pacific" in open_ids(browser)
+    summary(browser, "atlantic").send_keys(Keys.ENTER)
+    assert "atlantic" in open_ids(browser)
+
+
 def test_a_fragment_opens_its_section_and_ancestors_on_load(browser, oceans_collapsed):
     load(browser, oceans_collapsed, "#bay-of-bengal")
     assert open_ids(browser) == ["oceans", "indian", "bay-of-bengal"]
