@@ -66,6 +66,24 @@ def load(driver, path, fragment=""):
     driver.get(path.as_uri() + fragment)
 
 
+def each_look(driver):
+    """Sets the browser to a desktop window and a phone, each light and dark, in turn,
+    naming each `device-scheme`."""
+    for device in ["desktop", "phone"]:
+        for scheme in ["light", "dark"]:
+            driver.execute_cdp_cmd("Emulation.clearDeviceMetricsOverride", {})
+            if device == "phone":
+                phone(driver)
+            set_scheme(driver, scheme)
+            yield f"{device}-{scheme}"
+
+
+def keep_screenshot(driver, name):
+    """Saves what the window shows in .build/screenshots, for a person to look at."""
+    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+    (SCREENSHOTS / f"{name}.png").write_bytes(base64.b64decode(driver.get_screenshot_as_base64()))
+
+
 @pytest.fixture(scope="module")
 def oceans(render):
     return render("oceans-expand-coral", ["-s", "-t", "html", "-e", "Coral", "Samples/oceans.md"])
@@ -662,25 +680,17 @@ def test_a_task_list_shows_its_checkboxes_where_the_bullets_would_be(browser, re
     dark and on a phone; a plain item of the same list keeps its bullet."""
     page = render("task-list", ["-s", "-t", "html", "--expand-all", "-f", "markdown", "-"],
                   documents.SHOWCASE_MARKDOWN)
-    for device in ["desktop", "phone"]:
-        for scheme in ["light", "dark"]:
-            browser.execute_cdp_cmd("Emulation.clearDeviceMetricsOverride", {})
-            if device == "phone":
-                phone(browser)
-            set_scheme(browser, scheme)
-            load(browser, page)
-            items = {text: rest for text, *rest in browser.execute_script(TASK_LIST)}
-            for task in ["built", "tested", "on a phone"]:
-                style, marker, classes, mark = items[task]
-                assert style == "none", (task, style, marker)
-                assert mark == [True, True, True], (task, device, scheme, mark)
-                assert classes == "task-list-item"
-            assert items["a plain item"][0] == "disc" and items["a plain item"][3] is None
-            SCREENSHOTS.mkdir(parents=True, exist_ok=True)
-            browser.execute_script(
-                "document.querySelector('main li.task-list-item').scrollIntoView()")
-            (SCREENSHOTS / f"task-list-{device}-{scheme}.png").write_bytes(
-                base64.b64decode(browser.get_screenshot_as_base64()))
+    for look in each_look(browser):
+        load(browser, page)
+        items = {text: rest for text, *rest in browser.execute_script(TASK_LIST)}
+        for task in ["built", "tested", "on a phone"]:
+            style, marker, classes, mark = items[task]
+            assert style == "none", (task, style, marker)
+            assert mark == [True, True, True], (task, look, mark)
+            assert classes == "task-list-item"
+        assert items["a plain item"][0] == "disc" and items["a plain item"][3] is None
+        browser.execute_script("document.querySelector('main li.task-list-item').scrollIntoView()")
+        keep_screenshot(browser, f"task-list-{look}")
 
 
 ALERT_ICONS = """
@@ -694,26 +704,23 @@ return [...document.querySelectorAll('.markdown-alert-title')].map(title => {
 """
 
 
-@pytest.mark.parametrize("scheme", ["light", "dark"])
-def test_each_kind_of_alert_shows_its_own_icon_in_its_colour(browser, showcase, scheme):
+def test_each_kind_of_alert_shows_its_own_icon_in_its_colour(browser, showcase):
     """An alert's title starts with its kind's icon, an SVG written into the page's style
     sheet (nothing fetched), as wide as a letter, in the title's colour."""
-    set_scheme(browser, scheme)
-    load(browser, showcase)
-    browser.execute_script("document.querySelectorAll('details').forEach(d => d.open = true)")
-    icons = browser.execute_script(ALERT_ICONS)
-    kinds = [name.split()[-1].removeprefix("markdown-alert-") for name, *_ in icons]
-    assert kinds == ["note", "tip", "important", "warning", "caution"]
-    masks = [mask for _, mask, *_ in icons]
-    assert all(mask.startswith('url("data:image/svg+xml,') for mask in masks), masks
-    assert len(set(masks)) == 5
-    for name, _, width, height, background, colour, line in icons:
-        assert 10 <= width <= 20 and width == height, (name, width, height)
-        assert background == colour, name
-    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
-    browser.execute_script("document.querySelector('.markdown-alert').scrollIntoView()")
-    (SCREENSHOTS / f"alerts-{scheme}.png").write_bytes(
-        base64.b64decode(browser.get_screenshot_as_base64()))
+    for look in each_look(browser):
+        load(browser, showcase)
+        browser.execute_script("document.querySelectorAll('details').forEach(d => d.open = true)")
+        icons = browser.execute_script(ALERT_ICONS)
+        kinds = [name.split()[-1].removeprefix("markdown-alert-") for name, *_ in icons]
+        assert kinds == ["note", "tip", "important", "warning", "caution"]
+        masks = [mask for _, mask, *_ in icons]
+        assert all(mask.startswith('url("data:image/svg+xml,') for mask in masks), masks
+        assert len(set(masks)) == 5
+        for name, _, width, height, background, colour, line in icons:
+            assert 10 <= width <= 20 and width == height, (look, name, width, height)
+            assert background == colour, (look, name)
+        browser.execute_script("document.querySelector('.markdown-alert').scrollIntoView()")
+        keep_screenshot(browser, f"alerts-{look}")
 
 
 BADGES = """# Project
@@ -740,25 +747,18 @@ def test_a_row_of_remote_badges_stays_a_row_of_small_boxes_that_link_to_them(bro
     """A page blocks images from other hosts: each shows as a small box of its alt text,
     a row of badges stays one row, and a box not in a link already links to its image."""
     page = render("badges", ["-s", "-t", "html", "-f", "markdown", "-"], BADGES)
-    for device in ["desktop", "phone"]:
-        for scheme in ["light", "dark"]:
-            browser.execute_cdp_cmd("Emulation.clearDeviceMetricsOverride", {})
-            if device == "phone":
-                phone(browser)
-            set_scheme(browser, scheme)
-            load(browser, page)
-            boxes = browser.execute_script(PLACEHOLDERS)
-            assert [box[:3] for box in boxes] == [
-                ["SPAN", "build", None], ["SPAN", "npm", None],
-                ["A", "license MIT", "https://img.shields.io/badge/license-MIT-blue.svg"],
-                ["A", "image", "https://img.shields.io/badge/no-alt.svg"]]
-            assert all(box[3].startswith("Not loaded: https://img.shields.io/") for box in boxes)
-            assert len({box[4] for box in boxes}) == 1, boxes  # one row
-            assert all(box[5] and box[6] for box in boxes), boxes
-            assert browser.execute_script("return document.images.length") == 0
-            SCREENSHOTS.mkdir(parents=True, exist_ok=True)
-            (SCREENSHOTS / f"badges-{device}-{scheme}.png").write_bytes(
-                base64.b64decode(browser.get_screenshot_as_base64()))
+    for look in each_look(browser):
+        load(browser, page)
+        boxes = browser.execute_script(PLACEHOLDERS)
+        assert [box[:3] for box in boxes] == [
+            ["SPAN", "build", None], ["SPAN", "npm", None],
+            ["A", "license MIT", "https://img.shields.io/badge/license-MIT-blue.svg"],
+            ["A", "image", "https://img.shields.io/badge/no-alt.svg"]]
+        assert all(box[3].startswith("Not loaded: https://img.shields.io/") for box in boxes)
+        assert len({box[4] for box in boxes}) == 1, boxes  # one row
+        assert all(box[5] and box[6] for box in boxes), boxes
+        assert browser.execute_script("return document.images.length") == 0
+        keep_screenshot(browser, f"badges-{look}")
 
 
 def test_remote_images_lets_the_page_show_images_over_https(browser, render):
@@ -802,16 +802,11 @@ def test_screenshots_in_light_and_dark(browser, render):
     saved = {}
     for name, arguments, text in SHOTS:
         page = render(f"screenshot-{name}", ["-s", "-t", "html", *arguments], text)
-        for device in ["desktop", "phone"]:
-            for scheme in ["light", "dark"]:
-                browser.execute_cdp_cmd("Emulation.clearDeviceMetricsOverride", {})
-                if device == "phone":
-                    phone(browser)
-                set_scheme(browser, scheme)
-                load(browser, page)
-                path = SCREENSHOTS / f"{name}-{device}-{scheme}.png"
-                path.write_bytes(whole_page_screenshot(browser))
-                saved[path.name] = path.read_bytes()
+        for look in each_look(browser):
+            load(browser, page)
+            path = SCREENSHOTS / f"{name}-{look}.png"
+            path.write_bytes(whole_page_screenshot(browser))
+            saved[path.name] = path.read_bytes()
     assert len(saved) == 12
     assert all(data.startswith(b"\x89PNG\r\n\x1a\n") for data in saved.values())
     assert saved["oceans-desktop-light.png"] != saved["oceans-desktop-dark.png"]
