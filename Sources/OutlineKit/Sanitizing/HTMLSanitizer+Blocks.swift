@@ -95,6 +95,9 @@ extension HTMLSanitizer {
     let count = html.count
     if memchr(base, 0x0D, count) != nil { return false }
     var depth = 0
+    // Links open: cmark-gfm writes an autolink in a link's text as an `a` in an `a`,
+    // which a parser takes apart.
+    var links = 0
     var index = 0
     while index < count {
       let byte = html[index]
@@ -113,6 +116,14 @@ extension HTMLSanitizer {
       let end = base.distance(to: UnsafeRawPointer(found))
       if index + 1 < count, html[index + 1] == UInt8(ascii: "/") {
         depth -= 1
+        if end - index == 3, html[index + 2] == UInt8(ascii: "a") { links -= 1 }
+      } else if end - index >= 3, memcmp(base + index, "<a ", 3) == 0 {
+        links += 1
+        if links > 1 { return false }
+        depth += 1
+        if !attributesKeepUnchanged(UnsafeRawBufferPointer(rebasing: html[index..<end])) {
+          return false
+        }
       } else if end - index >= 6, memcmp(base + index, "<input", 6) == 0 {
         // A task's checkbox: the sanitiser gives it and its list GitHub's classes.
         return false
@@ -204,13 +215,21 @@ extension HTMLSanitizer {
 
   /// Whether `html`, read by itself, leaves the tokenizer in text: no tag, comment or
   /// quoted value runs on past its end. What a tokenizer reads otherwise only within
-  /// its element (a `noscript`, an `svg` or `math` and their CDATA) is not read alone.
+  /// its element (a `noscript`, an `svg` or `math` and their CDATA, the raw text of a
+  /// `script` or `xmp`, which GitHub's tag filter leaves open when its name is followed
+  /// by `/x`) is not read alone.
   private static func standsAlone(_ html: UnsafeRawBufferPointer) -> Bool {
-    for name in ["<noscript", "<svg", "<math"] where contains(name, in: html) { return false }
+    for name in standingApart where contains(name, in: html) { return false }
     return UnfinishedToken.at(
       endOf: 0..<html.count, in: html, opensRawText: { _ in nil }, opensCDATA: { _ in false })
       == nil
   }
+
+  /// The start tags of the elements `standsAlone` does not read alone.
+  private static let standingApart = [
+    "<noscript", "<svg", "<math", "<script", "<style", "<xmp", "<iframe", "<noembed",
+    "<noframes", "<textarea", "<title", "<plaintext",
+  ]
 
   /// Whether `html` holds `text` (lower case ASCII) in any case.
   private static func contains(_ text: String, in html: UnsafeRawBufferPointer) -> Bool {
