@@ -117,17 +117,14 @@ extension HTMLSanitizer {
       if index + 1 < count, html[index + 1] == UInt8(ascii: "/") {
         depth -= 1
         if end - index == 3, html[index + 2] == UInt8(ascii: "a") { links -= 1 }
-      } else if end - index >= 3, memcmp(base + index, "<a ", 3) == 0 {
-        links += 1
-        if links > 1 { return false }
-        depth += 1
-        if !attributesKeepUnchanged(UnsafeRawBufferPointer(rebasing: html[index..<end])) {
-          return false
-        }
       } else if end - index >= 6, memcmp(base + index, "<input", 6) == 0 {
         // A task's checkbox: the sanitiser gives it and its list GitHub's classes.
         return false
       } else {
+        if end - index >= 3, memcmp(base + index, "<a ", 3) == 0 {
+          links += 1
+          if links > 1 { return false }
+        }
         if html[end - 1] != UInt8(ascii: "/") {
           depth += 1
           if depth > maximumDepth / 2 { return false }

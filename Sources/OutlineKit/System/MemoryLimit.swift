@@ -114,16 +114,29 @@ struct MemoryLimit: Equatable, Sendable {
   /// The folder of the process's control group (cgroup v2), from the `0::` line of
   /// `/proc/self/cgroup`.
   private static func controlGroupFolder(reading read: (String) -> String?) -> String? {
-    guard var groups = read("/proc/self/cgroup") else { return nil }
-    // On the bytes, as `field` reads: the file is ASCII but for the groups' names.
-    return groups.withUTF8 { bytes -> String? in
+    guard let groups = read("/proc/self/cgroup") else { return nil }
+    return rest(ofLineStarting: Array("0::".utf8), in: groups) { group in
+      var group = group
+      while group.last == UInt8(ascii: "/") { group = group.dropLast() }
+      return controlGroupRoot + String(decoding: group, as: UTF8.self)
+    }
+  }
+
+  /// `body` of what follows `prefix` on the first line of `text` that starts with it; nil
+  /// when no line does. It looks at the bytes: the files of /proc are ASCII but for the
+  /// names in them, and splitting them into lines of Characters took a third of the time
+  /// of a run on an empty file.
+  private static func rest<Result>(
+    ofLineStarting prefix: [UInt8], in text: String,
+    _ body: (Slice<UnsafeBufferPointer<UInt8>>) -> Result?
+  ) -> Result? {
+    var text = text
+    return text.withUTF8 { bytes -> Result? in
       var start = 0
       while start < bytes.count {
         let end = bytes[start...].firstIndex(of: UInt8(ascii: "\n")) ?? bytes.count
-        if bytes[start..<end].starts(with: "0::".utf8) {
-          var last = end
-          while last > start + 3 && bytes[last - 1] == UInt8(ascii: "/") { last -= 1 }
-          return controlGroupRoot + String(decoding: bytes[(start + 3)..<last], as: UTF8.self)
+        if bytes[start..<end].starts(with: prefix) {
+          return body(bytes[(start + prefix.count)..<end])
         }
         start = end + 1
       }
@@ -132,24 +145,13 @@ struct MemoryLimit: Equatable, Sendable {
   }
 
   /// The number of kB after `name` at the start of a line of `/proc/self/status` or
-  /// `/proc/meminfo`, in bytes. It looks at the bytes: the files are ASCII, and splitting
-  /// them into lines of Characters took a third of the time of a run on an empty file.
+  /// `/proc/meminfo`, in bytes.
   static func field(_ name: String, _ status: String) -> Int? {
-    var status = status
-    let name = Array(name.utf8)
-    return status.withUTF8 { bytes -> Int? in
-      var start = 0
-      while start < bytes.count {
-        let end = bytes[start...].firstIndex(of: UInt8(ascii: "\n")) ?? bytes.count
-        if end - start >= name.count, bytes[start..<(start + name.count)].elementsEqual(name) {
-          let digits = bytes[(start + name.count)..<end].filter { (0x30...0x39).contains($0) }
-          // More than 15 digits of kB is no reading of a real machine.
-          guard !digits.isEmpty, digits.count <= 15 else { return nil }
-          return digits.reduce(0) { $0 * 10 + Int($1 - 0x30) } * 1024
-        }
-        start = end + 1
-      }
-      return nil
+    rest(ofLineStarting: Array(name.utf8), in: status) { line in
+      let digits = line.filter { (0x30...0x39).contains($0) }
+      // More than 15 digits of kB is no reading of a real machine.
+      guard !digits.isEmpty, digits.count <= 15 else { return nil }
+      return digits.reduce(0) { $0 * 10 + Int($1 - 0x30) } * 1024
     }
   }
 
