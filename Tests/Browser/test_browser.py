@@ -774,6 +774,43 @@ def test_remote_images_lets_the_page_show_images_over_https(browser, render):
     assert "img-src 'self' data: https:;" in policy
 
 
+CENTRED = """
+const centre = element => { const r = element.getBoundingClientRect(); return (r.left + r.right) / 2; };
+const badges = [...document.querySelectorAll('#tern .remote-image')];
+return {
+  title: centre(document.querySelector('#tern > summary > h1')),
+  tagline: centre(document.querySelector('#tern strong')),
+  badges: (badges[0].getBoundingClientRect().left + badges.at(-1).getBoundingClientRect().right) / 2,
+  badgeRows: new Set(badges.map(b => Math.round(b.getBoundingClientRect().top))).size,
+  card: centre(document.querySelector('main > details')),
+  aligned: ['tern', 'features', 'installation', 'sponsors', 'license'].map(
+    id => getComputedStyle(document.querySelector(`#${id} > summary`)).textAlign),
+  featuresLeft: document.querySelector('#features li').getBoundingClientRect().left
+    - document.querySelector('#features > summary').getBoundingClientRect().left,
+  removed: document.documentElement.innerHTML.includes('closed nothing'),
+};
+"""
+
+
+def test_a_centred_opening_stays_centred_though_its_heading_opens_a_section(browser, render):
+    """A README's `<div align="center">` around its top heading, tagline and badges keeps
+    all of them centred on one axis, as GitHub shows them, though the heading opens a
+    section; the sections after the division's end are not centred, and one in a
+    right-aligned division is aligned right."""
+    page = render("centred-readme", ["-s", "-t", "html", "Tests/Documents/centred-readme.md"])
+    for look in each_look(browser):
+        load(browser, page)
+        found = browser.execute_script(CENTRED)
+        assert found["aligned"] == ["center", "start", "start", "right", "start"], (look, found)
+        assert abs(found["title"] - found["tagline"]) <= 2, (look, found)
+        assert abs(found["badges"] - found["tagline"]) <= 2, (look, found)
+        assert found["badgeRows"] == 1, (look, found)
+        # Centred on the content's axis, which the chevron's room moves off the card's.
+        assert 0 < found["tagline"] - found["card"] <= 16, (look, found)
+        assert found["featuresLeft"] < 80, (look, found)
+        assert not found["removed"], look
+        keep_screenshot(browser, f"centred-readme-{look}")
+
 SHOTS = [
     ("oceans", ["--toc", "--depth", "2", "Samples/oceans.md"], None),
     ("releases", ["--depth", "2", "Samples/releases.json"], None),

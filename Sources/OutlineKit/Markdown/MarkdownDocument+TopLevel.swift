@@ -62,6 +62,9 @@ extension MarkdownDocument {
               node: adoptHeading(block), level: Int(cmark_node_get_heading_level(block)),
               line: line, title: title, isPlainText: isPlain, hint: hint)))
         run = MarkdownDocument.newNode(CMARK_NODE_DOCUMENT)
+      case CMARK_NODE_HTML_BLOCK:
+        if !mentionsAlignment { mentionsAlignment = MarkdownDocument.mentionsAlign(block) }
+        cmark_node_append_child(run, block)
       default:
         cmark_node_append_child(run, block)
       }

@@ -53,6 +53,13 @@ final class MarkdownDocument {
   private var leftOutForSize: Set<SourcePlace> = []
   /// See `rawHTMLErrors`.
   private var rawHTMLProblems: Set<RawHTMLError> = []
+  /// The content runs and headings the document has taken, in document order.
+  private(set) var order: [Part] = []
+  /// Whether a top-level HTML block mentions `align`, without which no part leaves an
+  /// aligned division open.
+  var mentionsAlignment = false
+  /// See `openDivisions(before:)`; found when first asked for.
+  lazy var divisions: Divisions = findDivisions()
 
   init(source: SourceText, dialect: MarkdownDialect, frontMatter: Range<Int>?) {
     self.source = source
@@ -75,13 +82,17 @@ final class MarkdownDocument {
   /// Takes ownership of a container node.
   func adoptContainer(_ node: OpaquePointer) -> Container {
     containers.append(node)
-    return Container(number: containers.count - 1)
+    let container = Container(number: containers.count - 1)
+    order.append(.blocks(container))
+    return container
   }
 
   /// Takes ownership of an unlinked heading node.
   func adoptHeading(_ node: OpaquePointer) -> Heading {
     headings.append(node)
-    return Heading(number: headings.count - 1)
+    let heading = Heading(number: headings.count - 1)
+    order.append(.title(heading))
+    return heading
   }
 
   /// The last container, whose blocks the document ends in.

@@ -167,7 +167,14 @@ public struct HTMLWriter {
   ) {
     target.write("<details id=\"")
     target.write(HTML.escaped(id))
-    target.write(open ? "\" open><summary>" : "\"><summary>")
+    target.write(open ? "\" open><summary" : "\"><summary")
+    // A heading in an aligned division is aligned as the division's content is.
+    if !options.unsafe, let heading = outline.sections[index].heading,
+      let alignment = heading.document.alignment(of: heading.node)
+    {
+      target.write(" style=\"text-align: \(alignment)\"")
+    }
+    target.write(">")
     let options = options
     let headsPage = options.headsPage && outline.sections[index].depth == 0
     target.writePart(.title(index)) { target in

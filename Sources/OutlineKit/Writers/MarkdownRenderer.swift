@@ -63,11 +63,16 @@ struct MarkdownRenderer {
         rebasing: html.count >= 10 ? html[4..<(html.count - 6)] : html[0..<0])
     }
     let images = options.blocksRemoteImages || options.images != nil
+    // Blocks in divisions that earlier parts left open are parsed with them opened again.
+    var divisions = OpenDivisions.none
+    if !options.unsafe, case .blocks(let container) = part {
+      divisions = document.openDivisions(before: container)
+    }
     #if NO_RAW_HTML_CHECK
       // For the bench: what rendering cost before raw HTML was looked for.
-      let checked = false
+      let checked = !divisions.isEmpty
     #else
-      let checked = document.needsSanitizer(part, orImages: images)
+      let checked = !divisions.isEmpty || document.needsSanitizer(part, orImages: images)
     #endif
     guard !options.unsafe, checked else {
       document.render(part, unsafe: options.unsafe) { body(content($0)) }
@@ -83,12 +88,17 @@ struct MarkdownRenderer {
       // as they are read, so those sections are read whole, once.
       if place == .blocks, options.images == nil {
         var sanitized: [UInt8]?
+        let startTags = divisions.startTags
         let rendered = document.renderBlocks(part, orImages: images) { blocks in
-          sanitized = sanitizer.sanitized(
-            blocks: blocks.map {
-              HTMLSanitizer.Block(html: $0.html, needsSanitizer: $0.needsSanitizer)
-            }
-          )
+          startTags.withUnsafeBytes { startTags in
+            let opening = [HTMLSanitizer.Block(html: startTags, needsSanitizer: true)]
+            sanitized = sanitizer.sanitized(
+              blocks: (divisions.isEmpty ? [] : opening)
+                + blocks.map {
+                  HTMLSanitizer.Block(html: $0.html, needsSanitizer: $0.needsSanitizer)
+                }
+            )
+          }
         }
         if rendered, let sanitized {
           sanitized.withUnsafeBytes { body($0) }
@@ -111,19 +121,23 @@ struct MarkdownRenderer {
     var note: String?
     // Tags whose content a browser reads as raw text (`<textarea>`, `<script>`) are
     // written as text first, as GitHub does, so that what follows them is not lost.
-    document.render(part, unsafe: true, filtersTags: true) { html in
-      let html = content(html)
-      if HTMLSanitizer.nestsTooDeep(html) {
-        note = "its elements nest deeper than \(HTMLSanitizer.parsedDepth)"
-        return
-      }
-      do throws(GumboFragment.Failure) {
-        try sanitizer.sanitized(html).withUnsafeBytes { body($0) }
-      } catch {
-        document.note(
-          RawHTMLError(
-            error, bytes: html.count, place: document.firstRawHTML(in: part), outcome: .leftOut))
-        note = "it would take too much memory to parse"
+    document.render(part, unsafe: true, filtersTags: true) { rendered in
+      var opened: [UInt8] = []
+      if !divisions.isEmpty { opened = divisions.startTags + UnsafeRawBufferPointer(rendered) }
+      opened.withUnsafeBytes { opened in
+        let html = divisions.isEmpty ? content(rendered) : opened
+        if HTMLSanitizer.nestsTooDeep(html) {
+          note = "its elements nest deeper than \(HTMLSanitizer.parsedDepth)"
+          return
+        }
+        do throws(GumboFragment.Failure) {
+          try sanitizer.sanitized(html).withUnsafeBytes { body($0) }
+        } catch {
+          document.note(
+            RawHTMLError(
+              error, bytes: html.count, place: document.firstRawHTML(in: part), outcome: .leftOut))
+          note = "it would take too much memory to parse"
+        }
       }
     }
     guard let note else { return }

@@ -1,0 +1,80 @@
+import CCmark
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+extension MarkdownDocument {
+  /// The aligned divisions that hold parts of the document across its headings: a
+  /// README's `<div align="center">` around its top heading, logo and badges.
+  struct Divisions {
+    /// The divisions open where a content run starts, for the runs that have any.
+    var blocks: [Container: OpenDivisions] = [:]
+    /// The alignment of each heading that stands in an aligned division.
+    var headings: [Heading: String] = [:]
+  }
+
+  /// The divisions left open by the parts before `container`, which hold its blocks.
+  func openDivisions(before container: Container) -> OpenDivisions {
+    divisions.blocks[container] ?? .none
+  }
+
+  /// The alignment of the division `heading` stands in, if it stands in an aligned one.
+  func alignment(of heading: Heading) -> String? {
+    divisions.headings[heading]
+  }
+
+  /// Follows the parts in document order, parsing those that may open or close an aligned
+  /// division: a run that mentions `align` in its top-level HTML, and while one is open,
+  /// every run with raw HTML. A document that mentions it nowhere is not read at all.
+  func findDivisions() -> Divisions {
+    var found = Divisions()
+    guard mentionsAlignment else { return found }
+    var carried = OpenDivisions.none
+    for part in order {
+      switch part {
+      case .title(let heading):
+        if let alignment = carried.alignment { found.headings[heading] = alignment }
+      case .blocks(let container):
+        if !carried.isEmpty { found.blocks[container] = carried }
+        guard let root = root(of: part) else { continue }
+        let mayChange =
+          carried.isEmpty
+          ? CmarkWalk.children(of: root).contains { MarkdownDocument.mentionsAlign($0) }
+          : MarkdownDocument.holdsRawHTML(root)
+        guard mayChange else { continue }
+        render(part, unsafe: true, filtersTags: true) { html in
+          carried = OpenDivisions.leftOpen(by: html, after: carried)
+        }
+      case .notes:
+        continue
+      }
+    }
+    return found
+  }
+
+  /// Whether `block` is an HTML block whose text holds `align`, in any case.
+  static func mentionsAlign(_ block: OpaquePointer) -> Bool {
+    guard cmark_node_get_type(block) == CMARK_NODE_HTML_BLOCK,
+      let literal = cmark_node_get_literal(block)
+    else { return false }
+    let word = Array("align".utf8)
+    let text = UnsafeRawBufferPointer(start: literal, count: strlen(literal))
+    guard text.count >= word.count else { return false }
+    for start in 0...(text.count - word.count)
+    where word.indices.allSatisfy({ text[start + $0] | 0x20 == word[$0] }) {
+      return true
+    }
+    return false
+  }
+
+  /// Whether `node` or a node under it is raw HTML.
+  private static func holdsRawHTML(_ node: OpaquePointer) -> Bool {
+    CmarkWalk(node, includingRoot: true).contains { step in
+      let type = cmark_node_get_type(step.node)
+      return step.isEntering && (type == CMARK_NODE_HTML_BLOCK || type == CMARK_NODE_HTML_INLINE)
+    }
+  }
+}
