@@ -10,6 +10,7 @@
 #   make install PREFIX=/usr/local    install the command, its manual and completions
 #   make uninstall PREFIX=/usr/local  remove what install put there
 #   make fuzz    run each libFuzzer target in Fuzz/ for FUZZ_SECONDS (default 60)
+#   make emoji   write GitHub's emoji shortcodes into the source (Tools/emoji_shortcodes.py)
 
 SWIFT ?= $(shell command -v swift 2>/dev/null || echo /opt/swift/usr/bin/swift)
 export PATH := $(dir $(SWIFT)):$(PATH)
@@ -18,7 +19,8 @@ export PATH := $(dir $(SWIFT)):$(PATH)
 # need cmark-gfm, the command, to render the manual and to check collapse's HTML against,
 # man to read the manual, readelf (binutils) to see what collapse links, the shells and
 # terminals they drive (setsid, in util-linux, runs collapse -i without one), Chromium and
-# Java for the browser and HTML checker tests, and jq for the README's examples.
+# Java for the browser and HTML checker tests, a colour emoji font for the pages' screenshots,
+# and jq for the README's examples.
 BUILD_PACKAGES := libcmark-gfm-dev libcmark-gfm-extensions-dev libyajl-dev libutf8proc-dev \
   libgumbo-dev zlib1g-dev
 MAN_PACKAGES := cmark-gfm
@@ -26,7 +28,8 @@ MAN_PACKAGES := cmark-gfm
 # text-table, which Debian's eslint only recommends. PHP_CodeSniffer checks the style sheet.
 LINT_PACKAGES := eslint node-chalk node-strip-ansi node-text-table php-codesniffer python3
 TEST_PACKAGES := $(BUILD_PACKAGES) $(MAN_PACKAGES) $(LINT_PACKAGES) man-db groff-base binutils bsdutils \
-  util-linux tmux zsh fish jq chromium chromium-driver default-jre-headless python3-venv
+  util-linux tmux zsh fish jq chromium chromium-driver default-jre-headless python3-venv \
+  fonts-noto-color-emoji
 # What `make deps` installs: the build's, unless told otherwise.
 PACKAGES := $(BUILD_PACKAGES)
 
@@ -85,7 +88,7 @@ PAGE_FILES := Sources/OutlineKit/Page/page.js Sources/OutlineKit/Page/page.css
 # A recipe that fails leaves no half-made target behind to be taken as made.
 .DELETE_ON_ERROR:
 
-.PHONY: all build man run test lint format deps man-deps test-deps bench fuzz clean install uninstall
+.PHONY: all build man run test lint format deps man-deps test-deps bench emoji fuzz clean install uninstall
 
 all: build
 
@@ -171,6 +174,11 @@ test: test-deps lint $(VENV)/.installed $(RELEASE) $(MANPAGE)
 	COLLAPSE_SANITIZED=address \
 	  LSAN_OPTIONS=suppressions=$(CURDIR)/Tests/lsan.supp:print_suppressions=0 \
 	  $(SWIFT) test --sanitize=address --scratch-path .build/asan -Xswiftc -use-ld=lld
+
+# Writes GitHub's emoji shortcodes into the source, from the gemoji list that the pinned
+# pymdown-extensions carries.
+emoji: $(VENV)/.installed
+	$(VENV)/bin/python Tools/emoji_shortcodes.py
 
 bench: $(VENV)/.installed
 	@$(MAKE) --no-print-directory deps PACKAGES="$(BENCH_PACKAGES)"

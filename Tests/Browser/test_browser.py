@@ -811,6 +811,37 @@ def test_a_centred_opening_stays_centred_though_its_heading_opens_a_section(brow
         assert not found["removed"], look
         keep_screenshot(browser, f"centred-readme-{look}")
 
+EMOJI = """# :tada: Release :rocket:
+
+Shipped :white_check_mark: and :+1:, but `:tada:` is code and :not_an_emoji: is text.
+
+```
+:tada:
+```
+"""
+
+
+def test_emoji_shortcodes_show_as_emoji_but_not_in_code(browser, render):
+    """GitHub's shortcodes are emoji in the summary and the text, as wide as a letter or
+    two; in code and an unknown name they stay as written."""
+    page = render("emoji", ["-s", "-t", "html", "-f", "markdown", "-"], EMOJI)
+    for look in each_look(browser):
+        load(browser, page)
+        title = browser.execute_script("return document.querySelector('summary h1').firstChild.data")
+        assert title.strip() == "🎉 Release 🚀", look
+        assert browser.title == "🎉 Release 🚀", look
+        paragraph = browser.execute_script("return document.querySelector('main p').textContent")
+        assert paragraph == "Shipped ✅ and 👍, but :tada: is code and :not_an_emoji: is text."
+        codes = browser.execute_script("return [...document.querySelectorAll('code')].map(c => c.textContent)")
+        assert codes == [":tada:", ":tada:\n"], look
+        width = browser.execute_script("""
+            const text = document.querySelector('main p').firstChild;
+            const range = document.createRange();
+            range.setStart(text, 8); range.setEnd(text, 9);
+            return range.getBoundingClientRect().width / parseFloat(getComputedStyle(text.parentElement).fontSize);""")
+        assert 0.8 <= width <= 2, (look, width)
+        keep_screenshot(browser, f"emoji-{look}")
+
 SHOTS = [
     ("oceans", ["--toc", "--depth", "2", "Samples/oceans.md"], None),
     ("releases", ["--depth", "2", "Samples/releases.json"], None),

@@ -58,6 +58,8 @@ final class MarkdownDocument {
   /// Whether a top-level HTML block mentions `align`, without which no part leaves an
   /// aligned division open.
   var mentionsAlignment = false
+  /// Whether its text shows emoji for their shortcodes (`showEmoji()`).
+  var showsEmoji = false
   /// See `openDivisions(before:)`; found when first asked for.
   lazy var divisions: Divisions = findDivisions()
 

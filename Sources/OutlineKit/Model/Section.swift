@@ -48,6 +48,13 @@ public struct Section {
   public internal(set) var hiddenLines: Int = 0
   /// Where the title's rich text lives, for writers that keep inline markup.
   var heading: MarkdownHeading?
+
+  /// The title as a reader sees it: a heading of plain text with GitHub's emoji shortcodes
+  /// (`:tada:`) written as their emoji, which `title` keeps as written for names and ids.
+  public var shownTitle: String {
+    guard let heading, heading.isPlainText else { return title }
+    return EmojiShortcodes.replacing(in: title)
+  }
   /// Where the section stands in its source, its subsections included.
   public internal(set) var span = SourceSpan(lines: 0..<0, bytes: 0..<0)
 

@@ -29,6 +29,19 @@ struct NameMatcher {
     }
     return (titles, originals)
   }()
+  /// The titles shown otherwise than written, with emoji for their shortcodes, as
+  /// compared: a NAME copied from what a reader sees names the section too.
+  private lazy var byShownTitle: [String: [Int]] = {
+    var index: [String: [Int]] = [:]
+    for (position, section) in outline.sections.enumerated()
+    where section.title.utf8.contains(UInt8(ascii: ":")) {
+      let shown = section.shownTitle
+      if shown != section.title {
+        index[NameMatcher.normalized(shown), default: []].append(position)
+      }
+    }
+    return index
+  }()
   lazy var byID: [String: Int] = {
     var index: [String: Int] = [:]
     for (position, id) in outline.ids.enumerated() { index[id] = position }
@@ -267,6 +280,10 @@ struct NameMatcher {
       let plain = HeadingText.plainTitle(ofMarkdown: name), plain != name
     {
       found = Set(byTitle[NameMatcher.normalized(plain)] ?? [])
+    }
+    // A title as shown, with emoji for its shortcodes: `🎉 Release` for `:tada: Release`.
+    if found.isEmpty, name.utf8.contains(where: { $0 >= 0x80 }) {
+      found = Set(byShownTitle[NameMatcher.normalized(name)] ?? [])
     }
     return found
   }

@@ -57,7 +57,7 @@ public struct HTMLPage {
     var top = outline.topLevel.makeIterator()
     guard let first = top.next(), top.next() == nil, outline.sections[first].kind == .heading
     else { return nil }
-    let folded = foldWhiteSpace(outline.sections[first].title)
+    let folded = foldWhiteSpace(outline.sections[first].shownTitle)
     return folded.isEmpty ? nil : (first, folded)
   }
 }

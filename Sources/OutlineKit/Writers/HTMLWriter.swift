@@ -99,7 +99,7 @@ public struct HTMLWriter {
   /// still code, the rest text.
   private func tableOfContentsEntry(_ section: Section) -> String {
     guard let heading = section.heading, !heading.isPlainText else {
-      return HTML.escaped(section.title)
+      return HTML.escaped(section.shownTitle)
     }
     let runs = heading.document.titleRuns(heading.node)
     // Each run of white space one space, as in the title.
@@ -131,6 +131,8 @@ public struct HTMLWriter {
   ) {
     let entries = outline.tableOfContents(elision: elision, depth: options.tableOfContentsDepth)
     guard !entries.isEmpty else { return }
+    // Titles with markup are read from their headings, which show emoji as the page does.
+    for document in outline.documents { document.showEmoji() }
     // A long table starts closed, so that the content is in sight.
     let open = entries.count <= Outline.longTableOfContents ? " open" : ""
     target.write(
@@ -192,7 +194,7 @@ public struct HTMLWriter {
         if let heading = outline.sections[index].heading, !heading.isPlainText {
           heading.writeHTML(options: options, to: &target)
         } else {
-          target.write(HTML.valid(HTML.escaped(outline.sections[index].title)))
+          target.write(HTML.valid(HTML.escaped(outline.sections[index].shownTitle)))
         }
       #endif
 

@@ -62,6 +62,7 @@ struct MarkdownRenderer {
       return UnsafeRawBufferPointer(
         rebasing: html.count >= 10 ? html[4..<(html.count - 6)] : html[0..<0])
     }
+    document.showEmoji()
     let images = options.blocksRemoteImages || options.images != nil
     // Blocks in divisions that earlier parts left open are parsed with them opened again.
     var divisions = OpenDivisions.none

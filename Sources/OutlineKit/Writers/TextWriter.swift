@@ -58,7 +58,7 @@ public struct TextWriter {
     if TextWriter.isUntitled(section.title) {
       line.append(TextWriter.untitled, style: .annotation)
     } else {
-      line.append(TerminalText.escaped(section.title), style: .title)
+      line.append(TerminalText.escaped(section.shownTitle), style: .title)
     }
     if !expanded, let summary = outline.hiddenSummary(of: index) {
       line.append("  ")
@@ -77,7 +77,7 @@ public struct TextWriter {
     target.write(TextWriter.indent(depth: section.depth))
     if section.depth > TextWriter.deepestIndent { target.write("[depth \(section.depth)] ") }
     target.write(options.ascii ? (expanded ? "- " : "+ ") : (expanded ? "▾ " : "▸ "))
-    var title = section.title
+    var title = section.shownTitle
     if TextWriter.isUntitled(title) {
       target.write(TextWriter.untitled)
     } else {
