@@ -179,3 +179,29 @@ def test_a_file_name_cannot_break_the_footer(collapse, cmark_gfm, tmp_path):
     assert "$'notes\\n\\n<!--.md'" in command, command
     # Each file is a section of its own, its name shown as text.
     assert [summary for _, summary in tree(document)][:1] == ["notes  <!--.md"], html
+
+
+def test_a_centred_opening_stays_centred_on_github(collapse, cmark_gfm):
+    """The Markdown for GitHub of a README whose `<div align="center">` holds its top
+    heading opens the division again in that section, so that GitHub centres the tagline
+    and badges as it does the document's; the sections after its end are not centred and
+    one in a right-aligned division is aligned right."""
+    source = ROOT / "Tests" / "Documents" / "centred-readme.md"
+    markdown = run([str(collapse), "-t", "markdown", str(source)])
+    document = html5lib.parse(run([cmark_gfm, *GITHUB], input=markdown).decode(),
+                              namespaceHTMLElements=False)
+    parents = {child: parent for parent in document.iter() for child in parent}
+
+    def alignment(text):
+        element = owner_of(document, text)
+        assert element is not None, text
+        while element is not None and element.get("align") is None:
+            element = parents.get(element)
+        return None if element is None else element.get("align")
+
+    assert alignment("A fast, friendly task runner") == "center"
+    assert alignment("Made possible by the people") == "right"
+    assert alignment("Runs each package's tasks") is None
+    assert alignment("MIT © tern contributors") is None
+    titles = [title for _, title in tree(document)]
+    assert titles[:2] == ["tern", "Features"], titles

@@ -126,6 +126,43 @@ struct AlignedDivisionTests {
     #expect(!page.contains("closed nothing"))
   }
 
+  @Test("Markdown for GitHub opens the division again in each section it holds, and closes it")
+  func markdownOutput() throws {
+    let written = try OutlineKitTests.markdownOutput(
+      markdown("<div align=\"center\">\n\n# One\n\nfirst\n\n## Two\n\nsecond\n\n</div>\n\nafter\n"))
+    #expect(
+      written == """
+        <div align="center">
+
+        </div>
+
+        <details open>
+        <summary><a name="one"></a>One</summary>
+
+        <div align="center">
+
+        first
+
+        </div>
+
+        <details open>
+        <summary><a name="two"></a>Two</summary>
+
+        <div align="center">
+
+        second
+
+        </div>
+
+        after
+
+        </details>
+
+        </details>
+
+        """)
+  }
+
   @Test("a document that never mentions align is not parsed for divisions")
   func notLookedFor() {
     let outline = markdown("<div>\n\n# One\n\ntext\n\n</div>\n")

@@ -29,13 +29,16 @@ struct HTMLBalance: Equatable {
   init?(of blocks: MarkdownBlocks) {
     let document = blocks.document
     let part = MarkdownDocument.Part.blocks(blocks.node)
-    guard document.mayHoldRawHTML(blocks.lines) else { return nil }
+    // Divisions opened again before the blocks (`MarkdownWriter`) are closed after them
+    // when the blocks leave them open.
+    let startTags = document.openDivisions(before: blocks.node).startTags
+    guard !startTags.isEmpty || document.mayHoldRawHTML(blocks.lines) else { return nil }
     let pieces = document.rawHTML(in: part)
-    guard !pieces.isEmpty else { return nil }
+    guard !startTags.isEmpty || !pieces.isEmpty else { return nil }
     // The section as GitHub reads it: cmark-gfm's HTML with the raw HTML kept, and the
     // line that closes a block the document ends in.
-    var html: [UInt8] = []
-    document.render(part, unsafe: true) { html = [UInt8]($0) }
+    var html = startTags
+    document.render(part, unsafe: true) { html += $0 }
     if let closing = document.closingLine(blocks.node) { html += Array(closing.utf8) + [0x0A] }
     // A section nested past what a parser reads in good time is left as it is.
     if html.withUnsafeBytes(HTMLSanitizer.nestsTooDeep) { return nil }

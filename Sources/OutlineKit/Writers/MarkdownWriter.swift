@@ -88,6 +88,12 @@ public struct MarkdownWriter {
       blocks.start(&target)
       target.writePart(content.partKey) { target in
         let balance = HTMLBalance(of: markdown)
+        // Aligned divisions that hold the section in the document hold it here too: opened
+        // again on a line of their own, an HTML block, which a blank line ends.
+        let startTags = markdown.document.openDivisions(before: markdown.node).startTags
+        if !startTags.isEmpty {
+          target.write(String(decoding: startTags, as: UTF8.self) + "\n\n")
+        }
         for line in lines {
           if let balance, balance.strayClosers.contains(where: { $0.line == line }) {
             MarkdownWriter.writeLine(source, line, escaping: balance.strayClosers, to: &target)
