@@ -1,6 +1,7 @@
 #include "cmark_guard.h"
 
 #include <cmark-gfm-extension_api.h>
+#include <pthread.h>
 #include <setjmp.h>
 #include <stdlib.h>
 
@@ -129,18 +130,26 @@ int collapse_parser_feed(cmark_parser *parser, const char *buffer, size_t length
   return 1;
 }
 
+/* cmark_parser_finish adds the extensions' special characters (`~`, `:`, `w`…) to a table
+   of the whole process while it parses inlines, and takes them out at the end
+   (cmark-gfm 0.29.0.gfm.6, blocks.c, process_inlines; github/cmark-gfm#221): two parses
+   finishing at once on two threads take them out from under each other, and one then
+   reads `~~gone~~` and bare URLs as plain text. Inlines are parsed one document at a time. */
+static pthread_mutex_t inline_parse = PTHREAD_MUTEX_INITIALIZER;
+
 cmark_node *collapse_parser_finish(cmark_parser *parser) {
   start_parse();
   if (setjmp(this_parse.jump) != 0) {
+    /* A parse abandoned while it parsed inlines must take the special characters out, or
+       a later strict CommonMark parse would read `~` and `|` as the extensions do. */
     end_parse();
-    /* cmark_parser_finish adds the extensions' special characters to tables of the whole
-       process while it parses inlines, and takes them out at the end: a parse abandoned
-       in between must take them out, or a later strict CommonMark parse would read `~`
-       and `|` as the extensions do. */
     cmark_manage_extensions_special_characters(parser, 0);
+    pthread_mutex_unlock(&inline_parse);
     return NULL;
   }
+  pthread_mutex_lock(&inline_parse);
   cmark_node *root = cmark_parser_finish(parser);
+  pthread_mutex_unlock(&inline_parse);
   end_parse();
   return root;
 }

@@ -1,0 +1,26 @@
+import Dispatch
+import Synchronization
+import Testing
+
+@testable import OutlineKit
+
+@Suite("reading on several threads")
+struct ConcurrentReadingTests {
+  @Test("documents read on several threads at once each see GitHub's inline extensions")
+  func inlineExtensions() throws {
+    // Long enough that the threads' inline parses overlap.
+    let paragraph = "~~gone~~ and https://example.org/x and www.example.org.\n\n"
+    let source = "# Report\n\n" + String(repeating: paragraph, count: 300)
+    let wrong = Mutex(0)
+    DispatchQueue.concurrentPerform(iterations: 64) { _ in
+      guard let page = try? html(markdown(source)),
+        page.components(separatedBy: "<del>gone</del>").count == 301,
+        page.components(separatedBy: "<a href=\"https://example.org/x\">").count == 301
+      else {
+        wrong.withLock { $0 += 1 }
+        return
+      }
+    }
+    #expect(wrong.withLock { $0 } == 0)
+  }
+}
