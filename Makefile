@@ -22,7 +22,9 @@ export PATH := $(dir $(SWIFT)):$(PATH)
 # Java for the browser and HTML checker tests, a colour emoji font for the pages' screenshots,
 # and jq for the README's examples.
 BUILD_PACKAGES := libcmark-gfm-dev libcmark-gfm-extensions-dev libyajl-dev libutf8proc-dev \
-  libgumbo-dev zlib1g-dev
+  libgumbo-dev zlib1g-dev $(RUN_PACKAGES)
+# What collapse reads while it runs: highlight.js, which a page's code is coloured by.
+RUN_PACKAGES := libjs-highlight.js
 MAN_PACKAGES := cmark-gfm
 # ESLint checks the page's script; its default formatter needs chalk, strip-ansi and
 # text-table, which Debian's eslint only recommends. PHP_CodeSniffer checks the style sheet.

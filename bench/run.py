@@ -493,6 +493,9 @@ def main():
     if "--raw-html-only" in sys.argv:
         print("\n".join(raw_html(collapse, 3)))
         return
+    if "--highlight-only" in sys.argv:
+        print("\n".join(highlighting(collapse, 5)))
+        return
     if "--pages-only" in sys.argv:
         replace_pages(browser_pages(collapse))
         return
@@ -702,6 +705,7 @@ def main():
                      f"| ≤ 1.3× ({verdict}) |")
     lines += raw_html(collapse, runs)
     lines += browser_pages(collapse)
+    lines += highlighting(collapse, runs)
     lines += ["", "What each performance trick gains on its target, with and "
               "without it: `bench/tricks.md`."]
     machine = subprocess.run(["uname", "-srm"], capture_output=True, text=True).stdout.strip()
@@ -720,6 +724,31 @@ TRICKS_LINE = "What each performance trick gains"
 # The first line of the results that README.md quotes.
 TABLE_HEADER = ("| comparison | collapse | peer | ratio | target | memory (collapse / peer) | "
                 "memory target |")
+
+
+def highlighting(collapse, runs):
+    """The lines on what colouring a page's code costs: writing the page, its size, and the
+    browser's time to a usable page, on 1 MB of README and guides (about 600 fenced blocks
+    in bash, console, js and rust), with highlighting and with `--no-highlight`."""
+    guide = inputs("guide", 1)
+    page = f"{collapse} -s --lazy=never {guide}"
+    plain = f"{collapse} -s --lazy=never --no-highlight {guide}"
+    medians = hyperfine([page, plain], runs, 2)
+    coloured_path = pages.render(collapse, guide, "guide-coloured.html", "--lazy=never")
+    plain_path = pages.render(collapse, guide, "guide-plain.html", "--lazy=never", "--no-highlight")
+    sizes = [os.path.getsize(path) / 1024 for path in (coloured_path, plain_path)]
+    browser = pages.driver()
+    try:
+        usable = [statistics.median(pages.load(browser, path) for _ in range(runs))
+                  for path in (coloured_path, plain_path)]
+    finally:
+        browser.quit()
+    return ["", "Colouring a page's code (highlight.js, the languages the page uses), on "
+            "1 MB of README and guides, against `--no-highlight` in the same run: writing "
+            f"the page {medians[page]:.3f} s against {medians[plain]:.3f} s "
+            f"({medians[page] / medians[plain]:.2f}×); the page {sizes[0]:.0f} KB against "
+            f"{sizes[1]:.0f} KB; usable in Chromium (the load event's end, code coloured) "
+            f"{usable[0]:.2f} s against {usable[1]:.2f} s ({usable[0] / usable[1]:.2f}×)."]
 
 
 def browser_pages(collapse):

@@ -40,7 +40,7 @@ _collapse() {
       -e --expand -c --collapse --only --collapse-all --expand-all -d --depth
       -t --to -i --interactive --toc --toc-depth --max-bytes --unsafe
       --color -w --width --ascii --outline
-      -s --standalone --embed-resources --remote-images --title --lazy
+      -s --standalone --embed-resources --remote-images --no-highlight --title --lazy
       -h --help -V --version' -- "$cur"))
     return
   fi

@@ -192,6 +192,13 @@ let optionTable: [OptionSpec] = [
     options.output.document.loadsRemoteImages = true
   },
   OptionSpec(
+    long: "no-highlight", short: nil, value: nil, group: .html,
+    help:
+      "Leave a page's fenced code uncoloured; by default, code marked with a language is coloured as GitHub colours it, by the highlight.js Debian ships, written into the page."
+  ) { options, _ in
+    options.output.document.highlightsCode = false
+  },
+  OptionSpec(
     long: "title", short: nil, value: "TEXT", group: .html,
     help: "Title the page (default: a Markdown document's one top-level title, else the file name)."
   ) { options, value in

@@ -7,12 +7,14 @@ import functools
 import http.server
 import threading
 
-import pytest
 from pathlib import Path
+
+import pytest
 from selenium.common.exceptions import NoAlertPresentException
 from selenium.webdriver.common.action_chains import ActionChains
 from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
+from selenium.webdriver.support.wait import WebDriverWait
 
 import documents
 from conftest import PAGES, SCREENSHOTS
@@ -841,6 +843,87 @@ def test_emoji_shortcodes_show_as_emoji_but_not_in_code(browser, render):
             return range.getBoundingClientRect().width / parseFloat(getComputedStyle(text.parentElement).fontSize);""")
         assert 0.8 <= width <= 2, (look, width)
         keep_screenshot(browser, f"emoji-{look}")
+
+CODE = """# Build
+
+```rust
+fn main() { let greeting = "hi"; // say it
+}
+```
+
+```nosuchlang
+fn plain
+```
+
+## Later
+
+```js
+const answer = 42;
+```
+"""
+
+SPANS = """
+return [...document.querySelectorAll('pre code')].map(code => [code.className.split(' ')[0],
+  [...code.querySelectorAll('span')].map(span => [span.className, span.textContent,
+                                                   getComputedStyle(span).color])]);
+"""
+
+GITHUB_SYNTAX = {
+    "light": {"hljs-keyword": "rgb(207, 34, 46)", "hljs-string": "rgb(10, 48, 105)",
+              "hljs-comment": "rgb(89, 99, 110)", "hljs-title": "rgb(102, 57, 186)"},
+    "dark": {"hljs-keyword": "rgb(255, 123, 114)", "hljs-string": "rgb(165, 214, 255)",
+             "hljs-comment": "rgb(145, 152, 161)", "hljs-title": "rgb(210, 168, 255)"},
+}
+
+
+def test_code_in_a_language_is_coloured_as_github_colours_it(browser, render):
+    """Fenced code marked with a language is coloured by highlight.js, which the page's
+    policy allows by its hash, in GitHub's colours for light and dark; code in a language
+    it does not know is left as it is."""
+    page = render("code", ["-s", "-t", "html", "-f", "markdown", "-"], CODE)
+    for look in each_look(browser):
+        load(browser, page)
+        blocks = {language: spans for language, spans in browser.execute_script(SPANS)}
+        scheme = look.split("-")[1]
+        rust = {text: (name, colour) for name, text, colour in blocks["language-rust"]}
+        assert rust["fn"] == ("hljs-keyword", GITHUB_SYNTAX[scheme]["hljs-keyword"]), (look, rust)
+        assert rust['"hi"'] == ("hljs-string", GITHUB_SYNTAX[scheme]["hljs-string"]), look
+        assert rust["// say it"] == ("hljs-comment", GITHUB_SYNTAX[scheme]["hljs-comment"]), look
+        assert rust["main"] == ("hljs-title", GITHUB_SYNTAX[scheme]["hljs-title"]), look
+        assert blocks["language-nosuchlang"] == [], look
+        assert [name for name, *_ in blocks["language-js"]][:1] == ["hljs-keyword"], look
+        keep_screenshot(browser, f"code-{look}")
+    policy = browser.execute_script(
+        "return document.querySelector('meta[http-equiv=Content-Security-Policy]').content")
+    assert policy.count("'sha256-") == 2
+
+
+def test_a_lazy_page_colours_code_when_it_lays_it_out(browser, render):
+    """A lazy page's closed section has its code coloured once it is opened."""
+    page = render("code-lazy", ["-s", "--lazy=always", "--collapse-all", "-f", "markdown", "-"],
+                  CODE)
+    load(browser, page)
+    assert browser.execute_script("return document.querySelectorAll('pre code').length") == 0
+    browser.execute_script("document.querySelector('#build > summary').click()")
+    # The section's body is laid out on its toggle event, which comes after the click.
+    WebDriverWait(browser, 10, poll_frequency=0.05).until(
+        lambda driver: driver.execute_script("return document.querySelector('#later > summary')"))
+    browser.execute_script("document.querySelector('#later > summary').click()")
+    WebDriverWait(browser, 10, poll_frequency=0.05).until(
+        lambda driver: driver.execute_script("return document.querySelector('#later pre code')"))
+    blocks = {language: spans for language, spans in browser.execute_script(SPANS)}
+    assert [name for name, *_ in blocks["language-js"]][:1] == ["hljs-keyword"], blocks
+    assert blocks["language-rust"], blocks
+
+
+def test_no_highlight_leaves_code_as_it_is(browser, render):
+    page = render("code-plain", ["-s", "--no-highlight", "-f", "markdown", "-"], CODE)
+    load(browser, page)
+    blocks = browser.execute_script(SPANS)
+    assert [language for language, _ in blocks] == [
+        "language-rust", "language-nosuchlang", "language-js"]
+    assert all(spans == [] for _, spans in blocks)
+    assert "registerLanguage" not in page.read_text()
 
 SHOTS = [
     ("oceans", ["--toc", "--depth", "2", "Samples/oceans.md"], None),

@@ -30,7 +30,8 @@ struct OptionTrial {
 @Suite("every option in --help")
 struct EveryOptionTests {
   /// A document on which each option shows: a long line, a table, raw HTML, a local
-  /// image and a remote one, two levels, and a heading that starts collapsed.
+  /// image and a remote one, code in a language, two levels, and a heading that starts
+  /// collapsed.
   static let sample = """
     # Alpha
 
@@ -47,6 +48,10 @@ struct EveryOptionTests {
     ## Alpha one
 
     text
+
+    ```sh
+    make install
+    ```
 
     # Beta <!-- collapsed -->
 
@@ -88,6 +93,7 @@ struct EveryOptionTests {
     "--standalone": OptionTrial(),
     "--embed-resources": OptionTrial(with: ["-t", "html"]),
     "--remote-images": OptionTrial(with: ["-s"]),
+    "--no-highlight": OptionTrial(with: ["-s"]),
     "--title": OptionTrial(with: ["-s"], value: "Other"),
     "--lazy": OptionTrial(with: ["-s"], value: "always"),
     "--help": OptionTrial(),

@@ -182,35 +182,13 @@ public final class ImageEmbedder: Equatable {
 
   /// The bytes of `file`, when it is a regular file no larger than `largestImage`.
   private func readFile(_ file: String) -> Result<[UInt8], ReadProblem> {
-    // Not blocking: a FIFO named `logo.png` would wait for a writer for ever.
-    let descriptor = open(file, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
-    guard descriptor >= 0 else {
-      return .failure(ReadProblem(description: systemErrorMessage(errno)))
-    }
-    defer { close(descriptor) }
-    var status = stat()
-    guard fstat(descriptor, &status) == 0 else {
-      return .failure(ReadProblem(description: systemErrorMessage(errno)))
-    }
-    guard status.st_mode & S_IFMT == S_IFREG else {
-      return .failure(ReadProblem(description: "not a regular file"))
-    }
-    // Known before reading: the size.
-    if Int(status.st_size) > largestImage { return .failure(tooLarge) }
-    var bytes: [UInt8] = []
-    var chunk = [UInt8](repeating: 0, count: 1 << 16)
-    while true {
-      let count = chunk.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
-      if count < 0 {
-        if errno == EINTR { continue }
-        return .failure(ReadProblem(description: systemErrorMessage(errno)))
+    RegularFile.contents(of: file, largest: largestImage).mapError { problem in
+      switch problem {
+      case .system(let message): return ReadProblem(description: message)
+      case .notRegular: return ReadProblem(description: "not a regular file")
+      case .tooLarge: return tooLarge
       }
-      if count == 0 { break }
-      bytes.append(contentsOf: chunk[..<count])
-      // A file that grows while it is read.
-      if bytes.count > largestImage { return .failure(tooLarge) }
     }
-    return .success(bytes)
   }
 
   private var tooLarge: ReadProblem {

@@ -26,6 +26,11 @@ extension HTMLPage {
 
   /// The hash that allows the page's script: `sha256-` and the Base64 of the SHA-256 of
   /// the script element's text, a line end and `script`, made from the bytes embedded.
-  static let scriptHash =
-    "sha256-" + Base64.encoded(SHA256.digest(Array("\n".utf8) + PackageResources.page_js))
+  static let scriptHash = hash(ofScript: script)
+
+  /// The hash that allows a script element of the page whose text is a line end and
+  /// `script`: `sha256-` and the Base64 of its SHA-256.
+  static func hash(ofScript script: String) -> String {
+    "sha256-" + Base64.encoded(SHA256.digest(Array(("\n" + script).utf8)))
+  }
 }

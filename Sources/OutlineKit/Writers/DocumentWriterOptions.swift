@@ -16,6 +16,8 @@ public struct DocumentWriterOptions: Equatable {
   /// Lets a page show images from other hosts over https, which its policy then allows:
   /// the reader's browser fetches them, and those hosts learn the page was opened.
   public var loadsRemoteImages = false
+  /// Colours a page's fenced code by its language (`HighlightScript`).
+  public var highlightsCode = true
   /// Writes the images that sanitised HTML shows from local files into it, as `data:`
   /// URLs, when set.
   public var images: ImageEmbedder?

@@ -70,8 +70,11 @@ extension HTMLPage {
   /// local files) and those written into it as `data:`, and with `remoteImages` any over
   /// https. Nothing else is fetched: no frame, font, style sheet, object or connection,
   /// from anywhere; no form is sent and no `<base>` changes where links lead.
-  static func policy(remoteImages: Bool = false) -> String {
-    "default-src 'none'; style-src 'unsafe-inline'; script-src '\(scriptHash)'; "
+  ///
+  /// `highlighting`, the script that colours the page's code, is allowed by its hash too.
+  static func policy(remoteImages: Bool = false, highlighting: String? = nil) -> String {
+    let highlight = highlighting.map { " '\(HTMLPage.hash(ofScript: $0))'" } ?? ""
+    return "default-src 'none'; style-src 'unsafe-inline'; script-src '\(scriptHash)'\(highlight); "
       + "img-src 'self' data:\(remoteImages ? " https:" : ""); base-uri 'none'; form-action 'none'"
   }
 }
@@ -87,6 +90,15 @@ extension HTMLPage: SizeLimitable {
     // summary, rather than say the title twice.
     let headedBySection = soleHeading(of: outline).map { $0.title == plainTitle } ?? false
     let heading = headedBySection ? "" : "<h1>\(title)</h1>\n"
+    // The code's colours, for the languages it is written in, when highlight.js is installed.
+    var highlighting: String? = nil
+    if writer.options.highlightsCode, !writer.options.titlesOnly,
+      let highlighter = HighlightScript.installed
+    {
+      highlighting = highlighter.script(for: outline.documents.flatMap { $0.codeLanguages() })
+    }
+    let policy = HTMLPage.policy(
+      remoteImages: writer.options.loadsRemoteImages, highlighting: highlighting)
     target.write(
       """
       <!doctype html>
@@ -95,7 +107,7 @@ extension HTMLPage: SizeLimitable {
       <meta charset="utf-8">
       <meta name="viewport" content="width=device-width, initial-scale=1">
       <meta name="color-scheme" content="light dark">
-      <meta http-equiv="Content-Security-Policy" content="\(HTMLPage.policy(remoteImages: writer.options.loadsRemoteImages))">
+      <meta http-equiv="Content-Security-Policy" content="\(policy)">
       <title>\(title)</title>
       <link rel="icon" href="data:,">
       <style>
@@ -139,6 +151,7 @@ extension HTMLPage: SizeLimitable {
         outline, selection: selection, elision: elision, to: &target, boundaries: boundaries)
       target.write("</main>\n")
     }
+    if let highlighting { target.write("<script>\n\(highlighting)</script>\n") }
     target.write(
       """
       <script>
