@@ -1,4 +1,4 @@
-"""Writes Sources/OutlineKit/Markdown/EmojiShortcodes+Table.swift: GitHub's emoji
+"""Writes Sources/OutlineKit/Emoji/EmojiShortcodes+Table.swift: GitHub's emoji
 shortcodes and the emoji each stands for.
 
 The list is gemoji's, GitHub's own, as pymdown-extensions carries it (pymdownx.gemoji_db,
@@ -15,7 +15,7 @@ import sys
 from pymdownx import gemoji_db
 
 ROOT = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..")
-OUTPUT = os.path.join(ROOT, "Sources", "OutlineKit", "Markdown", "EmojiShortcodes+Table.swift")
+OUTPUT = os.path.join(ROOT, "Sources", "OutlineKit", "Emoji", "EmojiShortcodes+Table.swift")
 NAME = re.compile(r":([a-z0-9_+-]+):")
 CODE_POINTS = re.compile(r"[0-9a-f]{4,6}(?:-[0-9a-f]{4,6})*")
 

@@ -7,7 +7,7 @@ import sys
 
 from conftest import ROOT
 
-TABLE = ROOT / "Sources" / "OutlineKit" / "Markdown" / "EmojiShortcodes+Table.swift"
+TABLE = ROOT / "Sources" / "OutlineKit" / "Emoji" / "EmojiShortcodes+Table.swift"
 
 
 def test_the_emoji_table_is_what_the_script_writes():

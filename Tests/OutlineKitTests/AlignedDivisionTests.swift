@@ -163,6 +163,25 @@ struct AlignedDivisionTests {
         """)
   }
 
+  @Test("divisions left open section after section carry on up to a bound, then none do")
+  func bounded() throws {
+    let release = "## Release\n\n<div align=\"center\">\n<img src=\"shot.png\">\n\nNotes.\n\n"
+    let page = try html(markdown("# Top\n\n" + String(repeating: release, count: 40)))
+    let opened = page.components(separatedBy: "\n").map {
+      $0.components(separatedBy: "<div style=\"text-align: center\">").count - 1
+    }
+    #expect(opened.max() == OpenDivisions.maximumCarried + 1)
+    #expect(opened.reduce(0, +) < 40 * (OpenDivisions.maximumCarried + 2))
+  }
+
+  @Test("a heading whose own end tag closes the division ends it there")
+  func closedInHeading() throws {
+    let page = try html(markdown("<div align=\"center\">\n\n# Title</div>\n\ntext\n\n## Next\n"))
+    #expect(page.contains("<summary style=\"text-align: center\">Title"))
+    #expect(page.contains("</summary>\n<p>text</p>"))
+    #expect(page.contains("<summary>Next"))
+  }
+
   @Test("a document that never mentions align is not parsed for divisions")
   func notLookedFor() {
     let outline = markdown("<div>\n\n# One\n\ntext\n\n</div>\n")

@@ -16,6 +16,8 @@ private struct Sanitised {
 /// sanitised both ways, as `MarkdownRenderer` would sanitise it.
 private func sanitisedRuns(_ text: String, images: Bool = false) -> [Sanitised] {
   let outline = markdown(text)
+  // As before a render: the tree's text shows emoji for shortcodes.
+  for document in outline.documents { document.showEmoji() }
   var runs: [Sanitised] = []
   let contents = outline.content + outline.sections.flatMap(\.content)
   for content in contents {

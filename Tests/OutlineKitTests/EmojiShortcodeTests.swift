@@ -44,7 +44,9 @@ struct EmojiShortcodeTests {
     :tada:
     ```
 
-    <p title=":tada:">raw</p>
+    <p title=":tada:" align="center">Made with :heart: by us</p>
+
+    Use <code>:tada:</code>, <tt>:x:</tt> and ![alt :bug:](bug.png) as written.
 
     ## `code` :sparkles: heading
 
@@ -63,9 +65,26 @@ struct EmojiShortcodeTests {
       page.contains(
         "<p>Shipped ✅ but <code>:tada:</code> is code, and :not_an_emoji: is text.</p>"))
     #expect(page.contains("<pre><code>:tada:\n</code></pre>"))
-    #expect(page.contains("<p title=\":tada:\">raw</p>"))
+    // Raw HTML's text shows them too, as GitHub's filter does, but not its attributes.
+    #expect(page.contains("<p title=\":tada:\" style=\"text-align: center\">Made with ❤️ by us</p>"))
+    // Raw code, and an image's alt text, keep them.
+    #expect(
+      page.contains(
+        "<p>Use <code>:tada:</code>, <code>:x:</code> and <img src=\"bug.png\" alt=\"alt :bug:\" /> as written.</p>"
+      ))
     #expect(page.contains("<summary><code>code</code> ✨ heading "))
     #expect(page.contains("<a href=\"https://example.org/:smile:\">🔗 docs</a>"))
+  }
+
+  @Test("a title with code shows them outside its code, and is named by what it shows")
+  func titleWithCode() throws {
+    let outline = markdown("## :rocket: Launch `:tada:` v2\n\ntext\n")
+    #expect(outline.sections[0].shownTitle == "🚀 Launch :tada: v2")
+    let tree = try text(outline, SelectionRequest(base: .nothing))
+    #expect(tree.hasPrefix("▸ 🚀 Launch :tada: v2"))
+    let selection = try Selection(
+      outline: outline, request: SelectionRequest(base: .nothing, expand: ["🚀 Launch :tada: v2"]))
+    #expect(selection.isExpanded(0))
   }
 
   @Test("the text tree shows them in plain titles; names and ids keep the shortcodes")

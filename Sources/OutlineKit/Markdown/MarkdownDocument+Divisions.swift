@@ -36,7 +36,13 @@ extension MarkdownDocument {
     for part in order {
       switch part {
       case .title(let heading):
-        if let alignment = carried.alignment { found.headings[heading] = alignment }
+        guard let alignment = carried.alignment else { continue }
+        found.headings[heading] = alignment
+        // A heading's own end tag may close them: `# Title</div>`.
+        guard let root = root(of: part), MarkdownDocument.holdsRawHTML(root) else { continue }
+        render(part, unsafe: true, filtersTags: true) { html in
+          carried = OpenDivisions.leftOpen(by: html, after: carried)
+        }
       case .blocks(let container):
         if !carried.isEmpty { found.blocks[container] = carried }
         guard let root = root(of: part) else { continue }

@@ -49,11 +49,16 @@ public struct Section {
   /// Where the title's rich text lives, for writers that keep inline markup.
   var heading: MarkdownHeading?
 
-  /// The title as a reader sees it: a heading of plain text with GitHub's emoji shortcodes
-  /// (`:tada:`) written as their emoji, which `title` keeps as written for names and ids.
+  /// The title as a reader sees it: a heading's with GitHub's emoji shortcodes (`:tada:`)
+  /// written as their emoji outside its code, which `title` keeps as written for names and
+  /// ids.
   public var shownTitle: String {
-    guard let heading, heading.isPlainText else { return title }
-    return EmojiShortcodes.replacing(in: title)
+    guard let heading, title.utf8.contains(UInt8(ascii: ":")) else { return title }
+    if heading.isPlainText { return EmojiShortcodes.replacing(in: title) }
+    let runs = heading.document.titleRuns(heading.node)
+    let shown = runs.map { $0.isCode ? $0.text : EmojiShortcodes.replacing(in: $0.text) }.joined()
+    // White space folded as in the title.
+    return shown.split(whereSeparator: \.isWhitespace).joined(separator: " ")
   }
   /// Where the section stands in its source, its subsections included.
   public internal(set) var span = SourceSpan(lines: 0..<0, bytes: 0..<0)

@@ -35,6 +35,9 @@ struct HTMLSanitizer {
   /// Prefixes the document's ids with `user-content-`; markdown output leaves that to
   /// GitHub, which would prefix them again.
   var prefixesIDs = true
+  /// Writes GitHub's emoji shortcodes in text as their emoji, as GitHub does in raw HTML
+  /// too, except in `pre`, `code` and `tt`.
+  var showsEmoji = true
   /// The `data:` URL for a relative image source, when images are embedded; nil when the
   /// image cannot be read.
   var embed: ((String) -> String?)? = nil

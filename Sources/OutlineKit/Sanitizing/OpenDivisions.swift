@@ -36,6 +36,12 @@ struct OpenDivisions: Equatable {
 
   private static let probeID = "collapse-division-probe"
 
+  /// The most divisions carried on: each part they hold is parsed with them opened again,
+  /// so that a changelog whose every release leaves one open would take time and output
+  /// growing with the square of its length. More left open carry none, and their end tags
+  /// are then strays, as a part's own are.
+  static let maximumCarried = 8
+
   /// The divisions open at the end of `html`, a part's HTML as cmark-gfm renders it with
   /// raw HTML kept and GitHub's tag filter, when it comes after the parts that left
   /// `carried` open; none when a parse fails. A probe after the HTML finds them: the
@@ -62,7 +68,7 @@ struct OpenDivisions: Equatable {
       found.append(alignment.flatMap { Self.alignments.contains($0) ? $0 : nil })
       holder = element.pointee.parent
     }
-    guard found.contains(where: { $0 != nil }) else { return .none }
+    guard found.contains(where: { $0 != nil }), found.count <= maximumCarried else { return .none }
     return OpenDivisions(alignments: found.reversed())
   }
 

@@ -83,19 +83,35 @@ struct SanitizedWriter {
     case GUMBO_NODE_COMMENT:
       comment(node.text)
     case GUMBO_NODE_TEXT, GUMBO_NODE_CDATA:
+      let text = shown(node)
       // Text may stand in a list only inside an item.
       if let item = itemElement(step.model) {
         append("<\(item)>")
-        appendText(node.text)
+        appendText(text)
         append("</\(item)>")
       } else {
-        appendText(node.text)
+        appendText(text)
       }
     case GUMBO_NODE_WHITESPACE:
       appendText(node.text)
     default:
       break
     }
+  }
+
+  /// A text node's text as it is shown: with emoji for GitHub's shortcodes, unless it is
+  /// code (in `pre`, `code` or `tt`, as GitHub leaves it).
+  private func shown(_ node: UnsafeMutablePointer<GumboNode>) -> String {
+    let text = node.text
+    guard settings.showsEmoji, text.utf8.contains(UInt8(ascii: ":")) else { return text }
+    var parent = node.pointee.parent
+    while let element = parent, element.pointee.type == GUMBO_NODE_ELEMENT {
+      switch element.pointee.v.element.tag {
+      case GUMBO_TAG_PRE, GUMBO_TAG_CODE, GUMBO_TAG_TT: return text
+      default: parent = element.pointee.parent
+      }
+    }
+    return EmojiShortcodes.replacing(in: text)
   }
 
   /// The element that wraps what stands in a list without being an item of it.
