@@ -34,28 +34,26 @@ extension MarkdownDocument {
     guard mentionsAlignment else { return found }
     var carried = OpenDivisions.none
     for part in order {
+      guard let root = root(of: part) else { continue }
+      let mayChange: Bool
       switch part {
       case .title(let heading):
         guard let alignment = carried.alignment else { continue }
         found.headings[heading] = alignment
         // A heading's own end tag may close them: `# Title</div>`.
-        guard let root = root(of: part), MarkdownDocument.holdsRawHTML(root) else { continue }
-        render(part, unsafe: true, filtersTags: true) { html in
-          carried = OpenDivisions.leftOpen(by: html, after: carried)
-        }
+        mayChange = MarkdownDocument.firstRawHTMLNode(under: root) != nil
       case .blocks(let container):
         if !carried.isEmpty { found.blocks[container] = carried }
-        guard let root = root(of: part) else { continue }
-        let mayChange =
+        mayChange =
           carried.isEmpty
           ? CmarkWalk.children(of: root).contains { MarkdownDocument.mentionsAlign($0) }
-          : MarkdownDocument.holdsRawHTML(root)
-        guard mayChange else { continue }
-        render(part, unsafe: true, filtersTags: true) { html in
-          carried = OpenDivisions.leftOpen(by: html, after: carried)
-        }
+          : MarkdownDocument.firstRawHTMLNode(under: root) != nil
       case .notes:
         continue
+      }
+      guard mayChange else { continue }
+      render(part, unsafe: true, filtersTags: true) { html in
+        carried = OpenDivisions.leftOpen(by: html, after: carried)
       }
     }
     return found
@@ -74,13 +72,5 @@ extension MarkdownDocument {
       return true
     }
     return false
-  }
-
-  /// Whether `node` or a node under it is raw HTML.
-  private static func holdsRawHTML(_ node: OpaquePointer) -> Bool {
-    CmarkWalk(node, includingRoot: true).contains { step in
-      let type = cmark_node_get_type(step.node)
-      return step.isEntering && (type == CMARK_NODE_HTML_BLOCK || type == CMARK_NODE_HTML_INLINE)
-    }
   }
 }

@@ -43,14 +43,16 @@ extension MarkdownDocument {
 
   /// Where the first raw HTML under `node` starts; where `node` does when it holds none.
   private func firstRawHTML(in node: OpaquePointer) -> SourcePlace {
+    SourcePlace(MarkdownDocument.firstRawHTMLNode(under: node) ?? node)
+  }
+
+  /// The first raw HTML node of `node` and the nodes under it, in document order.
+  static func firstRawHTMLNode(under node: OpaquePointer) -> OpaquePointer? {
     for step in CmarkWalk(node, includingRoot: true) where step.isEntering {
-      let current = step.node
-      let type = cmark_node_get_type(current)
-      if type == CMARK_NODE_HTML_BLOCK || type == CMARK_NODE_HTML_INLINE {
-        return SourcePlace(current)
-      }
+      let type = cmark_node_get_type(step.node)
+      if type == CMARK_NODE_HTML_BLOCK || type == CMARK_NODE_HTML_INLINE { return step.node }
     }
-    return SourcePlace(node)
+    return nil
   }
 
   /// Whether source `lines` hold a `<`, without which they hold no raw HTML; found with
