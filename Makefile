@@ -85,7 +85,8 @@ FUZZ_SWIFTC := $(dir $(SWIFT))swiftc -sanitize=fuzzer,address -parse-as-library 
   -I Sources/CGumbo -I Sources/CZlib
 FUZZ_CC := $(dir $(SWIFT))clang -fsanitize=fuzzer-no-link,address -O1 -g
 OUTLINEKIT_SOURCES := $(shell find Sources/OutlineKit -name '*.swift')
-PAGE_FILES := Sources/OutlineKit/Page/page.js Sources/OutlineKit/Page/page.css
+PAGE_FILES := Sources/OutlineKit/Page/page.js Sources/OutlineKit/Page/page.css \
+  Sources/OutlineKit/Page/colouring.js
 
 # A recipe that fails leaves no half-made target behind to be taken as made.
 .DELETE_ON_ERROR:
@@ -152,7 +153,8 @@ lint:
 	@$(MAKE) --no-print-directory deps PACKAGES="$(LINT_PACKAGES)"
 	$(SWIFT) format lint --strict --recursive Package.swift Sources Tests Fuzz
 	NODE_PATH=/usr/share/nodejs eslint --no-eslintrc -c Sources/OutlineKit/Page/eslintrc.json \
-	  --max-warnings 0 Sources/OutlineKit/Page/page.js
+	  --max-warnings 0 Sources/OutlineKit/Page/page.js \
+	  Sources/OutlineKit/Page/colouring.js
 	phpcs -q --standard=Sources/OutlineKit/Page/phpcs.xml --extensions=css Sources/OutlineKit/Page/page.css
 	python3 Tests/Layers/folder_cycles.py
 

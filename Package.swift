@@ -46,7 +46,10 @@ let package = Package(
       // The page's script and style sheet, as bytes in the library: no file to find at
       // run time, and no Foundation to read one with.
       exclude: ["Page/eslintrc.json", "Page/phpcs.xml"],
-      resources: [.embedInCode("Page/page.js"), .embedInCode("Page/page.css")]
+      resources: [
+        .embedInCode("Page/page.js"), .embedInCode("Page/page.css"),
+        .embedInCode("Page/colouring.js"),
+      ]
     ),
     .executableTarget(
       name: "collapse",

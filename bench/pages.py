@@ -98,6 +98,20 @@ def load(browser, path, fragment=""):
         "return performance.getEntriesByType('navigation')[0].loadEventEnd") / 1000
 
 
+def load_coloured(browser, path):
+    """How soon the page is usable (its load event's end) and how soon all its code is
+    coloured (its root no longer marked busy), in seconds from its navigation."""
+    usable = load(browser, path)
+    coloured = browser.execute_script("""return new Promise(done => {
+      const root = document.documentElement;
+      (function check() {
+        if (root.getAttribute('data-code-colouring') !== 'busy') done(performance.now());
+        else setTimeout(check, 5);
+      })();
+    });""") / 1000
+    return usable, coloured
+
+
 def load_plain(browser, path, seconds):
     """How soon the plain page is usable, or None when it is not within `seconds`: here
     the plain page of 50 MB takes minutes, so it is loaded once, and given up on."""

@@ -194,7 +194,7 @@ let optionTable: [OptionSpec] = [
   OptionSpec(
     long: "no-highlight", short: nil, value: nil, group: .html,
     help:
-      "Leave a page's fenced code uncoloured; by default, code marked with a language is coloured as GitHub colours it, by the highlight.js Debian ships, written into the page."
+      "Leave a page's fenced code uncoloured; by default, code marked with a language that highlight.js knows is coloured in GitHub's colours, by the highlight.js Debian ships, written into the page."
   ) { options, _ in
     options.output.document.highlightsCode = false
   },

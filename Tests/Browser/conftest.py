@@ -84,6 +84,8 @@ def _chrome_options(javascript=True):
         "--window-size=1200,900",
     ]:
         options.add_argument(argument)
+    # Every console message, the page's and its workers', for get_log("browser").
+    options.set_capability("goog:loggingPrefs", {"browser": "ALL"})
     if not javascript:
         options.add_experimental_option(
             "prefs", {"profile.managed_default_content_settings.javascript": 2}

@@ -17,7 +17,7 @@ from selenium.webdriver.support.wait import WebDriverWait
 
 import documents
 from conftest import PAGES
-from test_browser import load, open_ids, summary
+from test_browser import load, open_ids, set_scheme, summary
 
 # A word no generated sentence holds, in the content of the document's last section, and
 # an anchor of raw HTML there.
@@ -479,3 +479,27 @@ def test_reading_on_from_a_late_section_keeps_the_place(browser, render, late, k
                                   ".length") == 0
     for pixels in [120, 120]:
         moves_by(browser, wheel(browser, pixels), -pixels, f"a wheel tick of {pixels} px")
+
+
+def test_search_marks_a_match_across_coloured_code(browser, render):
+    """Coloured code is a span for each token: a match that runs across them is marked
+    whole, in the page's text colour on the mark's, whatever the token's colour, so that
+    it reads in light and dark."""
+    page = render("lazy/search-code", ["-s", "--collapse-all", "-f", "markdown", "-"],
+                  '# Build\n\n```rust\nfn main() { let greeting = "hi"; }\n```\n')
+    for scheme in ["light", "dark"]:
+        set_scheme(browser, scheme)
+        load(browser, page)
+        browser.find_element(By.TAG_NAME, "body").send_keys("/")
+        assert search(browser, "LET GREETING = \"h") == [["#build", "Build", 'let greeting = "h']]
+        browser.find_element(By.CSS_SELECTOR, "input.search").send_keys(Keys.ENTER)
+        marked = wait_for(browser, """if (!CSS.highlights.has('search')) return null;
+          const range = [...CSS.highlights.get('search')][0];
+          return [range.toString(), range.startContainer.parentElement.className,
+                  range.endContainer.parentElement.className];""")
+        assert marked == ['let greeting = "h', "hljs-keyword", "hljs-string"], scheme
+        text = browser.execute_script("return getComputedStyle(document.body).color")
+        rule = browser.execute_script("""return [...document.styleSheets[0].cssRules]
+          .map(rule => rule.cssText).filter(text => text.startsWith('::highlight(search)'))""")
+        assert rule == ["::highlight(search) { background: var(--mark); color: var(--text); }"]
+        assert text == {"light": "rgb(28, 28, 30)", "dark": "rgb(236, 236, 241)"}[scheme]

@@ -5,10 +5,10 @@
 #endif
 
 /// The script that colours a page's fenced code: highlight.js, as Debian ships it
-/// (libjs-highlight.js), with only the languages the page's code is written in, and a few
-/// lines that colour each block whose language it knows, and those a lazy page lays out
-/// later. Code without a language, or in one it does not know, stays as it is: nothing is
-/// guessed.
+/// (libjs-highlight.js), with only the languages the page's code is written in, inside
+/// `colouring.js`, which runs it in a worker made from the same script and gives up on a
+/// block that takes too long. Code without a language, or in one it does not know, stays
+/// as it is: nothing is guessed.
 ///
 /// Debian's bundle is highlight.js's core followed by one `hljs.registerLanguage("name",
 /// …)` call for each language, which is where it is cut.
@@ -23,7 +23,8 @@ public struct HighlightScript: Sendable {
     let text: Range<Int>
     /// The names its code may be marked with, its own first, in lower case.
     let names: [String]
-    /// The languages it highlights parts of its code in (HTML's scripts and styles).
+    /// The languages it highlights parts of its code in (HTML's scripts and styles), or
+    /// builds on (Arduino on C++).
     let embedded: [String]
   }
 
@@ -38,8 +39,22 @@ public struct HighlightScript: Sendable {
 
   private static let marker = Array("hljs.registerLanguage(\"".utf8)
 
-  /// Cuts `bundle` into its core and languages; nil when it does not read as a bundle.
+  /// Cuts `bundle` into its core and languages; nil when it does not read as a bundle, or
+  /// holds `</script`, which would end the page's script element early.
   init?(bundle: [UInt8]) {
+    let closesScript = bundle.withUnsafeBytes { bytes in
+      var from = 0
+      while let found = Self.find(Array("</".utf8), in: bytes, from: from) {
+        if found + 8 <= bytes.count,
+          String(decoding: bytes[(found + 2)..<(found + 8)], as: UTF8.self).lowercased() == "script"
+        {
+          return true
+        }
+        from = found + 2
+      }
+      return false
+    }
+    guard !closesScript else { return nil }
     let marks = bundle.withUnsafeBytes { bytes in
       var marks: [Int] = []
       var from = 0
@@ -63,7 +78,9 @@ public struct HighlightScript: Sendable {
         else { return nil }
         let name = String(decoding: bytes[nameStart..<nameEnd], as: UTF8.self)
         let aliases = Self.strings(after: "aliases:[", in: bytes, within: text, list: true)
-        let embedded = Self.strings(after: "subLanguage:", in: bytes, within: text, list: false)
+        let embedded =
+          Self.strings(after: "subLanguage:", in: bytes, within: text, list: false)
+          + Self.strings(after: "requireLanguage(", in: bytes, within: text, list: false)
         found.append(
           Language(
             name: name, text: text, names: ([name] + aliases).map { $0.lowercased() },
@@ -160,28 +177,18 @@ public struct HighlightScript: Sendable {
         }
       }
     }
-    var script = "(function () {\n" + core + "\n"
+    var script = Self.colouring.before + core + "\n"
     for index in wanted.sorted() {
       script += String(decoding: bundle[languages[index].text], as: UTF8.self) + "\n"
     }
-    return script + Self.colouring + "})();\n"
+    return script + Self.colouring.after
   }
 
-  /// Colours each block of code marked with a language highlight.js has, once, on load
-  /// and as a lazy page lays out more.
-  private static let colouring = """
-    function colour(root) {
-      root.querySelectorAll("pre > code[class*='language-']:not(.hljs)").forEach(function (code) {
-        var marked = /(?:^|\\s)language-(\\S+)/.exec(code.className);
-        if (marked && hljs.getLanguage(marked[1])) { hljs.highlightBlock(code); }
-      });
-    }
-    colour(document);
-    new MutationObserver(function (changes) {
-      changes.forEach(function (change) {
-        change.addedNodes.forEach(function (node) { if (node.querySelectorAll) { colour(node); } });
-      });
-    }).observe(document.body, { childList: true, subtree: true });
-
-    """
+  /// `colouring.js`, cut where highlight.js and the page's languages go.
+  static let colouring: (before: String, after: String) = {
+    let script = String(decoding: PackageResources.colouring_js, as: UTF8.self)
+    let place = "/* highlight.js and the page's languages */\n"
+    guard let range = script.firstRange(of: place) else { return (script, "") }
+    return (String(script[..<range.upperBound]), String(script[range.upperBound...]))
+  }()
 }

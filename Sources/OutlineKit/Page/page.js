@@ -501,7 +501,8 @@
       results.hidden = false;
     });
   }
-  /* Marks the first place in the section's own title or content that holds the query. */
+  /* Marks the first place in the section's own title or content that holds the query,
+     which may run across elements: coloured code is a span for each word. */
   function highlight(section) {
     if (!window.CSS || !CSS.highlights || !query) return null;
     var walker = document.createTreeWalker(section, NodeFilter.SHOW_TEXT, {
@@ -512,16 +513,35 @@
         return NodeFilter.FILTER_ACCEPT;
       }
     });
+    var nodes = [];
+    var starts = [];
+    var text = "";
     for (var node = walker.nextNode(); node; node = walker.nextNode()) {
-      var at = node.data.toLowerCase().indexOf(query);
-      if (at < 0) continue;
-      var range = document.createRange();
-      range.setStart(node, at);
-      range.setEnd(node, at + query.length);
-      CSS.highlights.set("search", new Highlight(range));
-      return node.parentElement;
+      nodes.push(node);
+      starts.push(text.length);
+      text += node.data.toLowerCase();
     }
-    return null;
+    var at = text.indexOf(query);
+    if (at < 0) return null;
+    /* The text node that holds the character at `offset` of `text`, and where in it. */
+    function place(offset) {
+      var low = 0;
+      var high = nodes.length - 1;
+      while (low < high) {
+        var middle = (low + high + 1) >> 1;
+        if (starts[middle] <= offset) low = middle;
+        else high = middle - 1;
+      }
+      /* Lower case may be longer than the text (İ), so an offset is kept within it. */
+      return [nodes[low], Math.min(offset - starts[low], nodes[low].length - 1)];
+    }
+    var start = place(at);
+    var end = place(at + query.length - 1);
+    var range = document.createRange();
+    range.setStart(start[0], start[1]);
+    range.setEnd(end[0], end[1] + 1);
+    CSS.highlights.set("search", new Highlight(range));
+    return start[0].parentElement;
   }
   function choose(entry) {
     results.hidden = true;
@@ -541,7 +561,8 @@
   if (field && results) {
     /* The rule that marks a match is added here: the HTML checker's CSS parser does not know it. */
     try {
-      document.styleSheets[0].insertRule("::highlight(search) { background: var(--mark); }");
+      document.styleSheets[0].insertRule(
+        "::highlight(search) { background: var(--mark); color: var(--text); }");
     } catch (error) {
       /* A browser without highlights shows the section without the mark. */
     }

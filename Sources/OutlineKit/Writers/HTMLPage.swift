@@ -71,11 +71,15 @@ extension HTMLPage {
   /// https. Nothing else is fetched: no frame, font, style sheet, object or connection,
   /// from anywhere; no form is sent and no `<base>` changes where links lead.
   ///
-  /// `highlighting`, the script that colours the page's code, is allowed by its hash too.
+  /// `highlighting`, the script that colours the page's code, is allowed by its hash too,
+  /// and to run as a worker made from its own text (`blob:`), which only a script the
+  /// page allows can make.
   static func policy(remoteImages: Bool = false, highlighting: String? = nil) -> String {
     let highlight = highlighting.map { " '\(HTMLPage.hash(ofScript: $0))'" } ?? ""
+    let worker = highlighting == nil ? "" : "worker-src blob:; "
+    let images = "img-src 'self' data:" + (remoteImages ? " https:" : "")
     return "default-src 'none'; style-src 'unsafe-inline'; script-src '\(scriptHash)'\(highlight); "
-      + "img-src 'self' data:\(remoteImages ? " https:" : ""); base-uri 'none'; form-action 'none'"
+      + worker + images + "; base-uri 'none'; form-action 'none'"
   }
 }
 
