@@ -30,9 +30,12 @@ struct OpenDivisions: Equatable {
     return Array(tags.utf8)
   }
 
-  /// The alignments a division may have that carry on: those a style sheet's `text-align`
-  /// has.
-  private static let alignments: Set<String> = ["left", "right", "center", "justify"]
+  /// The alignments a division may have that carry on, as a browser reads them: those a
+  /// style sheet's `text-align` has, and `middle`, which centres a division too.
+  private static let alignments: [String: String] = [
+    "left": "left", "right": "right", "center": "center", "middle": "center",
+    "justify": "justify",
+  ]
 
   private static let probeID = "collapse-division-probe"
 
@@ -65,7 +68,7 @@ struct OpenDivisions: Equatable {
       else { return .none }
       let align = element.attributes.last { $0.name == "align" }?.value
       let alignment = align.map { $0.trimmingCharacters(in: " ").lowercased() }
-      found.append(alignment.flatMap { Self.alignments.contains($0) ? $0 : nil })
+      found.append(alignment.flatMap { Self.alignments[$0] })
       holder = element.pointee.parent
     }
     guard found.contains(where: { $0 != nil }), found.count <= maximumCarried else { return .none }
