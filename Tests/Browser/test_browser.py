@@ -915,6 +915,10 @@ def test_a_lazy_page_colours_code_when_it_lays_it_out(browser, render):
     browser.execute_script("document.querySelector('#later > summary').click()")
     WebDriverWait(browser, 10, poll_frequency=0.05).until(
         lambda driver: driver.execute_script("return document.querySelector('#later pre code')"))
+    # The code laid out is found in the same task (a mutation observer), which marks the
+    # page busy until it is coloured, in a worker.
+    WebDriverWait(browser, 60, poll_frequency=0.05).until(lambda driver: driver.execute_script(
+        "return document.documentElement.getAttribute('data-code-colouring') === 'done'"))
     blocks = {language: spans for language, spans in browser.execute_script(SPANS)}
     assert [name for name, *_ in blocks["language-js"]][:1] == ["hljs-keyword"], blocks
     assert blocks["language-rust"], blocks
@@ -974,6 +978,48 @@ def test_code_that_takes_too_long_is_left_as_it_is_and_the_rest_coloured(browser
     browser.execute_script("document.querySelector('#languages > summary').click()")
     assert browser.execute_script("return document.getElementById('languages').open") is False
     assert browser.get_log("browser") == []
+
+
+def test_code_written_as_raw_html_keeps_its_elements(browser, render):
+    """A block of code written as raw HTML, with elements in it, is not coloured: its
+    link, emphasis and line break stay."""
+    page = render("code-raw", ["-s", "-f", "markdown", "-"],
+                  '# Raw\n\n<pre><code class="language-rust">let <a href="#raw">link</a> = 1;<br>'
+                  'let <em>y</em> = 2;</code></pre>\n\n```rust\nfn main() {}\n```\n')
+    load(browser, page)
+    blocks = browser.execute_script("""return [...document.querySelectorAll('pre code')].map(
+      code => [code.className, [...code.children].map(child => child.tagName)]);""")
+    assert blocks == [["language-rust", ["A", "BR", "EM"]], ["language-rust hljs", ["SPAN"]]]
+
+
+def test_without_workers_code_stays_as_it_is(browser, render):
+    """A browser that makes no worker leaves code plain, says the page is done, and on a
+    lazy page does not try again for each section it lays out."""
+    page = render("code-no-worker", ["-s", "--lazy=always", "--collapse-all", "-f", "markdown", "-"],
+                  CODE)
+    script = browser.execute_cdp_cmd("Page.addScriptToEvaluateOnNewDocument", {"source": """
+      window.Worker = function () {
+        window.workersAsked = (window.workersAsked || 0) + 1;
+        throw new DOMException("no workers here", "SecurityError");
+      };"""})
+    try:
+        browser.get_log("browser")
+        load(browser, page)
+        for section in ["build", "later"]:
+            WebDriverWait(browser, 10, poll_frequency=0.05).until(lambda driver: driver.execute_script(
+                f"return document.querySelector('#{section} > summary')"))
+            browser.execute_script(f"document.querySelector('#{section} > summary').click()")
+        WebDriverWait(browser, 10, poll_frequency=0.05).until(
+            lambda driver: driver.execute_script("return document.querySelector('#later pre code')"))
+        assert browser.execute_script(
+            "return document.documentElement.getAttribute('data-code-colouring')") == "done"
+        blocks = browser.execute_script(SPANS)
+        assert len(blocks) == 3 and all(spans == [] for _, spans in blocks)
+        assert browser.execute_script("return window.workersAsked") == 1
+        assert browser.get_log("browser") == []
+    finally:
+        browser.execute_cdp_cmd("Page.removeScriptToEvaluateOnNewDocument",
+                                {"identifier": script["identifier"]})
 
 
 def test_no_highlight_leaves_code_as_it_is(browser, render):

@@ -503,3 +503,24 @@ def test_search_marks_a_match_across_coloured_code(browser, render):
           .map(rule => rule.cssText).filter(text => text.startsWith('::highlight(search)'))""")
         assert rule == ["::highlight(search) { background: var(--mark); color: var(--text); }"]
         assert text == {"light": "rgb(28, 28, 30)", "dark": "rgb(236, 236, 241)"}[scheme]
+
+
+def test_a_search_mark_stays_when_the_code_it_is_in_is_coloured(browser, render):
+    """Code in a section laid out for a search is coloured after the match is marked:
+    the mark is placed again in the coloured code."""
+    filler = "".join(f"## Part {n}\n\n" + "Words of filler text. " * 200 + "\n\n" for n in range(40))
+    page = render("lazy/search-code-later", ["-s", "--lazy=always", "--collapse-all", "-f",
+                                             "markdown", "-"],
+                  f"# Guide\n\n{filler}## Last\n\n```rust\nlet unicorn = value(1);\n```\n")
+    load(browser, page)
+    browser.find_element(By.TAG_NAME, "body").send_keys("/")
+    assert search(browser, "unicorn = value") == [["#last", "Guide › Last", "unicorn = value"]]
+    browser.find_element(By.CSS_SELECTOR, "input.search").send_keys(Keys.ENTER)
+    assert wait_for(browser, "return document.querySelector('#last code.hljs')")
+    assert wait_for(browser, """return document.documentElement.getAttribute(
+      'data-code-colouring') === 'done'""")
+    marked = wait_for(browser, """const range = CSS.highlights.has('search')
+      && [...CSS.highlights.get('search')][0];
+      return range && range.toString() === 'unicorn = value'
+        && range.startContainer.parentElement.closest('code.hljs') !== null;""")
+    assert marked

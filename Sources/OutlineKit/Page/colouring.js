@@ -12,6 +12,7 @@
   if (typeof document === "undefined") {
     var hljs = highlighter();
     hljs.configure({ hideUpgradeWarningAcceptNoSupportOrSecurityUpdates: true });
+    self.postMessage(true);
     self.onmessage = function (event) {
       event.data.forEach(function (block) {
         var html = null;
@@ -40,19 +41,23 @@
   var worker = null;
   var timer = 0;
   var due = 0;
+  /* Workers lost to an error; past a few, or when none can be made, code stays as it is. */
+  var failures = 0;
+  var broken = false;
 
   /* `data-code-colouring` on the root says whether blocks are still waiting. */
   function waiting(yes) {
     document.documentElement.setAttribute("data-code-colouring", yes ? "busy" : "done");
   }
   function giveUp() {
+    broken = true;
     if (worker) worker.terminate();
     worker = null;
     queue = [];
     next = 0;
     sent = [];
     clearTimeout(timer);
-    waiting(false);
+    if (!ready.length) waiting(false);
   }
   function start() {
     try {
@@ -63,21 +68,23 @@
       return false;
     }
     worker.onmessage = answered;
-    worker.onerror = giveUp;
+    worker.onerror = failed;
     return true;
   }
   function send() {
-    if (!worker && !start()) return;
+    while (next < queue.length && !queue[next].isConnected) next++;
     if (next >= queue.length) {
       queue = [];
       next = 0;
       if (!ready.length) waiting(false);
       return;
     }
+    if (broken || (!worker && !start())) return;
     var batch = [];
     var size = 0;
     while (next < queue.length && batch.length < 4096 && size < 1048576) {
       var code = queue[next++];
+      if (!code.isConnected) continue;
       var text = code.textContent;
       sent.push(code);
       batch.push({ language: marking.exec(code.className)[1], text: text });
@@ -87,17 +94,24 @@
     wait();
   }
   /* Blocks are coloured together once a frame: a page lays itself out again after each
-     change, and a large one takes a while to. */
+     change, and a large one takes a while to. Each block coloured says so, for a search
+     mark in it to be placed again. */
   var ready = [];
   function paint() {
     ready.forEach(function (answer) {
       answer[0].innerHTML = answer[1];
       answer[0].classList.add("hljs");
+      answer[0].dispatchEvent(new Event("coloured", { bubbles: true }));
     });
     ready = [];
     if (!sent.length && next >= queue.length) waiting(false);
   }
   function answered(event) {
+    /* The worker has read highlight.js: its time for the first block starts now. */
+    if (event.data === true) {
+      wait();
+      return;
+    }
     var code = sent.shift();
     clearTimeout(timer);
     if (event.data !== null) {
@@ -120,19 +134,31 @@
       wait();
       return;
     }
+    restart("too slow");
+  }
+  function failed(event) {
+    event.preventDefault();
+    failures += 1;
+    if (failures > 3) giveUp();
+    else restart("failed");
+  }
+  function restart(why) {
     var code = sent.shift();
-    code.setAttribute("data-colouring", "too slow");
+    if (code) code.setAttribute("data-colouring", why);
     worker.terminate();
     worker = null;
+    clearTimeout(timer);
     queue = sent.concat(queue.slice(next));
     next = 0;
     sent = [];
     send();
   }
   function find(root) {
+    if (broken) return;
     var before = queue.length;
     root.querySelectorAll("pre > code[class*='language-']").forEach(function (code) {
-      if (found.has(code) || !marking.test(code.className)) return;
+      /* Code written as raw HTML, with elements in it, keeps them. */
+      if (found.has(code) || !marking.test(code.className) || code.childElementCount) return;
       found.add(code);
       queue.push(code);
     });

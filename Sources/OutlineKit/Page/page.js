@@ -541,8 +541,15 @@
     range.setStart(start[0], start[1]);
     range.setEnd(end[0], end[1] + 1);
     CSS.highlights.set("search", new Highlight(range));
+    markedIn = section;
     return start[0].parentElement;
   }
+  /* Code coloured after its section was searched has new text nodes: the mark is placed
+     again. */
+  var markedIn = null;
+  document.addEventListener("coloured", function (event) {
+    if (markedIn && markedIn.contains(event.target)) highlight(markedIn);
+  });
   function choose(entry) {
     results.hidden = true;
     if (!entry.id) {
