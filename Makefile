@@ -21,10 +21,11 @@ export PATH := $(dir $(SWIFT)):$(PATH)
 # terminals they drive (setsid, in util-linux, runs collapse -i without one), Chromium and
 # Java for the browser and HTML checker tests, a colour emoji font for the pages' screenshots,
 # and jq for the README's examples.
+# What collapse reads while it runs: highlight.js, which a page's code is coloured by, and
+# GNU Source-highlight's language definitions, by which a fragment's code is marked.
+RUN_PACKAGES := libjs-highlight.js libsource-highlight-common
 BUILD_PACKAGES := libcmark-gfm-dev libcmark-gfm-extensions-dev libyajl-dev libutf8proc-dev \
-  libgumbo-dev zlib1g-dev $(RUN_PACKAGES)
-# What collapse reads while it runs: highlight.js, which a page's code is coloured by.
-RUN_PACKAGES := libjs-highlight.js
+  libgumbo-dev zlib1g-dev libsource-highlight-dev $(RUN_PACKAGES)
 MAN_PACKAGES := cmark-gfm
 # ESLint checks the page's script; its default formatter needs chalk, strip-ansi and
 # text-table, which Debian's eslint only recommends. PHP_CodeSniffer checks the style sheet.
@@ -82,8 +83,9 @@ FUZZ_BUILD := .build/fuzz
 FUZZ_CORPUS := fuzz-corpus
 FUZZ_SWIFTC := $(dir $(SWIFT))swiftc -sanitize=fuzzer,address -parse-as-library -O -g \
   -I Sources/CCmark -I Sources/CCmarkGuard/include -I Sources/CYajl -I Sources/CUtf8proc \
-  -I Sources/CGumbo -I Sources/CZlib
+  -I Sources/CGumbo -I Sources/CZlib -I Sources/CHighlight/include
 FUZZ_CC := $(dir $(SWIFT))clang -fsanitize=fuzzer-no-link,address -O1 -g
+FUZZ_CXX := $(dir $(SWIFT))clang++ -fsanitize=fuzzer-no-link,address -O1 -g
 OUTLINEKIT_SOURCES := $(shell find Sources/OutlineKit -name '*.swift')
 PAGE_FILES := Sources/OutlineKit/Page/page.js Sources/OutlineKit/Page/page.css \
   Sources/OutlineKit/Page/colouring.js
@@ -169,7 +171,8 @@ $(VENV)/.installed: Tests/Browser/requirements.txt | test-deps
 
 # Last, the Swift tests again with AddressSanitizer, built apart in .build/asan (the
 # end-to-end tests then run the sanitized binary). Tests/lsan.supp lists the leaks of the
-# toolchain's own test runners and of a /regex/ abandoned at the 10-second limit.
+# toolchain's own test runners, of a /regex/ abandoned at the 10-second limit, and of
+# GNU Source-highlight's reading of a language's definition.
 test: test-deps lint $(VENV)/.installed $(RELEASE) $(MANPAGE)
 	$(SWIFT) build
 	$(SWIFT) test
@@ -198,19 +201,22 @@ $(FUZZ_BUILD)/PageResources.swift: $(PAGE_FILES) Fuzz/page_resources.py
 	$(PYTHON) Fuzz/page_resources.py $(PAGE_FILES) > $@
 
 $(FUZZ_BUILD)/libOutlineKit.a: $(OUTLINEKIT_SOURCES) $(FUZZ_BUILD)/PageResources.swift \
-  Sources/CCmarkGuard/cmark_guard.c | deps
+  Sources/CCmarkGuard/cmark_guard.c Sources/CHighlight/highlight.cpp | deps
 	@mkdir -p $(FUZZ_BUILD)
 	$(FUZZ_SWIFTC) -module-name OutlineKit -emit-module \
 	  -emit-module-path $(FUZZ_BUILD)/OutlineKit.swiftmodule -emit-library -static -o $@ \
 	  $(OUTLINEKIT_SOURCES) $(FUZZ_BUILD)/PageResources.swift
-	$(FUZZ_CC) -I Sources/CCmarkGuard/include -c Sources/CCmarkGuard/cmark_guard.c \
-	  -o $(FUZZ_BUILD)/cmark_guard.o
-	ar rcs $@ $(FUZZ_BUILD)/cmark_guard.o
+	$(FUZZ_CC) -I Sources/CCmarkGuard/include -I Sources/CHighlight/include \
+	  -c Sources/CCmarkGuard/cmark_guard.c -o $(FUZZ_BUILD)/cmark_guard.o
+	$(FUZZ_CXX) -I Sources/CHighlight/include -c Sources/CHighlight/highlight.cpp \
+	  -o $(FUZZ_BUILD)/highlight.o
+	ar rcs $@ $(FUZZ_BUILD)/cmark_guard.o $(FUZZ_BUILD)/highlight.o
 
 $(FUZZ_BUILD)/fuzz-%: Fuzz/%.swift Fuzz/FuzzInput.swift \
   Tests/CollapseTests/Support/FuzzHarness.swift $(FUZZ_BUILD)/libOutlineKit.a
 	$(FUZZ_SWIFTC) -module-name Fuzz_$* -I $(FUZZ_BUILD) -L $(FUZZ_BUILD) -use-ld=lld \
-	  -lOutlineKit -lcmark-gfm -lcmark-gfm-extensions -lyajl -lutf8proc -lgumbo -lz -o $@ \
+	  -lOutlineKit -lcmark-gfm -lcmark-gfm-extensions -lyajl -lutf8proc -lgumbo -lz \
+	  -l:libsource-highlight.a -l:libboost_regex.a -lstdc++ -o $@ \
 	  Fuzz/$*.swift Fuzz/FuzzInput.swift Tests/CollapseTests/Support/FuzzHarness.swift
 
 # Seeds the corpus from the samples and case files, then runs each target in turn for
@@ -225,7 +231,8 @@ fuzz: $(FUZZ_TARGETS:%=$(FUZZ_BUILD)/fuzz-%)
 	  dictionary=$$( [ -f Fuzz/$$target.dict ] && echo -dict=Fuzz/$$target.dict ); \
 	  echo "make: fuzzing $$target for $(FUZZ_SECONDS) seconds"; \
 	  log=$(FUZZ_CORPUS)/$$target.log; \
-	  if SWIFT_BACKTRACE=enable=no $(FUZZ_BUILD)/fuzz-$$target $$dictionary \
+	  if SWIFT_BACKTRACE=enable=no LSAN_OPTIONS=suppressions=Tests/lsan.supp \
+	    $(FUZZ_BUILD)/fuzz-$$target $$dictionary \
 	    -max_total_time=$(FUZZ_SECONDS) -timeout=20 -rss_limit_mb=4096 -print_final_stats=1 \
 	    -artifact_prefix=$(FUZZ_CORPUS)/crashes/$$target- \
 	    $(FUZZ_CORPUS)/$$target $(FUZZ_CORPUS)/seeds/$$target >$$log 2>&1; then \

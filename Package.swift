@@ -36,9 +36,21 @@ let package = Package(
     .systemLibrary(
       name: "CGetopt"
     ),
+    // GNU Source-highlight, which marks a fragment's code with GitHub's classes, and the
+    // Boost.Regex it runs on. Their archives are linked in: C++ libraries, they would load
+    // a libstdc++.so of their own beside the one the release build links in (Makefile).
+    // libstdc++ is named after them, for the linker to take what they need from its
+    // archive, which comes before them on the command line.
+    .target(
+      name: "CHighlight",
+      linkerSettings: [
+        .linkedLibrary(":libsource-highlight.a"), .linkedLibrary(":libboost_regex.a"),
+        .linkedLibrary("stdc++"),
+      ]
+    ),
     .target(
       name: "CCmarkGuard",
-      dependencies: ["CCmark"]
+      dependencies: ["CCmark", "CHighlight"]
     ),
     .target(
       name: "OutlineKit",

@@ -760,7 +760,28 @@ def highlighting(collapse, runs):
             f"{sizes[0]:.0f} KB against {sizes[1]:.0f} KB; usable in Chromium (the load "
             f"event's end) {usable:.2f} s against {plain_usable:.2f} s "
             f"({usable / plain_usable:.2f}×); all code coloured at {done:.2f} s.")
+        lines.append(fragment_classes(collapse, guide, megabytes, runs))
     return lines
+
+
+def fragment_classes(collapse, guide, megabytes, runs):
+    """The line on what marking a fragment's code with GitHub's classes costs (GNU
+    Source-highlight, while the fragment is written), against `--no-highlight` and
+    cmark-gfm in the same run."""
+    marked = f"{collapse} -t html --expand-all {guide}"
+    plain = f"{collapse} -t html --expand-all --no-highlight {guide}"
+    peer = f"cmark-gfm -e table -e strikethrough -e autolink -e tagfilter -e tasklist {guide}"
+    medians = hyperfine([marked, plain, peer], runs, 2)
+    output = subprocess.run(marked.split(), capture_output=True, text=True).stdout
+    blocks = output.count("<pre><code class=\"language-")
+    spans = output.count("<span class=\"pl-")
+    marked_blocks = len(re.findall(r'<pre><code class="language-[^"]*"><span class="pl-', output))
+    return (f"Marking a fragment's code with GitHub's classes (GNU Source-highlight, while "
+            f"writing), on {megabytes} MB of README and guides ({blocks} blocks with a "
+            f"language, {marked_blocks} starting with a marked run, {spans} runs): "
+            f"`-t html --expand-all` {medians[marked]:.3f} s against {medians[plain]:.3f} s "
+            f"with `--no-highlight` ({medians[marked] / medians[plain]:.2f}×), cmark-gfm "
+            f"{medians[peer]:.3f} s ({medians[marked] / medians[peer]:.2f}× it).")
 
 
 def browser_pages(collapse):

@@ -20,7 +20,7 @@ complete -c collapse -l ascii -d 'Write only ASCII marks'
 complete -c collapse -l outline -d 'Show section titles only'
 complete -c collapse -l unsafe -d 'Keep raw HTML exactly as written, unsanitised'
 complete -c collapse -l remote-images -d 'Let a page load images from other hosts over https'
-complete -c collapse -l no-highlight -d "Leave a page's code uncoloured"
+complete -c collapse -l no-highlight -d "Leave code uncoloured"
 complete -c collapse -s s -l standalone -d 'Write a whole HTML page'
 complete -c collapse -l embed-resources -d 'Write local images into the html'
 complete -c collapse -l title -x -d 'Title the page'

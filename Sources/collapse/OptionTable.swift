@@ -194,7 +194,7 @@ let optionTable: [OptionSpec] = [
   OptionSpec(
     long: "no-highlight", short: nil, value: nil, group: .html,
     help:
-      "Leave a page's fenced code uncoloured; by default, code marked with a language that highlight.js knows is coloured in GitHub's colours, by the highlight.js Debian ships, written into the page."
+      "Leave fenced code uncoloured; by default, code marked with a language that highlight.js knows is coloured in GitHub's colours on a page, by the highlight.js Debian ships, written into it, and a fragment's code in a language GNU Source-highlight knows has GitHub's classes (pl-k, pl-s…) for the host page's style sheet."
   ) { options, _ in
     options.output.document.highlightsCode = false
   },

@@ -188,9 +188,9 @@ extension Options {
       throw UsageError(
         description: "--remote-images lets an html page load images; it goes with -s")
     }
-    if !output.document.highlightsCode && !output.standalone {
+    if !output.document.highlightsCode && to != .html {
       throw UsageError(
-        description: "--no-highlight leaves a page's code uncoloured; it goes with -s")
+        description: "--no-highlight leaves html code uncoloured; it goes with -t html or -s")
     }
     if lazyGiven && !output.standalone {
       throw UsageError(description: "--lazy says how an html page loads; it goes with -s")

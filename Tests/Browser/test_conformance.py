@@ -130,11 +130,29 @@ def without_task_list_classes(fragment):
             del element.attrib["class"]
 
 
+def without_highlight_runs(fragment):
+    """The fragment with the runs collapse marks code with (`<span class="pl-k">`) taken
+    out, their text left where they were: cmark-gfm writes the code as one text."""
+    for code in fragment.iter("code"):
+        for run in list(code):
+            if run.tag != "span" or not (run.get("class") or "").startswith("pl-") or len(run):
+                continue
+            text = (run.text or "") + (run.tail or "")
+            index = list(code).index(run)
+            if index == 0:
+                code.text = (code.text or "") + text
+            else:
+                before = code[index - 1]
+                before.tail = (before.tail or "") + text
+            code.remove(run)
+
+
 def normal(html):
     """The HTML as a tree without wrappers, written back out with its white space as a
     browser shows it outside `<pre>`, which a heading's title folds."""
     fragment = html5lib.parseFragment(html, namespaceHTMLElements=False, treebuilder="etree")
     without_task_list_classes(fragment)
+    without_highlight_runs(fragment)
     unwrap(fragment, top=True)
     for marker in fragment.iter("heading"):
         for node in marker.iter():
@@ -182,10 +200,12 @@ def test_every_spec_example_renders_as_cmark_gfm_does_in_each_way_unless_listed(
     assert len(cases) > 600, "the spec lost its examples"
     listed = listed_differences()
     differing = {}
+    marked = 0
     for way in WAYS:
         passed = failed = 0
         for number, section, markdown in cases:
             same, ours, theirs = compare(collapse, cmark_gfm, way, markdown)
+            marked += 'class="pl-' in ours
             if same:
                 passed += 1
             else:
@@ -200,6 +220,8 @@ def test_every_spec_example_renders_as_cmark_gfm_does_in_each_way_unless_listed(
         f"{way} {number} ({section}):\n{markdown!r}\ncollapse:  {ours!r}\ncmark-gfm: {theirs!r}"
         for (way, number), (section, markdown, ours, theirs) in sorted(unexplained.items()))
     assert not unexplained, "differences not listed in conformance-differences.txt:\n" + details
+    # The spec's code in a language (`ruby`) is compared with its runs marked.
+    assert marked >= 2, "no example's code was marked with GitHub's classes"
     assert not explained_but_same, (
         f"listed in conformance-differences.txt but now the same: {explained_but_same}")
 
@@ -220,6 +242,15 @@ def test_the_comparison_notices_a_difference(cmark_gfm):
                   '<input type="checkbox" class="task-list-item-checkbox"> x</li></ul>') == normal(
         '<ul><li><input type="checkbox"> x</li></ul>')
     assert normal('<ul class="other"><li>x</li></ul>') != normal("<ul><li>x</li></ul>")
+    # Highlighted code's runs are taken out with nothing of their text lost or moved.
+    plain = '<pre><code class="language-rust">fn main() {} // x</code></pre>'
+    assert normal('<pre><code class="language-rust"><span class="pl-k">fn</span> '
+                  '<span class="pl-en">main</span>() {} <span class="pl-c">// x</span>'
+                  '</code></pre>') == normal(plain)
+    assert normal('<pre><code class="language-rust"><span class="pl-k">fn</span> '
+                  '<span class="pl-en">mane</span>() {} // x</code></pre>') != normal(plain)
+    assert normal('<pre><code class="language-rust"><span class="pl-k">main</span> '
+                  'fn() {} // x</code></pre>') != normal(plain)
 
 
 # Raw HTML whose tags GitHub's tag filter writes as text, beyond the spec's one example:

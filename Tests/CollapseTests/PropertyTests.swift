@@ -255,7 +255,8 @@ private final class HTMLTreeBuilder: NSObject, XMLParserDelegate {
     default:
       break
     }
-    appendSpace()
+    // A span is inline: highlighted code splits a word into runs (`日本語<span>54</span>`).
+    if name != "span" { appendSpace() }
   }
 
   func parser(
@@ -268,7 +269,7 @@ private final class HTMLTreeBuilder: NSObject, XMLParserDelegate {
     case "span" where hiddenDepth > 0: hiddenDepth -= 1
     default: break
     }
-    appendSpace()
+    if name != "span" { appendSpace() }
   }
 
   func parser(_ parser: XMLParser, parseErrorOccurred error: Error) {

@@ -40,6 +40,10 @@ struct ReleaseBuildTests {
     if Self.staticLibstdcxxFound {
       #expect(!needed.contains { $0.hasPrefix("libstdc++") }, "\(needed)")
     }
+    // GNU Source-highlight and Boost.Regex, C++ libraries, are linked in whatever becomes of
+    // libstdc++: their shared libraries would load one of their own.
+    #expect(!needed.contains { $0.hasPrefix("libsource-highlight") }, "\(needed)")
+    #expect(!needed.contains { $0.hasPrefix("libboost") }, "\(needed)")
     #expect(needed.contains { $0.hasPrefix("libcmark-gfm.so") }, "\(needed)")
     #expect(needed.contains { $0.hasPrefix("libyajl.so") }, "\(needed)")
     #expect(!lines.contains { $0.contains("(RUNPATH)") || $0.contains("(RPATH)") }, "\(lines)")

@@ -12,11 +12,12 @@ private func between(_ text: String, _ start: String, _ end: String) -> String? 
 @Suite("standalone HTML from the command line")
 struct StandaloneTests {
   @Test(
-    "-s wraps the same fragment -t html writes, for every sample",
+    "-s wraps the same fragment -t html --no-highlight writes, for every sample",
     arguments: ["oceans.md", "vehicles.md", "feeds.md", "oceans.json", "releases.json"])
   func sameFragment(_ sample: String) throws {
     let path = "Samples/\(sample)"
-    let fragment = try runBinary(["-t", "html", "--depth", "1", path])
+    // A page's script colours its code: its fragment has none of GitHub's classes.
+    let fragment = try runBinary(["-t", "html", "--no-highlight", "--depth", "1", path])
     let page = try runBothWays(
       ["-s", "-t", "html", "--depth", "1", path],
       input: "")
@@ -273,5 +274,23 @@ struct EmbedResourcesTests {
     let unsafe = try runBinary(["-s", "--unsafe", "--embed-resources", "Samples/oceans.md"])
     #expect(unsafe.status == 2)
     #expect(unsafe.errors.contains("--unsafe keeps the HTML exactly as written"))
+  }
+
+  @Test("--no-highlight leaves the fragment's code as cmark-gfm writes it, and goes with html only")
+  func noHighlight() throws {
+    let code = Data("```rust\nfn main() {}\n```\n".utf8)
+    let marked = try runBinary(["-t", "html"], input: code)
+    #expect(
+      marked.output.contains("<span class=\"pl-k\">fn</span> <span class=\"pl-en\">main</span>"))
+    let plain = try runBinary(["-t", "html", "--no-highlight"], input: code)
+    #expect(plain.status == 0)
+    #expect(plain.output == "<pre><code class=\"language-rust\">fn main() {}\n</code></pre>\n")
+    for format in ["text", "markdown", "json"] {
+      let refused = try runBinary(["-t", format, "--no-highlight"], input: code)
+      #expect(refused.status == 2, "\(format)")
+      #expect(
+        refused.errors.contains("--no-highlight leaves html code uncoloured; it goes with -t html"),
+        "\(format)")
+    }
   }
 }

@@ -25,19 +25,25 @@ enum CmarkRenderer {
   static let renderLimit = Int(COLLAPSE_RENDER_LIMIT_MIB) << 20
 
   /// The HTML of `node` and what had to be left out of it, its raw HTML kept when
-  /// `unsafe`, and then, with `filtersTags`, written as GitHub's tag filter writes it.
-  /// Rendering only reads the nodes.
-  static func html(_ node: OpaquePointer, unsafe: Bool, filtersTags: Bool = false) -> Rendered {
-    if let html = htmlAlone(node, unsafe: unsafe, filtersTags: filtersTags) {
+  /// `unsafe`, and then, with `filtersTags`, written as GitHub's tag filter writes it;
+  /// with `highlights`, fenced code in a language GNU Source-highlight knows is written in
+  /// runs with GitHub's classes (`collapse_render_html`). Rendering only reads the nodes.
+  static func html(
+    _ node: OpaquePointer, unsafe: Bool, filtersTags: Bool = false, highlights: Bool = false
+  ) -> Rendered {
+    if let html = htmlAlone(
+      node, unsafe: unsafe, filtersTags: filtersTags, highlights: highlights)
+    {
       return Rendered(bytes: html, leftOut: [])
     }
     let options = options(unsafe: unsafe)
     let filtered: Int32 = filtersTags ? 1 : 0
+    let highlighted: Int32 = highlights ? 1 : 0
     var pieces: [UnsafeMutableBufferPointer<UInt8>] = []
     var leftOut: [SourcePlace] = []
     let isDocument = cmark_node_get_type(node) == CMARK_NODE_DOCUMENT
     for block in CmarkWalk.children(of: node) where isDocument {
-      if let html = collapse_render_html(block, options, filtered) {
+      if let html = collapse_render_html(block, options, filtered, highlighted) {
         pieces.append(buffer(html))
         continue
       }
@@ -61,10 +67,12 @@ enum CmarkRenderer {
 
   /// The HTML of `node` in one render, as `html` makes it, in a buffer from `malloc`
   /// that the caller frees with `free`; nil when it would pass `renderLimit`.
-  static func htmlAlone(_ node: OpaquePointer, unsafe: Bool, filtersTags: Bool)
-    -> UnsafeMutableBufferPointer<UInt8>?
-  {
-    collapse_render_html(node, options(unsafe: unsafe), filtersTags ? 1 : 0).map(buffer)
+  static func htmlAlone(
+    _ node: OpaquePointer, unsafe: Bool, filtersTags: Bool, highlights: Bool = false
+  ) -> UnsafeMutableBufferPointer<UInt8>? {
+    collapse_render_html(
+      node, options(unsafe: unsafe), filtersTags ? 1 : 0, highlights ? 1 : 0
+    ).map(buffer)
   }
 
   private static func options(unsafe: Bool) -> Int32 {

@@ -17,12 +17,14 @@ extension MarkdownDocument {
   }
 
   /// Hands `body` the HTML of each top-level block of `part` in order, each rendered
-  /// alone as `render(part, unsafe: true, filtersTags: true)` renders it among the others,
+  /// alone as `render(part, unsafe: true, filtersTags: true, highlights: highlights)`
+  /// renders it among the others,
   /// so that together they are that render. Returns false, handing nothing, when a block
   /// could not be rendered alone (its HTML would pass what one render holds) or `part`
   /// holds what is rendered only with the whole (a footnote's definition).
   func renderBlocks(
-    _ part: Part, orImages images: Bool, _ body: ([BlockHTML]) -> Void
+    _ part: Part, orImages images: Bool, highlights: Bool = false,
+    _ body: ([BlockHTML]) -> Void
   ) -> Bool {
     guard case .blocks = part, let root = root(of: part) else { return false }
     var buffers: [UnsafeMutableBufferPointer<UInt8>] = []
@@ -30,7 +32,8 @@ extension MarkdownDocument {
     var holds: [Bool] = []
     for block in CmarkWalk.children(of: root) {
       guard cmark_node_get_type(block) != CMARK_NODE_FOOTNOTE_DEFINITION,
-        let html = CmarkRenderer.htmlAlone(block, unsafe: true, filtersTags: true)
+        let html = CmarkRenderer.htmlAlone(
+          block, unsafe: true, filtersTags: true, highlights: highlights)
       else { return false }
       buffers.append(html)
       holds.append(needsSanitizer(under: block, orImages: images))

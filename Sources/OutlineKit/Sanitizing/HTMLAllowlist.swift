@@ -124,6 +124,8 @@ enum HTMLAllowlist {
   /// only: a class from the document could otherwise take the page's styles.
   static let ownClasses: [String: @Sendable (String) -> Bool] = [
     "code": { $0.hasPrefix("language-") && $0.count > 9 },
+    // GitHub's classes for highlighted code, which only colour it.
+    "span": { $0.hasPrefix("pl-") && $0.count > 3 },
     "sup": { $0 == "footnote-ref" },
     "a": { $0 == "footnote-backref" },
     "section": { $0 == "footnotes" },

@@ -16,7 +16,9 @@ public struct DocumentWriterOptions: Equatable {
   /// Lets a page show images from other hosts over https, which its policy then allows:
   /// the reader's browser fetches them, and those hosts learn the page was opened.
   public var loadsRemoteImages = false
-  /// Colours a page's fenced code by its language (`HighlightScript`).
+  /// Colours fenced code by its language: a page's with its script (`HighlightScript`), a
+  /// fragment's by marking its tokens with the classes GitHub gives them (`pl-k`, `pl-s`…)
+  /// for the style sheet of the page it goes in.
   public var highlightsCode = true
   /// Writes the images that sanitised HTML shows from local files into it, as `data:`
   /// URLs, when set.
@@ -27,6 +29,8 @@ public struct DocumentWriterOptions: Equatable {
   /// Writes the title of the top-level section as the page's `<h1>`, inside its summary:
   /// the page is titled by it.
   var headsPage = false
+  /// Writes the fragment of a page, whose script colours its code.
+  var inPage = false
 
   public init(
     unsafe: Bool = false, tableOfContents: Bool = false, images: ImageEmbedder? = nil

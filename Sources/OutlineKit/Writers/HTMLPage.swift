@@ -148,6 +148,7 @@ extension HTMLPage: SizeLimitable {
     var writer = writer
     writer.options.blocksRemoteImages = true
     writer.options.headsPage = headedBySection
+    writer.options.inPage = true
     if lazy {
       try writeLazy(outline, selection: selection, title: plainTitle, writer: writer, to: &target)
     } else {

@@ -16,7 +16,8 @@ func htmlWords(_ html: String) -> [String: Int] {
           counts[decodeEntities(String(value)), default: 0] += 1
         }
       }
-      text += " "
+      // A span is inline: highlighted code splits a word into runs (`日本語<span>54</span>`).
+      if !tag.hasPrefix("<span") && !tag.hasPrefix("</span") { text += " " }
       index = close == html.endIndex ? close : html.index(after: close)
     } else {
       text.append(html[index])

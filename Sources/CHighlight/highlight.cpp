@@ -1,0 +1,182 @@
+#include "collapse_highlight.h"
+
+#include <srchilite/formatter.h>
+#include <srchilite/formattermanager.h>
+#include <srchilite/formatterparams.h>
+#include <srchilite/langdefmanager.h>
+#include <srchilite/langmap.h>
+#include <srchilite/regexrulefactory.h>
+#include <srchilite/settings.h>
+#include <srchilite/sourcehighlighter.h>
+
+#include <cstdlib>
+#include <cstring>
+#include <map>
+#include <mutex>
+#include <string>
+#include <vector>
+
+namespace {
+
+/* GitHub's class for each of Source-highlight's elements that GitHub colours; the
+   others (symbols, brackets, plain text) have none. */
+const std::pair<const char *, const char *> githubClasses[] = {
+    {"keyword", "pl-k"},     {"type", "pl-k"},          {"preproc", "pl-k"},
+    {"string", "pl-s"},      {"value", "pl-s"},         {"valquote", "pl-s"},
+    {"comment", "pl-c"},     {"todo", "pl-c"},          {"number", "pl-c1"},
+    {"atom", "pl-c1"},       {"property", "pl-c1"},     {"function", "pl-en"},
+    {"usertype", "pl-en"},   {"classname", "pl-en"},    {"predef_func", "pl-en"},
+    {"variable", "pl-smi"},  {"predef_var", "pl-smi"},  {"label", "pl-smi"},
+    {"regexp", "pl-sr"},     {"specialchar", "pl-cce"}, {"attribute", "pl-e"},
+    {"key", "pl-ent"},       {"keyquote", "pl-ent"},    {"oldfile", "pl-md"},
+    {"newfile", "pl-mi1"},   {"difflines", "pl-mdr"},
+};
+
+/* Names GitHub gives fenced code (Linguist's names and aliases) that Source-highlight's
+   lang.map does not list, for languages it has a definition of; and `pl`, which GitHub
+   and highlight.js read as Perl where lang.map has Prolog. */
+const std::pair<const char *, const char *> moreNames[] = {
+    {"rust", "rust.lang"},       {"c++", "cpp.lang"},          {"c#", "csharp.lang"},
+    {"golang", "go.lang"},       {"ocaml", "caml.lang"},       {"elisp", "lisp.lang"},
+    {"emacs-lisp", "lisp.lang"}, {"make", "makefile.lang"},    {"mk", "makefile.lang"},
+    {"python3", "python.lang"},  {"mjs", "javascript.lang"},   {"cjs", "javascript.lang"},
+    {"svg", "xml.lang"},         {"dosbatch", "bat.lang"},     {"batchfile", "bat.lang"},
+    {"shell-script", "sh.lang"}, {"pl", "perl.lang"},
+};
+
+/* Collects the runs Source-highlight formats, each with its class. */
+struct RunCollector : srchilite::Formatter {
+  const char *className;
+  std::vector<collapse_code_run> *runs;
+
+  RunCollector(const char *className, std::vector<collapse_code_run> *runs)
+      : className(className), runs(runs) {}
+
+  void format(const std::string &text, const srchilite::FormatterParams *) override {
+    add(*runs, text.size(), className);
+  }
+
+  /* Adds a run, joined to the one before when they have the same class. */
+  static void add(std::vector<collapse_code_run> &runs, size_t length, const char *className) {
+    if (length == 0) return;
+    if (!runs.empty() && runs.back().class_name == className) {
+      runs.back().length += length;
+    } else {
+      runs.push_back({length, className});
+    }
+  }
+};
+
+/* What every highlight shares: the definitions read so far, by file, and what each name
+   was found to be. Kept for the life of the process, and used under `lock`. */
+struct Highlighter {
+  std::mutex lock;
+  std::string dataDir = srchilite::Settings::retrieveDataDir();
+  srchilite::LangMap names{dataDir, "lang.map"};
+  srchilite::RegexRuleFactory factory;
+  srchilite::LangDefManager definitions{&factory};
+  /* Each language's definition by the name it was asked for, and by its file: several
+     names share a file, which is read once. */
+  std::map<std::string, srchilite::HighlightStatePtr> states;
+  std::map<std::string, srchilite::HighlightStatePtr> files;
+  std::vector<collapse_code_run> runs;
+  srchilite::FormatterManager formatters{
+      srchilite::FormatterPtr(new RunCollector(nullptr, &runs))};
+
+  Highlighter() {
+    for (const auto &pair : githubClasses) {
+      formatters.addFormatter(pair.first,
+                              srchilite::FormatterPtr(new RunCollector(pair.second, &runs)));
+    }
+  }
+
+  /* The definition of the language named `name`, read once; null when there is none. */
+  srchilite::HighlightStatePtr state(const std::string &written) {
+    std::string name;
+    for (char c : written) name += (c >= 'A' && c <= 'Z') ? char(c - 'A' + 'a') : c;
+    auto found = states.find(name);
+    if (found != states.end()) return found->second;
+    srchilite::HighlightStatePtr state;
+    try {
+      std::string file;
+      for (const auto &pair : moreNames) {
+        if (name == pair.first) file = pair.second;
+      }
+      if (file.empty()) file = names.getMappedFileName(name);
+      if (!file.empty()) {
+        auto read = files.find(file);
+        if (read != files.end()) {
+          state = read->second;
+        } else {
+          files[file] = srchilite::HighlightStatePtr();
+          state = definitions.getHighlightState(dataDir, file);
+          files[file] = state;
+        }
+      }
+    } catch (...) {
+      /* No lang.map, no such file, or a definition that does not parse. */
+      state.reset();
+    }
+    states[name] = state;
+    return state;
+  }
+};
+
+Highlighter &shared() {
+  static Highlighter *highlighter = new Highlighter();
+  return *highlighter;
+}
+
+}  // namespace
+
+extern "C" int collapse_highlight_knows(const char *language, size_t language_length) {
+  Highlighter &highlighter = shared();
+  std::lock_guard<std::mutex> held(highlighter.lock);
+  return highlighter.state(std::string(language, language_length)) ? 1 : 0;
+}
+
+extern "C" long collapse_highlight_runs(const char *language, size_t language_length,
+                                        const char *code, size_t length,
+                                        collapse_code_run **runs) {
+  *runs = nullptr;
+  if (length > COLLAPSE_HIGHLIGHT_LIMIT) return -1;
+  Highlighter &highlighter = shared();
+  std::lock_guard<std::mutex> held(highlighter.lock);
+  try {
+    srchilite::HighlightStatePtr state =
+        highlighter.state(std::string(language, language_length));
+    if (!state) return -1;
+    highlighter.runs.clear();
+    srchilite::SourceHighlighter source(state);
+    source.setFormatterManager(&highlighter.formatters);
+    srchilite::FormatterParams params;
+    source.setFormatterParams(&params);
+    /* Line by line, as Source-highlight reads a file: the state a line ends in (inside a
+       block comment, say) carries over to the next. */
+    size_t start = 0;
+    while (start < length) {
+      const char *end = static_cast<const char *>(memchr(code + start, '\n', length - start));
+      size_t lineEnd = end ? size_t(end - code) : length;
+      if (lineEnd - start > COLLAPSE_HIGHLIGHT_LINE_LIMIT) {
+        RunCollector::add(highlighter.runs, lineEnd - start, nullptr);
+      } else {
+        params.start = 0;
+        source.highlightParagraph(std::string(code + start, lineEnd - start));
+      }
+      if (end) RunCollector::add(highlighter.runs, 1, nullptr);
+      start = lineEnd + 1;
+    }
+    size_t covered = 0;
+    for (const auto &run : highlighter.runs) covered += run.length;
+    if (covered != length) return -1;
+    size_t bytes = highlighter.runs.size() * sizeof(collapse_code_run);
+    *runs = static_cast<collapse_code_run *>(malloc(bytes > 0 ? bytes : 1));
+    if (!*runs) return -1;
+    if (bytes > 0) memcpy(*runs, highlighter.runs.data(), bytes);
+    return long(highlighter.runs.size());
+  } catch (...) {
+    /* A regular expression too complex to match in good time (Boost.Regex throws), or
+       memory that ran out. */
+    return -1;
+  }
+}
