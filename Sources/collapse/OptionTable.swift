@@ -75,6 +75,21 @@ let optionTable: [OptionSpec] = [
     }
   },
   OptionSpec(
+    long: "expand-matching", short: nil, value: "TEXT", group: .selection,
+    help:
+      "Expand the sections whose own content holds TEXT, or matches /REGEX/ (/REGEX/i ignores case), and their ancestors; given alone, only these are open."
+  ) { options, value in
+    if !value.text.isEmpty { options.selection.expandMatching.append(value.text) }
+    options.expandGiven = true
+  },
+  OptionSpec(
+    long: "collapse-matching", short: nil, value: "TEXT", group: .selection,
+    help:
+      "Collapse the sections whose own content holds TEXT, or matches /REGEX/, after --collapse."
+  ) { options, value in
+    if !value.text.isEmpty { options.selection.collapseMatching.append(value.text) }
+  },
+  OptionSpec(
     long: "only", short: nil, value: "NAMES", group: .selection,
     help:
       "Write only these sections, each with everything under it, as the top level; the other options apply within them."

@@ -174,7 +174,7 @@ extension Options {
     }
     if (output.standalone || embedResources) && !toGiven { to = .html }
     // `-e "$NAMES"` with no NAMEs still means exactly those sections open: none.
-    if expandGiven && selection.expand.isEmpty && selection.base == .automatic {
+    if expandGiven && !selection.expandsSome && selection.base == .automatic {
       selection.base = .nothing
     }
     if output.standalone && !to.makesPages {

@@ -90,7 +90,7 @@ struct CompletionTests {
       lines[..<10]
         == [
           "complete -F _collapse collapse", values[1], values[1], values[0], values[0], values[2],
-          values[2], "always", "html", "--collapse --collapse-all --color",
+          values[2], "always", "html", "--collapse --collapse-matching --collapse-all --color",
         ])
     // `-` offers every option; files are offered where no option is expected, and nothing
     // where a free value is.
@@ -116,7 +116,10 @@ struct CompletionTests {
       #expect(try complete("collapse --\(long)=") == values.map { "--\(long)=\($0)" }.sorted())
       if let short { #expect(try complete("collapse -\(short) ") == values.sorted(), "-\(short)") }
     }
-    #expect(try complete("collapse --co") == ["--collapse", "--collapse-all", "--color"])
+    #expect(
+      try complete("collapse --co") == [
+        "--collapse", "--collapse-all", "--collapse-matching", "--color",
+      ])
     #expect(Set(try complete("collapse --")) == everyOption.filter { $0.hasPrefix("--") })
   }
 

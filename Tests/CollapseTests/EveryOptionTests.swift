@@ -71,6 +71,9 @@ struct EveryOptionTests {
     "--title-key": OptionTrial(file: "sample.json", value: "label"),
     "--expand": OptionTrial(value: "Alpha"),
     "--collapse": OptionTrial(value: "Alpha"),
+    // Given alone, opens only Beta one, which holds it, and Beta, its ancestor.
+    "--expand-matching": OptionTrial(value: "more"),
+    "--collapse-matching": OptionTrial(value: "make install"),
     "--only": OptionTrial(value: "Beta"),
     "--collapse-all": OptionTrial(),
     // Opens Beta, which the document starts collapsed.

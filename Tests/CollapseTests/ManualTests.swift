@@ -60,7 +60,9 @@ struct ManualTests {
     let manualList = try #require(
       manual.firstMatch(of: /set the base only when no option does: (.*?) each set every section/))
     let options = { (list: Substring) in Set(list.matches(of: /--[a-z-]+/).map { String($0.0) }) }
-    let setters: Set = ["--expand-all", "--collapse-all", "--depth", "--expand"]
+    let setters: Set = [
+      "--expand-all", "--collapse-all", "--depth", "--expand", "--expand-matching",
+    ]
     #expect(options(helpList.1) == setters)
     #expect(options(manualList.1).subtracting(["--collapse"]) == setters)
 
@@ -71,6 +73,7 @@ struct ManualTests {
     let arguments = [
       "--expand-all": ["--expand-all"], "--collapse-all": ["--collapse-all"],
       "--depth": ["--depth", "1"], "--expand": ["--expand", "A"],
+      "--expand-matching": ["--expand-matching", "text"],
     ]
     for option in setters {
       let flags = try #require(arguments[option])

@@ -1,6 +1,3 @@
-import Dispatch
-import Synchronization
-
 /// Finds the sections a NAME stands for: by title (case and white space ignored), by
 /// id, by JSON key or index, by a path of those (`Pacific/Coral`, `regions/0/seas`) that
 /// ends at the section, or by a `/regex/` (`/regex/i` ignores case) on titles. `#id`
@@ -347,49 +344,12 @@ struct NameMatcher {
   }
 
   /// The sections whose title `pattern` matches, found within what is left of the
-  /// command's `patterns` budget.
-  ///
-  /// A regular expression that backtracks, like `/(a|aa)*b/` on a long title, can take
-  /// longer than anyone waits, and Swift's `Regex` cannot be stopped: it runs on another
-  /// thread, which is left to finish alone when it takes too long. Once one has, no other
-  /// is started.
+  /// command's `patterns` budget (`PatternSearch`).
   private func sectionsMatching(
     pattern: (source: String, ignoresCase: Bool), name: String
   ) throws(SelectionError) -> Set<Int> {
-    do {
-      _ = try Regex(pattern.source)
-    } catch {
-      let problem = PatternProblem(source: pattern.source, error: error)
-      throw .invalidPattern(name: name, character: problem.character, problem: problem.words)
-    }
-    guard let left = patterns.start() else {
-      throw .patternTooSlow(name: name, seconds: patterns.seconds)
-    }
-    // Only the titles go to the other thread: the outline's caches are for this one.
-    let titles = outline.sections.map(\.title)
-    let found = RegexMatches()
-    let done = DispatchSemaphore(value: 0)
-    let started = DispatchTime.now()
-    let running = runOnOwnThread {
-      // Made again here: a Regex cannot be handed to another thread.
-      guard let regex = try? Regex(pattern.source).ignoresCase(pattern.ignoresCase) else {
-        done.signal()
-        return
-      }
-      var matched: Set<Int> = []
-      for position in titles.indices where titles[position].contains(regex) {
-        matched.insert(position)
-      }
-      found.value.withLock { $0 = matched }
-      done.signal()
-    }
-    let finished = running && done.wait(timeout: started + left) == .success
-    patterns.spend(Double(DispatchTime.now().uptimeNanoseconds - started.uptimeNanoseconds) / 1e9)
-    guard finished, let matched = found.value.withLock({ $0 }) else {
-      patterns.giveUp()
-      throw .patternTooSlow(name: name, seconds: patterns.seconds)
-    }
-    return matched
+    try PatternSearch.indices(
+      of: outline.sections.map(\.title), matching: pattern, name: name, patterns: patterns)
   }
 
   /// The pattern of a `/regex/` or `/regex/i` NAME.
@@ -516,10 +476,4 @@ struct NameMatcher {
     if isNormal && previous != 0x20 { return text }
     return foldWhiteSpace(text).lowercased()
   }
-}
-
-/// The sections a `/regex/` matched, found on another thread, which may still be
-/// writing them when the pattern is given up on.
-private final class RegexMatches: Sendable {
-  let value = Mutex<Set<Int>?>(nil)
 }

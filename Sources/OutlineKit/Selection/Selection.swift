@@ -6,11 +6,13 @@ public struct Selection: Sendable {
   /// none was. What the reader asked for by name is what `--max-bytes` keeps longest.
   private var named: [Bool] = []
 
-  /// Resolves `request` against `outline`: the base, then the NAMEs to expand (with
-  /// their ancestors), then the NAMEs to collapse.
+  /// Resolves `request` against `outline`: the base, then the NAMEs to expand and the
+  /// sections whose content matches (`ContentMatcher`), with their ancestors, then the
+  /// NAMEs to collapse and the sections whose content matches those patterns.
   ///
   /// Throws when a NAME matches no section or is a `/regex/` that does not compile or
-  /// runs past what is left of `patterns`, listing every such NAME.
+  /// runs past what is left of `patterns`, listing every such NAME; content that no
+  /// pattern matches is no error.
   public init(
     outline: Outline, request: SelectionRequest, patterns: PatternBudget = PatternBudget()
   ) throws(SelectionFailure) {
@@ -22,7 +24,7 @@ public struct Selection: Sendable {
       expanded = Array(repeating: false, count: sections.count)
     case .depth(let levels):
       expanded = sections.map { $0.depth < levels }
-    case .automatic where !request.expand.isEmpty:
+    case .automatic where request.expandsSome:
       expanded = Array(repeating: false, count: sections.count)
     case .automatic:
       expanded = sections.map { $0.hint != .collapsed }
@@ -47,11 +49,35 @@ public struct Selection: Sendable {
         if error.endsCommand { throw SelectionFailure(errors: errors) }
       }
     }
+    var contents = ContentMatcher(outline: outline, patterns: patterns)
+    for pattern in request.expandMatching {
+      do throws(SelectionError) {
+        for index in try contents.sections(matching: pattern) {
+          var cursor: Int? = index
+          while let current = cursor, !opened[current] {
+            opened[current] = true
+            expanded[current] = true
+            cursor = sections[current].parent
+          }
+        }
+      } catch {
+        errors.append(error)
+        if error.endsCommand { throw SelectionFailure(errors: errors) }
+      }
+    }
     for list in request.collapse {
       do {
         for index in try matcher.sections(inList: list) { expanded[index] = false }
       } catch {
         errors += error.errors
+        if error.endsCommand { throw SelectionFailure(errors: errors) }
+      }
+    }
+    for pattern in request.collapseMatching {
+      do throws(SelectionError) {
+        for index in try contents.sections(matching: pattern) { expanded[index] = false }
+      } catch {
+        errors.append(error)
         if error.endsCommand { throw SelectionFailure(errors: errors) }
       }
     }

@@ -19,12 +19,26 @@ public struct SelectionRequest: Equatable, Sendable {
   public var expand: [String]
   /// Lists of NAMEs whose sections are collapsed.
   public var collapse: [String]
+  /// TEXTs and `/REGEX/`s whose sections, those whose own content they match
+  /// (`ContentMatcher`), are expanded with their ancestors, after the NAMEs to expand.
+  public var expandMatching: [String] = []
+  /// TEXTs and `/REGEX/`s whose sections are collapsed, after the NAMEs to collapse.
+  public var collapseMatching: [String] = []
 
-  public init(base: Base = .automatic, expand: [String] = [], collapse: [String] = []) {
+  public init(
+    base: Base = .automatic, expand: [String] = [], collapse: [String] = [],
+    expandMatching: [String] = [], collapseMatching: [String] = []
+  ) {
     self.base = base
     self.expand = expand
     self.collapse = collapse
+    self.expandMatching = expandMatching
+    self.collapseMatching = collapseMatching
   }
+
+  /// Whether sections are named or matched to expand: then, with the automatic base,
+  /// only they are open.
+  public var expandsSome: Bool { !expand.isEmpty || !expandMatching.isEmpty }
 
   /// The NAMEs of a list as written, cut at each comma that is not escaped (`\,`) or inside
   /// a quoted step (`"/health, live"`); empty NAMEs, as after a trailing comma, are left

@@ -1,0 +1,81 @@
+import Testing
+
+@testable import OutlineKit
+
+/// Sections chosen by what they hold (`--expand-matching`, `--collapse-matching`).
+@Suite("content matching")
+struct ContentMatchingTests {
+  static var report: Outline {
+    markdown(
+      """
+      # Tests
+      ## auth
+      Passed.
+      ## billing
+      ```
+      error: expected 401
+      ```
+      ## search
+      Passed, with `error:` in a log.
+      """)
+  }
+
+  private func open(_ request: SelectionRequest, in outline: Outline = report) throws -> [String] {
+    let selection = try Selection(outline: outline, request: request)
+    return outline.sections.indices.filter { selection.isExpanded($0) }.map {
+      outline.sections[$0].title
+    }
+  }
+
+  @Test("a TEXT opens the sections whose own content holds it, and their ancestors")
+  func text() throws {
+    #expect(
+      try open(SelectionRequest(expandMatching: ["error: expected"])) == ["Tests", "billing"])
+    #expect(
+      try open(SelectionRequest(expandMatching: ["error:"])) == ["Tests", "billing", "search"])
+    // Case and all, as written.
+    #expect(try open(SelectionRequest(expandMatching: ["Error:"])) == [])
+    #expect(
+      try open(SelectionRequest(expandMatching: ["/ERROR:/i"])) == ["Tests", "billing", "search"])
+  }
+
+  @Test("the printed flags of a view chosen by content give that view again")
+  func flags() throws {
+    let outline = Self.report
+    let selection = try Selection(
+      outline: outline, request: SelectionRequest(expandMatching: ["/^error: expected/"]))
+    let state = outline.sections.indices.map(selection.isExpanded)
+    #expect(state == [true, false, true, false])
+    let flags = ViewFlags(reproducing: state, in: outline)
+    let again = try Selection(outline: outline, request: flags.request)
+    #expect(outline.sections.indices.map(again.isExpanded) == state)
+    #expect(flags.arguments == ["--expand", "Tests/billing"])
+  }
+
+  @Test("a /REGEX/ that runs out of time is an error that names it, and ends the command")
+  func slowPattern() throws {
+    let outline = markdown("# A\n" + String(repeating: "a", count: 40) + "\n")
+    let budget = PatternBudget(seconds: 0.2)
+    var failure: SelectionFailure?
+    do {
+      _ = try Selection(
+        outline: outline,
+        request: SelectionRequest(expandMatching: ["/(a|aa)*b/", "/a/"]), patterns: budget)
+    } catch {
+      failure = error
+    }
+    #expect(failure?.errors == [.patternTooSlow(name: "/(a|aa)*b/", seconds: 0.2)])
+    #expect(budget.started == 1)
+  }
+
+  @Test("the holds search finds a TEXT anywhere, and not past the end")
+  func holds() {
+    let text = Array("abcabd".utf8)
+    #expect(ContentMatcher.holds(text, Array("abd".utf8)))
+    #expect(ContentMatcher.holds(text, Array("a".utf8)))
+    #expect(ContentMatcher.holds(text, Array("abcabd".utf8)))
+    #expect(!ContentMatcher.holds(text, Array("abdx".utf8)))
+    #expect(!ContentMatcher.holds(text, Array("abe".utf8)))
+    #expect(!ContentMatcher.holds([], Array("a".utf8)))
+  }
+}
