@@ -1,0 +1,36 @@
+"""CI reports, as their tools write them, opened where they failed: pages made with
+`--expand-matching` show the failures and keep what passed closed."""
+
+from selenium.webdriver.common.by import By
+
+from test_browser import keep_screenshot, load
+
+
+def summaries(driver, is_open):
+    """The titles of the page's open or closed sections, without what they hide."""
+    selector = "main details[open]" if is_open else "main details:not([open])"
+    return driver.execute_script(
+        "return [...document.querySelectorAll(arguments[0])].map(d => "
+        "d.querySelector(':scope > summary').firstChild.textContent.trim())", selector)
+
+
+def test_a_jest_report_opens_at_its_failed_tests(browser, render):
+    page = render("jest-failed", ["-s", "--expand-matching", 'status: "failed"', "-e",
+                                  "failureMessages", "Samples/jest.json"])
+    load(browser, page)
+    opened = summaries(browser, True)
+    closed = summaries(browser, False)
+    for failed in ["refuses a wrong password", "adds the tax"]:
+        assert failed in opened
+    for passed in ["accepts a valid password", "adds an item", "removes an item",
+                   "finds a product by name", "ranks exact matches first",
+                   "expires after an hour", "snapshot"]:
+        assert passed in closed
+    assert "/home/runner/work/shop/shop/src/search/search.test.js" in closed
+    # The failure's message is on screen; a passing test's members are not.
+    message = browser.find_element(By.XPATH, "//*[contains(text(), 'login.test.js:27:29')]")
+    assert message.is_displayed()
+    passing = browser.find_element(
+        By.XPATH, "//*[contains(text(), 'auth login accepts a valid password')]")
+    assert not passing.is_displayed()
+    keep_screenshot(browser, "jest-failed")
