@@ -10,8 +10,10 @@ def summaries(driver, is_open):
     """The titles of the page's open or closed sections, without what they hide."""
     selector = "main details[open]" if is_open else "main details:not([open])"
     return driver.execute_script(
-        "return [...document.querySelectorAll(arguments[0])].map(d => "
-        "d.querySelector(':scope > summary').firstChild.textContent.trim())", selector)
+        "return [...document.querySelectorAll(arguments[0])].map(d => {"
+        "  const summary = d.querySelector(':scope > summary').cloneNode(true);"
+        "  summary.querySelectorAll('.hidden').forEach(hidden => hidden.remove());"
+        "  return summary.textContent.trim(); })", selector)
 
 
 def test_a_jest_report_opens_at_its_failed_tests(browser, render):
@@ -34,3 +36,18 @@ def test_a_jest_report_opens_at_its_failed_tests(browser, render):
         By.XPATH, "//*[contains(text(), 'auth login accepts a valid password')]")
     assert not passing.is_displayed()
     keep_screenshot(browser, "jest-failed")
+
+
+def test_a_markdown_job_summary_opens_at_the_lines_that_say_error(browser, render):
+    page = render("ci-summary-errors", ["-s", "--expand-matching", r"/^\s*error:/",
+                                        "Samples/ci-summary.md"])
+    load(browser, page)
+    assert summaries(browser, True) == [
+        "Build and test", "test (ubuntu-latest)", "integration: checkout",
+        "integration: inventory"]
+    assert summaries(browser, False) == [
+        "lint", "build", "integration: search", "test (macos-latest)"]
+    for line in ["expected status 201, got 502", "timed out after 5000 ms"]:
+        assert browser.find_element(By.XPATH, f"//code[contains(., '{line}')]").is_displayed()
+    assert not browser.find_element(By.XPATH, "//code[contains(., 'npm ci')]").is_displayed()
+    keep_screenshot(browser, "ci-summary-errors")
