@@ -78,4 +78,23 @@ struct ContentMatchingTests {
     #expect(!ContentMatcher.holds(text, Array("abe".utf8)))
     #expect(!ContentMatcher.holds([], Array("a".utf8)))
   }
+
+  @Test("each section counts the matches under it, itself included; JSON output says them")
+  func counts() throws {
+    let outline = Self.report
+    let selection = try Selection(
+      outline: outline, request: SelectionRequest(expandMatching: ["error:"]))
+    #expect(outline.sections.indices.map { selection.matches(in: $0) } == [2, 0, 1, 1])
+    var json = ""
+    JSONWriter().write(outline, selection: selection, to: &json)
+    #expect(json.components(separatedBy: "\"matches\": ").count - 1 == 4)
+    #expect(json.contains("\"title\": \"Tests\""))
+    #expect(json.contains("\"expanded\": true, \"matches\": 2, \"content\": "))
+    // Without a pattern, no section is counted and JSON says nothing of matches.
+    let plain = try Selection(outline: outline, request: SelectionRequest())
+    #expect(plain.matches(in: 0) == nil)
+    var unmatched = ""
+    JSONWriter().write(outline, selection: plain, to: &unmatched)
+    #expect(!unmatched.contains("matches"))
+  }
 }

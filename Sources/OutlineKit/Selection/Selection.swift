@@ -5,6 +5,9 @@ public struct Selection: Sendable {
   /// Whether each section was named to expand and stays expanded, by index; empty when
   /// none was. What the reader asked for by name is what `--max-bytes` keeps longest.
   private var named: [Bool] = []
+  /// How many sections each section's subtree holds, itself included, whose own content
+  /// an `--expand-matching` pattern matches, by index; empty when no pattern was given.
+  private var matchCounts: [Int] = []
 
   /// Resolves `request` against `outline`: the base, then the NAMEs to expand and the
   /// sections whose content matches (`ContentMatcher`), with their ancestors, then the
@@ -50,9 +53,12 @@ public struct Selection: Sendable {
       }
     }
     var contents = ContentMatcher(outline: outline, patterns: patterns)
+    var matched: [Bool] = []
     for pattern in request.expandMatching {
+      if matched.isEmpty { matched = Array(repeating: false, count: sections.count) }
       do throws(SelectionError) {
         for index in try contents.sections(matching: pattern) {
+          matched[index] = true
           var cursor: Int? = index
           while let current = cursor, !opened[current] {
             opened[current] = true
@@ -82,6 +88,14 @@ public struct Selection: Sendable {
       }
     }
     if !errors.isEmpty { throw SelectionFailure(errors: errors) }
+    if !matched.isEmpty {
+      // A subsection comes after its parent: counted from the end, each adds its count to
+      // its parent's before the parent's is added to its own parent's.
+      matchCounts = matched.map { $0 ? 1 : 0 }
+      for index in sections.indices.reversed() {
+        if let parent = sections[index].parent { matchCounts[parent] += matchCounts[index] }
+      }
+    }
     for index in named.indices where named[index] && !expanded[index] { named[index] = false }
   }
 
@@ -104,6 +118,12 @@ public struct Selection: Sendable {
   /// of a named one; a section named and then collapsed is not.
   public func isExpandedByName(_ index: Int) -> Bool {
     !named.isEmpty && named[index]
+  }
+
+  /// How many sections under the section at `index`, itself included, an
+  /// `--expand-matching` pattern matches; nil when none was given.
+  public func matches(in index: Int) -> Int? {
+    matchCounts.isEmpty ? nil : matchCounts[index]
   }
 
   /// Whether each section is expanded, by index.

@@ -61,11 +61,13 @@ extension Outline {
   }
 
   /// What collapsing the section at `index` hides, in words: `(3 sections, 14 lines)`,
-  /// `{…} 4 keys`, `[…] 12 items`; nil when it hides nothing.
-  public func hiddenSummary(of index: Int) -> String? {
+  /// `{…} 4 keys`, `[…] 12 items`, and then how many of its sections content matching
+  /// chose (`(3 sections, 14 lines, 2 matches)`) when `matches` is given and not 0; nil
+  /// when it hides nothing.
+  public func hiddenSummary(of index: Int, matches: Int? = nil) -> String? {
     guard hidesSomething(index) else { return nil }
     var summary = ""
-    writeHiddenSummary(of: index, to: &summary)
+    writeHiddenSummary(of: index, matches: matches, to: &summary)
     return summary
   }
 
@@ -81,15 +83,17 @@ extension Outline {
   /// `ascii`: a large outline has one per section (made as Strings with `-DPLAIN_SUMMARY`;
   /// bench/tricks.md says what it gains).
   func writeHiddenSummary<Target: ByteOutputStream>(
-    of index: Int, ascii: Bool = false, to target: inout Target
+    of index: Int, ascii: Bool = false, matches: Int? = nil, to target: inout Target
   ) {
+    let matches = matches ?? 0
     #if PLAIN_SUMMARY
       // As plain Swift would write it, for `make bench` to measure.
+      let matched = matches > 0 ? ", " + counted(matches, "match", "matches") : ""
       switch sections[index].kind {
       case .object(let members):
-        target.write((ascii ? "{...} " : "{…} ") + counted(members, "key"))
+        target.write((ascii ? "{...} " : "{…} ") + counted(members, "key") + matched)
       case .array(let elements):
-        target.write((ascii ? "[...] " : "[…] ") + counted(elements, "item"))
+        target.write((ascii ? "[...] " : "[…] ") + counted(elements, "item") + matched)
       case .heading, .file:
         let descendants = sections[index].end - index - 1
         let lines = sections[index].hiddenLines
@@ -97,7 +101,7 @@ extension Outline {
         var parts: [String] = []
         if descendants > 0 { parts.append(counted(descendants, "section")) }
         if lines > 0 { parts.append(counted(lines, "line")) }
-        target.write("(" + parts.joined(separator: ", ") + ")")
+        target.write("(" + parts.joined(separator: ", ") + matched + ")")
       }
       return
     #endif
@@ -108,9 +112,13 @@ extension Outline {
       case .object(let members):
         summary.append(ascii ? "{...} " : "{…} ")
         summary.append(members, "key", "keys")
+        if matches > 0 { summary.append(", ") }
+        if matches > 0 { summary.append(matches, "match", "matches") }
       case .array(let elements):
         summary.append(ascii ? "[...] " : "[…] ")
         summary.append(elements, "item", "items")
+        if matches > 0 { summary.append(", ") }
+        if matches > 0 { summary.append(matches, "match", "matches") }
       case .heading, .file:
         let descendants = sections[index].end - index - 1
         let lines = sections[index].hiddenLines
@@ -119,6 +127,8 @@ extension Outline {
         if descendants > 0 { summary.append(descendants, "section", "sections") }
         if descendants > 0 && lines > 0 { summary.append(", ") }
         if lines > 0 { summary.append(lines, "line", "lines") }
+        if matches > 0 { summary.append(", ") }
+        if matches > 0 { summary.append(matches, "match", "matches") }
         summary.append(")")
       }
       target.write(bytes: summary.bytes)
@@ -178,4 +188,9 @@ private struct StepWalker: OutlineWalker {
 /// `count` followed by `noun`, made plural unless the count is one.
 func counted(_ count: Int, _ noun: String) -> String {
   String(count) + " " + noun + (count == 1 ? "" : "s")
+}
+
+/// `count` and the noun in the number it takes: `1 match`, `2 matches`.
+func counted(_ count: Int, _ singular: String, _ plural: String) -> String {
+  String(count) + " " + (count == 1 ? singular : plural)
 }

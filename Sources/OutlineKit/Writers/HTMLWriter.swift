@@ -163,9 +163,10 @@ public struct HTMLWriter {
   }
 
   /// Writes the start of the section at `index`: its `<details>`, `open` or not, and its
-  /// summary, the title and what the section holds.
+  /// summary, the title and what the section holds, with how many `matches` when given.
   func writeHead<Target: ByteOutputStream>(
-    of index: Int, in outline: Outline, id: String, open: Bool, to target: inout Target
+    of index: Int, in outline: Outline, id: String, open: Bool, matches: Int? = nil,
+    to target: inout Target
   ) {
     target.write("<details id=\"")
     target.write(HTML.escaped(id))
@@ -202,7 +203,7 @@ public struct HTMLWriter {
         // Only digits, words and punctuation of collapse's own: nothing to escape. With
         // titles only, what a section holds is said whether it is open or not.
         target.write(options.titlesOnly ? " <span class=\"held\">" : " <span class=\"hidden\">")
-        outline.writeHiddenSummary(of: index, to: &target)
+        outline.writeHiddenSummary(of: index, matches: matches, to: &target)
         target.write("</span>")
       }
       // A summary holds one heading and nothing beside it: the summary of what is held
@@ -300,7 +301,7 @@ private struct HTMLWalk<Target: ByteOutputStream>: OutlineWalker {
     let closed = elision?.cuts[index] == .closed
     writer.writeHead(
       of: index, in: outline, id: ids[index], open: selection.isExpanded(index) && !closed,
-      to: &target)
+      matches: selection.matches(in: index), to: &target)
     boundaries(.headerEnd(index))
     if closed, let elision {
       writer.writeMarker(

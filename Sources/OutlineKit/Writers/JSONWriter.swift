@@ -120,7 +120,10 @@ private struct JSONWalk<Target: ByteOutputStream>: OutlineWalker {
     target.write(
       ", \"kind\": \"\(kind)\", \"level\": \(section.level), \"lines\": [\(span.lines.lowerBound + 1), "
         + "\(max(span.lines.upperBound, 1))], \"bytes\": [\(span.bytes.lowerBound), "
-        + "\(span.bytes.upperBound)], \"expanded\": \(selection.isExpanded(index)), \"content\": ")
+        + "\(span.bytes.upperBound)], \"expanded\": \(selection.isExpanded(index)), ")
+    // How many sections under it content matching chose, when it was asked for.
+    if let matches = selection.matches(in: index) { target.write("\"matches\": \(matches), ") }
+    target.write("\"content\": ")
     JSONWriter.write(section.content, to: &target)
     target.write(", \"children\": [")
     wroteChild.append(false)

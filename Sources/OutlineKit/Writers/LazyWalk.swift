@@ -52,7 +52,9 @@ struct LazyWalk<Target: ByteOutputStream>: OutlineWalker {
     movesOnIfFull()
     let parentBody = levels[levels.count - 1].body
     let open = selection.isExpanded(index)
-    writer.writeHead(of: index, in: outline, id: ids[index], open: open, to: &scratch)
+    writer.writeHead(
+      of: index, in: outline, id: ids[index], open: open, matches: selection.matches(in: index),
+      to: &scratch)
     emit(to: parentBody)
     let section = outline.sections[index]
     search.headPieces[index] = parentBody

@@ -339,10 +339,13 @@ private struct MarkdownWalk<Target: ByteOutputStream>: OutlineWalker {
     target.write("\"></a>")
     // The title, rendered once for all the counts that fitting `--max-bytes` makes.
     let (writer, outline) = (writer, outline)
+    let matches = selection.matches(in: index)
     target.writePart(.summary(index, open: expanded)) { target in
       var summary =
         section.heading?.html(options: writer.titleOptions) ?? HTML.escaped(section.title)
-      if !expanded || writer.options.titlesOnly, let hidden = outline.hiddenSummary(of: index) {
+      if !expanded || writer.options.titlesOnly,
+        let hidden = outline.hiddenSummary(of: index, matches: matches)
+      {
         summary += " " + HTML.escaped(hidden)
       }
       target.write(HTML.valid(MarkdownWriter.oneLine(summary)))

@@ -60,7 +60,9 @@ public struct TextWriter {
     } else {
       line.append(TerminalText.escaped(section.shownTitle), style: .title)
     }
-    if !expanded, let summary = outline.hiddenSummary(of: index) {
+    if !expanded,
+      let summary = outline.hiddenSummary(of: index, matches: selection.matches(in: index))
+    {
       line.append("  ")
       line.append(options.ascii ? TerminalText.ascii(summary) : summary, style: .annotation)
     }
@@ -85,7 +87,8 @@ public struct TextWriter {
     }
     if !expanded && outline.hidesSomething(index) {
       target.write("  ")
-      outline.writeHiddenSummary(of: index, ascii: options.ascii, to: &target)
+      outline.writeHiddenSummary(
+        of: index, ascii: options.ascii, matches: selection.matches(in: index), to: &target)
     }
     target.write("\n")
   }
