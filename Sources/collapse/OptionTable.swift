@@ -145,7 +145,7 @@ let optionTable: [OptionSpec] = [
   OptionSpec(
     long: "max-bytes", short: nil, value: "N", group: .output,
     help:
-      "Keep html and markdown under N bytes (1M for GitHub job summaries): collapsed sections lose their content first, then sections go from the end, those named with --expand last, and the output starts by saying what went.",
+      "Keep html and markdown under N bytes (1M for GitHub job summaries): collapsed sections lose their content first, then sections go from the end, those --expand-matching matched next to last and those named with --expand last, and the output starts by saying what went.",
     leftOutToShowEverything: true
   ) { options, value throws(UsageError) in
     options.output.maxBytes = try value.byteCount()

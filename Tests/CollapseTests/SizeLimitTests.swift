@@ -223,4 +223,38 @@ struct SizeLimitTests {
       result.output.split(separator: "\n").first?.hasSuffix(
         "`collapse -t markdown -e 'Bay of Bengal' Samples/oceans.md`") == true)
   }
+
+  @Test("what content matching opened is kept after what was named and before the rest")
+  func keepsMatches() throws {
+    // A job summary of 5,000 tests, three of which failed, far over the limit.
+    var summary = "# Test run\n\n"
+    let failed: Set = [120, 2_480, 4_999]
+    for test in 0..<5_000 {
+      summary += "## test \(test)\n\n"
+      summary +=
+        failed.contains(test)
+        ? "```\nerror: test \(test) expected 1, got 2\n```\n\n"
+        : "Passed in \(test % 97) ms, with nothing to report about it at all.\n\n"
+    }
+    let input = Data(summary.utf8)
+    let limit = 60_000
+    #expect(input.count > 5 * limit)
+    for format in ["markdown", "html"] {
+      let flags = ["-t", format, "--max-bytes", "\(limit)", "--expand-all"]
+      let kept = try runBinary(flags + ["--expand-matching", "error:"], input: input)
+      #expect(kept.status == 0, "\(kept.errors)")
+      #expect(kept.output.utf8.count <= limit, "\(format)")
+      for test in failed {
+        #expect(kept.output.contains("error: test \(test) expected 1, got 2"), "\(format) \(test)")
+      }
+      // Without it, the last failure is among what is left out to fit.
+      let cut = try runBinary(flags, input: input)
+      #expect(cut.status == 0)
+      #expect(!cut.output.contains("error: test 4999 expected"), "\(format)")
+      // A section named to expand is kept before the matches.
+      let named = try runBinary(
+        flags + ["--expand-matching", "error:", "-e", "test 3000"], input: input)
+      #expect(named.output.contains("Passed in \(3_000 % 97) ms"), "\(format)")
+    }
+  }
 }

@@ -5,6 +5,10 @@ public struct Selection: Sendable {
   /// Whether each section was named to expand and stays expanded, by index; empty when
   /// none was. What the reader asked for by name is what `--max-bytes` keeps longest.
   private var named: [Bool] = []
+  /// Whether each section's own content an `--expand-matching` pattern matched, and it
+  /// stays expanded, by index; empty when no pattern was given. What matched is what
+  /// `--max-bytes` keeps longest after what was named.
+  private var matchedOpen: [Bool] = []
   /// How many sections each section's subtree holds, itself included, whose own content
   /// an `--expand-matching` pattern matches, by index; empty when no pattern was given.
   private var matchCounts: [Int] = []
@@ -91,6 +95,7 @@ public struct Selection: Sendable {
     if !matched.isEmpty {
       // A subsection comes after its parent: counted from the end, each adds its count to
       // its parent's before the parent's is added to its own parent's.
+      matchedOpen = sections.indices.map { matched[$0] && expanded[$0] }
       matchCounts = matched.map { $0 ? 1 : 0 }
       for index in sections.indices.reversed() {
         if let parent = sections[index].parent { matchCounts[parent] += matchCounts[index] }
@@ -118,6 +123,12 @@ public struct Selection: Sendable {
   /// of a named one; a section named and then collapsed is not.
   public func isExpandedByName(_ index: Int) -> Bool {
     !named.isEmpty && named[index]
+  }
+
+  /// Whether the section at `index` is expanded because an `--expand-matching` pattern
+  /// matched its own content; a section matched and then collapsed is not.
+  public func isExpandedByMatch(_ index: Int) -> Bool {
+    !matchedOpen.isEmpty && matchedOpen[index]
   }
 
   /// How many sections under the section at `index`, itself included, an

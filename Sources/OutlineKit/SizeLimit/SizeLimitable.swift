@@ -27,6 +27,26 @@ extension SizeLimitable {
 }
 
 extension SizeLimitable {
+  /// The sections `chosen` says were asked for, with all they hold, and, apart, their
+  /// ancestors, which must stay while they do: a tier of what fitting keeps longest.
+  static func tier(of outline: Outline, _ chosen: (Int) -> Bool) -> (
+    within: [Bool], around: [Bool]
+  ) {
+    let sections = outline.sections
+    var within = Array(repeating: false, count: sections.count)
+    var around = Array(repeating: false, count: sections.count)
+    for index in sections.indices {
+      within[index] = chosen(index) || sections[index].parent.map { within[$0] } ?? false
+      guard chosen(index) else { continue }
+      var cursor = sections[index].parent
+      while let parent = cursor, !around[parent] {
+        around[parent] = true
+        cursor = sections[parent].parent
+      }
+    }
+    return (within, around)
+  }
+
   /// What to leave out of `outline` so that the output fits in `limit` bytes: nothing
   /// when it fits already. What the reader asked for by name goes last:
   ///
@@ -69,18 +89,12 @@ extension SizeLimitable {
       outline: outline, inner: zip(sizes, headers).map { $0 - $1 }, whole: sizes, limit: limit,
       fullCommand: fullCommand, links: links)
     // What was asked for by name: the sections named to expand with all they hold, and
-    // around them their ancestors, which must stay while they do.
-    var asked = Array(repeating: false, count: sections.count)
-    var around = Array(repeating: false, count: sections.count)
-    for index in sections.indices {
-      asked[index] =
-        selection.isExpandedByName(index) || sections[index].parent.map { asked[$0] } ?? false
-      guard selection.isExpandedByName(index) else { continue }
-      var cursor = sections[index].parent
-      while let parent = cursor, !around[parent] {
-        around[parent] = true
-        cursor = sections[parent].parent
-      }
+    // around them their ancestors, which must stay while they do; then, kept after them
+    // and before the rest, the sections whose content matched, and theirs.
+    let (asked, around) = Self.tier(of: outline, selection.isExpandedByName)
+    var (matched, aroundMatched) = Self.tier(of: outline, selection.isExpandedByMatch)
+    for index in sections.indices where asked[index] || around[index] {
+      (matched[index], aroundMatched[index]) = (false, false)
     }
     let depths = sections.map(\.depth)
     let deepestThenLargest = { (left: Int, right: Int) in
@@ -89,9 +103,14 @@ extension SizeLimitable {
     let collapsed = sections.indices.filter { !selection.isExpanded($0) && !around[$0] }
     // From the end of the document, which puts every section after those it holds.
     let fromTheEnd = sections.indices.reversed()
+    let rest = { (index: Int) in
+      !asked[index] && !around[index] && !matched[index] && !aroundMatched[index]
+    }
     let phases: [(cut: Elision.Cut, order: [Int])] = [
-      (.closed, collapsed.filter { !asked[$0] }.sorted(by: deepestThenLargest)),
-      (.removed, fromTheEnd.filter { !asked[$0] && !around[$0] }),
+      (.closed, collapsed.filter { !asked[$0] && !matched[$0] }.sorted(by: deepestThenLargest)),
+      (.removed, fromTheEnd.filter(rest)),
+      (.closed, collapsed.filter { matched[$0] }.sorted(by: deepestThenLargest)),
+      (.removed, fromTheEnd.filter { matched[$0] || aroundMatched[$0] }),
       (.closed, collapsed.filter { asked[$0] }.sorted(by: deepestThenLargest)),
       (.removed, fromTheEnd.filter { asked[$0] || around[$0] }),
     ]
