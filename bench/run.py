@@ -493,6 +493,9 @@ def main():
     if "--raw-html-only" in sys.argv:
         print("\n".join(raw_html(collapse, 3)))
         return
+    if "--matching-only" in sys.argv:
+        print("\n".join(content_matching(collapse, 3)))
+        return
     if "--highlight-only" in sys.argv:
         print("\n".join(highlighting(collapse, 5)))
         return
@@ -706,6 +709,7 @@ def main():
     lines += raw_html(collapse, runs)
     lines += browser_pages(collapse)
     lines += highlighting(collapse, runs)
+    lines += content_matching(collapse, runs)
     lines += ["", "What each performance trick gains on its target, with and "
               "without it: `bench/tricks.md`."]
     machine = subprocess.run(["uname", "-srm"], capture_output=True, text=True).stdout.strip()
@@ -761,6 +765,26 @@ def highlighting(collapse, runs):
             f"event's end) {usable:.2f} s against {plain_usable:.2f} s "
             f"({usable / plain_usable:.2f}×); all code coloured at {done:.2f} s.")
         lines.append(fragment_classes(collapse, guide, megabytes, runs))
+    return lines
+
+
+def content_matching(collapse, runs):
+    """The lines on what choosing sections by their content costs: the text output of
+    the 50 MB Markdown and JSON inputs, every section open, against the same run with a
+    TEXT and a /REGEX/ that match nothing (so that all of the content is looked
+    through, and the output is the same)."""
+    lines = [""]
+    for kind, name in (("markdown", "Markdown"), ("json", "JSON")):
+        path = inputs(kind, 50)
+        plain = f"{collapse} --expand-all {path}"
+        text = f"{collapse} --expand-all --expand-matching zzqx-none {path}"
+        regex = f"{collapse} --expand-all --expand-matching /zzqx-none/ {path}"
+        medians = hyperfine([plain, text, regex], runs, 2)
+        lines.append(
+            f"Content matching on {name} 50 MB (text output, `--expand-all`): "
+            f"{medians[plain]:.2f} s without; `--expand-matching TEXT` {medians[text]:.2f} s "
+            f"({medians[text] / medians[plain]:.2f}×, target ≤ 1.2×); a `/REGEX/` "
+            f"{medians[regex]:.2f} s ({medians[regex] / medians[plain]:.2f}×).")
     return lines
 
 

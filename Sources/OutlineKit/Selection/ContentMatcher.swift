@@ -27,15 +27,22 @@ struct ContentMatcher {
   /// The indexes of the sections `pattern` matches, in document order.
   mutating func sections(matching pattern: String) throws(SelectionError) -> [Int] {
     guard !pattern.isEmpty else { return [] }
-    let texts = contentTexts()
     if let regex = NameMatcher.pattern(in: pattern) {
-      let strings = texts.map { String(decoding: $0, as: UTF8.self) }
+      let strings = contentTexts().map { String(decoding: $0, as: UTF8.self) }
       return try PatternSearch.indices(
         of: strings, matching: regex, name: pattern, patterns: patterns, byLine: true
       ).sorted()
     }
+    // A TEXT is looked for in each section's text as it is made, in one buffer: only a
+    // `/REGEX/` needs them all at once, as strings for another thread.
     let wanted = Array(pattern.utf8)
-    return texts.indices.filter { ContentMatcher.holds(texts[$0], wanted) }
+    if let texts { return texts.indices.filter { ContentMatcher.holds(texts[$0], wanted) } }
+    var text = ByteBuffer()
+    return outline.sections.indices.filter { index in
+      text.bytes.removeAll(keepingCapacity: true)
+      ContentMatcher.write(outline.sections[index], to: &text)
+      return ContentMatcher.holds(text.bytes, wanted)
+    }
   }
 
   /// The sections' texts, made once.
@@ -43,22 +50,28 @@ struct ContentMatcher {
     if let texts { return texts }
     let made = outline.sections.map { section in
       var text = ByteBuffer()
-      for content in section.content {
-        switch content.body {
-        case .markdown(let blocks):
-          blocks.document.writePlainText(blocks.node, to: &text)
-          text.write("\n")
-        case .members(let members):
-          for member in members {
-            text.write(member.line)
-            text.write("\n")
-          }
-        }
-      }
+      ContentMatcher.write(section, to: &text)
       return text.bytes
     }
     texts = made
     return made
+  }
+
+  /// Writes the text of a section's own content: a line for each block of Markdown, and
+  /// for each member of JSON, straight from where the outline keeps it.
+  private static func write(_ section: Section, to text: inout ByteBuffer) {
+    for content in section.content {
+      switch content.body {
+      case .markdown(let blocks):
+        blocks.document.writePlainText(blocks.node, to: &text)
+        text.write("\n")
+      case .members(let members):
+        for position in members.indices {
+          members.writeLine(position, to: &text)
+          text.write("\n")
+        }
+      }
+    }
   }
 
   /// Whether `text` holds `wanted`: each place memchr finds its first byte at, compared
