@@ -2,7 +2,7 @@
 # Installed as share/fish/vendor_completions.d/collapse.fish.
 
 complete -c collapse -s f -l from -x -a 'markdown\t"GitHub Flavored Markdown" gfm\t"GitHub Flavored Markdown" commonmark\t"strict CommonMark, no extension" json' -d 'Read input as this format'
-complete -c collapse -l title-key -x -d 'Title JSON array elements by this member'
+complete -c collapse -l title-key -x -d 'Title JSON array elements by these members'
 complete -c collapse -s e -l expand -x -d 'Expand these sections and their ancestors'
 complete -c collapse -s c -l collapse -x -d 'Collapse these sections'
 complete -c collapse -l expand-matching -x -d 'Expand the sections whose content holds this text or /regex/'

@@ -46,12 +46,12 @@ let optionTable: [OptionSpec] = [
     options.from = InputFormat(name: try value.choice(among: InputFormat.names))
   },
   OptionSpec(
-    long: "title-key", short: nil, value: "KEY", group: .input,
+    long: "title-key", short: nil, value: "KEYS", group: .input,
     help:
-      "Title JSON array elements and JSON Lines records by this member first, then by name, title and id."
+      "Title JSON array elements and JSON Lines records by these members first (a list with commas between), then by fullName, nodeid, address, name, title, Test, Package, filePath, ruleId and id."
   ) { options, value in
     // Tried in the order given, before the default keys.
-    options.givenTitleKeys.append(value.text)
+    options.givenTitleKeys += value.text.split(separator: ",").map(String.init)
     options.json.titleKeys =
       options.givenTitleKeys
       + JSONReader.Options().titleKeys.filter { !options.givenTitleKeys.contains($0) }

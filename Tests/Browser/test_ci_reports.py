@@ -22,18 +22,20 @@ def test_a_jest_report_opens_at_its_failed_tests(browser, render):
     load(browser, page)
     opened = summaries(browser, True)
     closed = summaries(browser, False)
-    for failed in ["refuses a wrong password", "adds the tax"]:
+    # Each test by its full name, as jest names it.
+    for failed in ["auth login refuses a wrong password", "cart totals adds the tax"]:
         assert failed in opened
-    for passed in ["accepts a valid password", "adds an item", "removes an item",
-                   "finds a product by name", "ranks exact matches first",
-                   "expires after an hour", "snapshot"]:
+    for passed in ["auth login accepts a valid password", "cart adds an item",
+                   "cart removes an item", "search finds a product by name",
+                   "search ranks exact matches first", "auth session expires after an hour",
+                   "snapshot"]:
         assert passed in closed
     assert "/home/runner/work/shop/shop/src/search/search.test.js" in closed
     # The failure's message is on screen; a passing test's members are not.
     message = browser.find_element(By.XPATH, "//*[contains(text(), 'login.test.js:27:29')]")
     assert message.is_displayed()
     passing = browser.find_element(
-        By.XPATH, "//*[contains(text(), 'auth login accepts a valid password')]")
+        By.XPATH, "//*[contains(text(), '\"auth login accepts a valid password\"')]")
     assert not passing.is_displayed()
     keep_screenshot(browser, "jest-failed")
 

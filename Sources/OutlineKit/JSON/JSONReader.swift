@@ -11,7 +11,8 @@ import CYajl
 /// Keys keep their order and duplicates are all kept; numbers stay as written; strings
 /// are decoded. Several top-level values (JSON Lines) become sections `[0]`, `[1]`, …, as
 /// does a lone one when the options say the input is JSON Lines.
-/// An array element is titled by its `name`, `title` or `id` string member, else `[i]`.
+/// An array element is titled by the first of `Options.defaultTitleKeys` it has as a
+/// string member, else `[i]`.
 public final class JSONReader {
   public struct Options: Equatable, Sendable {
     /// The members that title an array element, the first found winning.
@@ -20,7 +21,17 @@ public final class JSONReader {
     /// `[i]: value`) even when there is only one; otherwise a lone value is unwrapped.
     public var isJSONLines: Bool
 
-    public init(titleKeys: [String] = ["name", "title", "id"], isJSONLines: Bool = false) {
+    /// The members that title an element unless told otherwise: first those by which CI
+    /// tools' reports name a test or a change, as their users call them (jest's
+    /// `fullName`, pytest-json-report's `nodeid`, a Terraform plan's `address`), then the
+    /// usual `name` and `title`, then go test's `Test` and `Package`, ESLint's `filePath`,
+    /// SARIF's and ESLint's `ruleId`, and last `id`.
+    public static let defaultTitleKeys = [
+      "fullName", "nodeid", "address", "name", "title", "Test", "Package", "filePath", "ruleId",
+      "id",
+    ]
+
+    public init(titleKeys: [String] = defaultTitleKeys, isJSONLines: Bool = false) {
       self.titleKeys = titleKeys
       self.isJSONLines = isJSONLines
     }
