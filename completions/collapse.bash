@@ -21,7 +21,7 @@ _collapse() {
     -t | --to) values="text html markdown gfm json" ;;
     --color | --lazy) values="auto always never" ;;
     -e | --expand | -c | --collapse | --only | -d | --depth | -w | --width | --title-key | --max-bytes | --toc-depth \
-      | --title | --expand-matching | --collapse-matching)
+      | --title | --expand-matching | --collapse-matching | --expand-where | --collapse-where)
       # Free values: names, numbers, keys.
       COMPREPLY=()
       return
@@ -37,7 +37,8 @@ _collapse() {
   if [[ $cur == -* ]]; then
     COMPREPLY=($(compgen -W '
       -f --from --title-key
-      -e --expand -c --collapse --expand-matching --collapse-matching --only
+      -e --expand -c --collapse --expand-matching --collapse-matching --expand-where
+      --collapse-where --only
       --collapse-all --expand-all -d --depth
       -t --to -i --interactive --toc --toc-depth --max-bytes --unsafe
       --color -w --width --ascii --outline

@@ -7,6 +7,8 @@ complete -c collapse -s e -l expand -x -d 'Expand these sections and their ances
 complete -c collapse -s c -l collapse -x -d 'Collapse these sections'
 complete -c collapse -l expand-matching -x -d 'Expand the sections whose content holds this text or /regex/'
 complete -c collapse -l collapse-matching -x -d 'Collapse the sections whose content holds this text or /regex/'
+complete -c collapse -l expand-where -x -d 'Expand the JSON objects that satisfy this JSONPath filter'
+complete -c collapse -l collapse-where -x -d 'Collapse the JSON objects that satisfy this JSONPath filter'
 complete -c collapse -l only -x -d 'Write only these sections, each with its subtree'
 complete -c collapse -l collapse-all -d 'Start with every section collapsed'
 complete -c collapse -l expand-all -d 'Start with every section expanded'

@@ -45,8 +45,8 @@ func helpText() -> String {
     a step in double quotes is literal: paths/"/pets/{petId}"/get. NAME/** adds
     everything under it. A NAME may match several sections; #id matches only the
     one with that id. A heading ending in <!-- collapsed --> or <!-- expanded -->
-    starts that way, unless --expand-all, --collapse-all, --depth, --expand or
-    --expand-matching sets every start.
+    starts that way, unless --expand-all, --collapse-all, --depth, --expand,
+    --expand-matching or --expand-where sets every start.
 
     In the -i view, ? lists the keys; q quits and prints the flags that give the
     view, to pass to collapse again.

@@ -90,6 +90,24 @@ let optionTable: [OptionSpec] = [
     if !value.text.isEmpty { options.selection.collapseMatching.append(value.text) }
   },
   OptionSpec(
+    long: "expand-where", short: nil, value: "CONDITION", group: .selection,
+    help:
+      "Expand the JSON objects and array elements whose members satisfy CONDITION, a JSONPath filter such as \"@.status == 'failed'\", and their ancestors; given alone, only these are open."
+  ) { options, value in
+    if value.text.contains(where: { !$0.isWhitespace }) {
+      options.selection.expandWhere.append(value.text)
+    }
+    options.expandGiven = true
+  },
+  OptionSpec(
+    long: "collapse-where", short: nil, value: "CONDITION", group: .selection,
+    help: "Collapse the JSON objects and array elements whose members satisfy CONDITION, last."
+  ) { options, value in
+    if value.text.contains(where: { !$0.isWhitespace }) {
+      options.selection.collapseWhere.append(value.text)
+    }
+  },
+  OptionSpec(
     long: "only", short: nil, value: "NAMES", group: .selection,
     help:
       "Write only these sections, each with everything under it, as the top level; the other options apply within them."

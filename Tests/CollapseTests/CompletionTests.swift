@@ -90,7 +90,8 @@ struct CompletionTests {
       lines[..<10]
         == [
           "complete -F _collapse collapse", values[1], values[1], values[0], values[0], values[2],
-          values[2], "always", "html", "--collapse --collapse-matching --collapse-all --color",
+          values[2], "always", "html",
+          "--collapse --collapse-matching --collapse-where --collapse-all --color",
         ])
     // `-` offers every option; files are offered where no option is expected, and nothing
     // where a free value is.
@@ -118,7 +119,7 @@ struct CompletionTests {
     }
     #expect(
       try complete("collapse --co") == [
-        "--collapse", "--collapse-all", "--collapse-matching", "--color",
+        "--collapse", "--collapse-all", "--collapse-matching", "--collapse-where", "--color",
       ])
     #expect(Set(try complete("collapse --")) == everyOption.filter { $0.hasPrefix("--") })
   }
@@ -137,8 +138,9 @@ struct CompletionTests {
 
       """
     try Data(zshrc.utf8).write(to: home.appendingPathComponent(".zshrc"))
+    // Rows enough for zsh to list every option at once, without asking first.
     let window = try TmuxWindow(
-      "ZDOTDIR=\(shellQuoted(home.path)) exec zsh -d -i", columns: 100, rows: 30, untilEnd: false)
+      "ZDOTDIR=\(shellQuoted(home.path)) exec zsh -d -i", columns: 100, rows: 50, untilEnd: false)
     defer { window.close() }
     _ = try window.waitFor { $0.contains("zsh>") }
     // zsh may drop what is typed while it starts its line editor: type until it shows.

@@ -74,6 +74,9 @@ struct EveryOptionTests {
     // Given alone, opens only Beta one, which holds it, and Beta, its ancestor.
     "--expand-matching": OptionTrial(value: "more"),
     "--collapse-matching": OptionTrial(value: "make install"),
+    // Opens the element that has a label, which --collapse-all closed.
+    "--expand-where": OptionTrial(file: "sample.json", with: ["--collapse-all"], value: "@.label"),
+    "--collapse-where": OptionTrial(file: "sample.json", value: "@.label"),
     "--only": OptionTrial(value: "Beta"),
     "--collapse-all": OptionTrial(),
     // Opens Beta, which the document starts collapsed.

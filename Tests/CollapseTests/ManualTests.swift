@@ -62,6 +62,7 @@ struct ManualTests {
     let options = { (list: Substring) in Set(list.matches(of: /--[a-z-]+/).map { String($0.0) }) }
     let setters: Set = [
       "--expand-all", "--collapse-all", "--depth", "--expand", "--expand-matching",
+      "--expand-where",
     ]
     #expect(options(helpList.1) == setters)
     #expect(options(manualList.1).subtracting(["--collapse"]) == setters)
@@ -74,6 +75,7 @@ struct ManualTests {
       "--expand-all": ["--expand-all"], "--collapse-all": ["--collapse-all"],
       "--depth": ["--depth", "1"], "--expand": ["--expand", "A"],
       "--expand-matching": ["--expand-matching", "text"],
+      "--expand-where": ["--expand-where", "@.none"],
     ]
     for option in setters {
       let flags = try #require(arguments[option])

@@ -58,6 +58,23 @@ public struct Selection: Sendable {
     }
     var contents = ContentMatcher(outline: outline, patterns: patterns)
     var matched: [Bool] = []
+    let conditions = ConditionMatcher(outline: outline)
+    for condition in request.expandWhere {
+      if matched.isEmpty { matched = Array(repeating: false, count: sections.count) }
+      do throws(SelectionError) {
+        for index in conditions.sections(where: try Selection.condition(condition)) {
+          matched[index] = true
+          var cursor: Int? = index
+          while let current = cursor, !opened[current] {
+            opened[current] = true
+            expanded[current] = true
+            cursor = sections[current].parent
+          }
+        }
+      } catch {
+        errors.append(error)
+      }
+    }
     for pattern in request.expandMatching {
       if matched.isEmpty { matched = Array(repeating: false, count: sections.count) }
       do throws(SelectionError) {
@@ -91,6 +108,15 @@ public struct Selection: Sendable {
         if error.endsCommand { throw SelectionFailure(errors: errors) }
       }
     }
+    for condition in request.collapseWhere {
+      do throws(SelectionError) {
+        for index in conditions.sections(where: try Selection.condition(condition)) {
+          expanded[index] = false
+        }
+      } catch {
+        errors.append(error)
+      }
+    }
     if !errors.isEmpty { throw SelectionFailure(errors: errors) }
     if !matched.isEmpty {
       // A subsection comes after its parent: counted from the end, each adds its count to
@@ -102,6 +128,15 @@ public struct Selection: Sendable {
       }
     }
     for index in named.indices where named[index] && !expanded[index] { named[index] = false }
+  }
+
+  /// The condition `text` says, or the error that says where it stops making sense.
+  private static func condition(_ text: String) throws(SelectionError) -> Condition {
+    do throws(Condition.Problem) {
+      return try Condition.parse(text)
+    } catch {
+      throw .invalidCondition(condition: text, character: error.character, problem: error.words)
+    }
   }
 
   /// A selection with every section of `outline` expanded.

@@ -9,6 +9,9 @@ public enum SelectionError: Error, Equatable, Sendable, CustomStringConvertible 
   case patternTooSlow(name: String, seconds: Double)
   /// A NAME with `**` before its last step: `**` only ends a NAME.
   case misplacedSubtree(name: String)
+  /// A condition of `--expand-where` that does not parse: what was expected, at which
+  /// character, counted from 1.
+  case invalidCondition(condition: String, character: Int, problem: String)
 
   /// The message, its NAME and titles with their control characters shown as `^[`.
   public var description: String {
@@ -28,6 +31,10 @@ public enum SelectionError: Error, Equatable, Sendable, CustomStringConvertible 
       return
         "\(Self.quoted(name)): ** may only end a NAME, as in Install/**; write \"**\" for a "
         + "title that is two asterisks"
+    case .invalidCondition(let condition, let character, let problem):
+      return
+        "invalid condition \(Self.quoted(condition)) at character \(character): "
+        + TerminalText.escaped(problem)
     }
   }
 
@@ -48,7 +55,7 @@ public enum SelectionError: Error, Equatable, Sendable, CustomStringConvertible 
   public var name: String {
     switch self {
     case .noMatch(let name, _), .invalidPattern(let name, _, _), .patternTooSlow(let name, _),
-      .misplacedSubtree(let name):
+      .misplacedSubtree(let name), .invalidCondition(let name, _, _):
       return name
     }
   }

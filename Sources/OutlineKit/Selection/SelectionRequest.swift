@@ -24,6 +24,11 @@ public struct SelectionRequest: Equatable, Sendable {
   public var expandMatching: [String] = []
   /// TEXTs and `/REGEX/`s whose sections are collapsed, after the NAMEs to collapse.
   public var collapseMatching: [String] = []
+  /// Conditions (`Condition`) whose JSON objects and arrays are expanded with their
+  /// ancestors, with those content matches.
+  public var expandWhere: [String] = []
+  /// Conditions whose JSON objects and arrays are collapsed, last.
+  public var collapseWhere: [String] = []
 
   public init(
     base: Base = .automatic, expand: [String] = [], collapse: [String] = [],
@@ -38,7 +43,9 @@ public struct SelectionRequest: Equatable, Sendable {
 
   /// Whether sections are named or matched to expand: then, with the automatic base,
   /// only they are open.
-  public var expandsSome: Bool { !expand.isEmpty || !expandMatching.isEmpty }
+  public var expandsSome: Bool {
+    !expand.isEmpty || !expandMatching.isEmpty || !expandWhere.isEmpty
+  }
 
   /// The NAMEs of a list as written, cut at each comma that is not escaped (`\,`) or inside
   /// a quoted step (`"/health, live"`); empty NAMEs, as after a trailing comma, are left
