@@ -24,100 +24,91 @@ public struct Selection: Sendable {
     outline: Outline, request: SelectionRequest, patterns: PatternBudget = PatternBudget()
   ) throws(SelectionFailure) {
     let sections = outline.sections
+    var opening: Opening
     switch request.base {
     case .everything:
-      expanded = Array(repeating: true, count: sections.count)
+      opening = Opening(Array(repeating: true, count: sections.count), in: outline)
     case .nothing:
-      expanded = Array(repeating: false, count: sections.count)
+      opening = Opening(Array(repeating: false, count: sections.count), in: outline)
     case .depth(let levels):
-      expanded = sections.map { $0.depth < levels }
+      opening = Opening(sections.map { $0.depth < levels }, in: outline)
     case .automatic where request.expandsSome:
-      expanded = Array(repeating: false, count: sections.count)
+      opening = Opening(Array(repeating: false, count: sections.count), in: outline)
     case .automatic:
-      expanded = sections.map { $0.hint != .collapsed }
+      opening = Opening(sections.map { $0.hint != .collapsed }, in: outline)
     }
     var matcher = NameMatcher(outline: outline, patterns: patterns)
+    var contents = ContentMatcher(outline: outline, patterns: patterns)
+    let conditions = ConditionMatcher(outline: outline)
     var errors: [SelectionError] = []
-    var opened = Array(repeating: false, count: sections.count)
-    for list in request.expand {
+    // The sections `find` chooses; none when it fails, and its errors kept for the end,
+    // unless a pattern used up the command's time.
+    func chosen(_ find: () throws(SelectionFailure) -> [Int]) throws(SelectionFailure) -> [Int] {
       do {
-        for index in try matcher.sections(inList: list) {
-          if named.isEmpty { named = Array(repeating: false, count: sections.count) }
-          named[index] = true
-          var cursor: Int? = index
-          while let current = cursor, !opened[current] {
-            opened[current] = true
-            expanded[current] = true
-            cursor = sections[current].parent
-          }
-        }
+        return try find()
       } catch {
         errors += error.errors
         if error.endsCommand { throw SelectionFailure(errors: errors) }
+        return []
       }
     }
-    var contents = ContentMatcher(outline: outline, patterns: patterns)
-    var matched: [Bool] = []
-    let conditions = ConditionMatcher(outline: outline)
-    for condition in request.expandWhere {
-      if matched.isEmpty { matched = Array(repeating: false, count: sections.count) }
-      do throws(SelectionError) {
-        for index in conditions.sections(where: try Selection.condition(condition)) {
-          matched[index] = true
-          var cursor: Int? = index
-          while let current = cursor, !opened[current] {
-            opened[current] = true
-            expanded[current] = true
-            cursor = sections[current].parent
-          }
+    func byName(_ list: String) throws(SelectionFailure) -> [Int] {
+      try chosen { () throws(SelectionFailure) in try matcher.sections(inList: list) }
+    }
+    func byContent(_ pattern: String) throws(SelectionFailure) -> [Int] {
+      try chosen { () throws(SelectionFailure) in
+        do throws(SelectionError) {
+          return try contents.sections(matching: pattern)
+        } catch {
+          throw SelectionFailure(errors: [error])
         }
-      } catch {
-        errors.append(error)
+      }
+    }
+    func byCondition(_ condition: String) throws(SelectionFailure) -> [Int] {
+      try chosen { () throws(SelectionFailure) in
+        do throws(SelectionError) {
+          return conditions.sections(where: try Selection.condition(condition))
+        } catch {
+          throw SelectionFailure(errors: [error])
+        }
+      }
+    }
+
+    for list in request.expand {
+      for index in try byName(list) {
+        if named.isEmpty { named = Array(repeating: false, count: sections.count) }
+        named[index] = true
+        opening.open(index)
+      }
+    }
+    // What is chosen by what it holds is counted, to say how many matches a section holds.
+    var matched: [Bool] = []
+    if !request.expandWhere.isEmpty || !request.expandMatching.isEmpty {
+      matched = Array(repeating: false, count: sections.count)
+    }
+    for condition in request.expandWhere {
+      for index in try byCondition(condition) {
+        matched[index] = true
+        opening.open(index)
       }
     }
     for pattern in request.expandMatching {
-      if matched.isEmpty { matched = Array(repeating: false, count: sections.count) }
-      do throws(SelectionError) {
-        for index in try contents.sections(matching: pattern) {
-          matched[index] = true
-          var cursor: Int? = index
-          while let current = cursor, !opened[current] {
-            opened[current] = true
-            expanded[current] = true
-            cursor = sections[current].parent
-          }
-        }
-      } catch {
-        errors.append(error)
-        if error.endsCommand { throw SelectionFailure(errors: errors) }
+      for index in try byContent(pattern) {
+        matched[index] = true
+        opening.open(index)
       }
     }
     for list in request.collapse {
-      do {
-        for index in try matcher.sections(inList: list) { expanded[index] = false }
-      } catch {
-        errors += error.errors
-        if error.endsCommand { throw SelectionFailure(errors: errors) }
-      }
+      for index in try byName(list) { opening.expanded[index] = false }
     }
     for pattern in request.collapseMatching {
-      do throws(SelectionError) {
-        for index in try contents.sections(matching: pattern) { expanded[index] = false }
-      } catch {
-        errors.append(error)
-        if error.endsCommand { throw SelectionFailure(errors: errors) }
-      }
+      for index in try byContent(pattern) { opening.expanded[index] = false }
     }
     for condition in request.collapseWhere {
-      do throws(SelectionError) {
-        for index in conditions.sections(where: try Selection.condition(condition)) {
-          expanded[index] = false
-        }
-      } catch {
-        errors.append(error)
-      }
+      for index in try byCondition(condition) { opening.expanded[index] = false }
     }
     if !errors.isEmpty { throw SelectionFailure(errors: errors) }
+    expanded = opening.expanded
     if !matched.isEmpty {
       // A subsection comes after its parent: counted from the end, each adds its count to
       // its parent's before the parent's is added to its own parent's.
@@ -184,5 +175,29 @@ public struct Selection: Sendable {
   public func expandedIDs(in outline: Outline) -> Set<String> {
     let ids = outline.ids
     return Set(outline.sections.indices.lazy.filter { expanded[$0] }.map { ids[$0] })
+  }
+}
+
+/// Sections opened while a selection is resolved: each with its ancestors, which are
+/// walked up only as far as the first one opened before.
+private struct Opening {
+  var expanded: [Bool]
+  private var opened: [Bool]
+  private let parents: [Int?]
+
+  init(_ expanded: [Bool], in outline: Outline) {
+    self.expanded = expanded
+    opened = Array(repeating: false, count: expanded.count)
+    parents = outline.sections.map(\.parent)
+  }
+
+  /// Opens the section at `index` and its ancestors.
+  mutating func open(_ index: Int) {
+    var cursor: Int? = index
+    while let current = cursor, !opened[current] {
+      opened[current] = true
+      expanded[current] = true
+      cursor = parents[current]
+    }
   }
 }
