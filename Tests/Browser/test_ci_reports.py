@@ -1,6 +1,7 @@
 """CI reports, as their tools write them, opened where they failed: pages made with
 `--expand-matching` show the failures and keep what passed closed."""
 
+import pytest
 from selenium.webdriver.common.by import By
 
 from test_browser import keep_screenshot, load
@@ -53,3 +54,45 @@ def test_a_markdown_job_summary_opens_at_the_lines_that_say_error(browser, rende
         assert browser.find_element(By.XPATH, f"//code[contains(., '{line}')]").is_displayed()
     assert not browser.find_element(By.XPATH, "//code[contains(., 'npm ci')]").is_displayed()
     keep_screenshot(browser, "ci-summary-errors")
+
+
+# Each CI tool's report, the command README gives for it, the sections it opens as
+# their summaries read, and a line of what failed that the page shows.
+REPORTS = [
+    ("go-test.jsonl", ["-f", "json", "--expand-where", "@.Action == 'fail'"],
+     ["TestTotal", "example.com/shop/cart"], '"fail"'),
+    ("pytest-report.json", ["--expand-where", "@.outcome == 'failed'"],
+     ["tests", "tests/test_api.py::test_refund", "call"], "tests/test_api.py:34: AssertionError"),
+    ("ctrf-report.json", ["--expand-where", "@.status == 'failed'"],
+     ["results", "tests", "checkout › pays with a saved card"], "Timed out 30000ms"),
+    ("eslint.json", ["--expand-where", "@.severity == 2"],
+     ["/home/runner/work/shop/shop/src/cart.js", "messages", "no-unused-vars"],
+     "'discount' is assigned a value but never used."),
+    ("terraform-plan.json", ["--expand-where", "@.change.actions[*] == 'delete'"],
+     ["resource_changes", "aws_instance.web", "aws_security_group.legacy"],
+     "replace_because_cannot_update"),
+    ("codeql.sarif", ["--expand-where", "@.ruleId && @.level == 'error'"],
+     ["runs", "[0]", "results", "js/sql-injection"], '"error"'),
+]
+
+
+@pytest.mark.parametrize("name, arguments, opened, shown", REPORTS, ids=[r[0] for r in REPORTS])
+def test_each_ci_report_opens_at_what_failed(browser, render, name, arguments, opened, shown):
+    page = render(f"ci-{name}", ["-s", *arguments, f"Samples/ci/{name}"])
+    load(browser, page)
+    # Exactly these are open, in document order: nothing that passed.
+    assert summaries(browser, True) == opened
+    closed = summaries(browser, False)
+    assert closed, name
+    lines = browser.find_elements(By.XPATH, f"//*[contains(text(), {xpath_string(shown)})]")
+    assert any(line.is_displayed() for line in lines), name
+    keep_screenshot(browser, f"ci-{name}")
+
+
+def xpath_string(text):
+    """`text` as an XPath string literal, whatever quotes it holds."""
+    if "'" not in text:
+        return f"'{text}'"
+    if '"' not in text:
+        return f'"{text}"'
+    return "concat(" + ", \"'\", ".join(f"'{part}'" for part in text.split("'")) + ")"
