@@ -111,7 +111,8 @@ cmark_mem *collapse_cmark_mem(void) { return &allocator; }
    takes it for the `language-` class. */
 static size_t language_length(const char *info) {
   size_t length = 0;
-  while (info[length] && !strchr(" \t\n\v\f\r", info[length])) length++;
+  /* cmark-gfm's cmark_isspace: space, tab, line feed and carriage return only. */
+  while (info[length] && !strchr(" \t\n\r", info[length])) length++;
   return length;
 }
 
@@ -219,8 +220,10 @@ char *collapse_render_html(cmark_node *root, int options, int filter_tags, int h
     for (int i = 0; i < this_render.count; i++) free(this_render.blocks[i]);
     free(this_render.runs);
     this_render.runs = NULL;
-    if (marks) mark_code(root, 0);
-    return NULL;
+    if (!marks) return NULL;
+    /* Highlighted code can take many times its plain HTML: unmarked, it may still fit. */
+    mark_code(root, 0);
+    return collapse_render_html(root, options, filter_tags, 0);
   }
   /* The extensions render their own nodes: the list only brings in tagfilter. */
   char *html =

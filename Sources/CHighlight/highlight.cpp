@@ -9,6 +9,7 @@
 #include <srchilite/settings.h>
 #include <srchilite/sourcehighlighter.h>
 
+#include <chrono>
 #include <cstdlib>
 #include <cstring>
 #include <map>
@@ -43,6 +44,31 @@ const std::pair<const char *, const char *> moreNames[] = {
     {"svg", "xml.lang"},         {"dosbatch", "bat.lang"},     {"batchfile", "bat.lang"},
     {"shell-script", "sh.lang"}, {"pl", "perl.lang"},
 };
+
+/* `runs` with no boundary inside a character: Source-highlight matches bytes, and a rule
+   such as `\\.` takes the first byte of `é` after a backslash. A run that ends inside a
+   character takes the rest of it from the runs after it. */
+void keepCharactersWhole(std::vector<collapse_code_run> &runs, const char *code) {
+  std::vector<collapse_code_run> whole;
+  size_t position = 0;
+  size_t owed = 0;  // bytes the runs so far took from the one at hand
+  for (const auto &run : runs) {
+    if (run.length <= owed) {
+      owed -= run.length;
+      continue;
+    }
+    size_t length = run.length - owed;
+    owed = 0;
+    size_t end = position + length;
+    while ((static_cast<unsigned char>(code[end]) & 0xC0) == 0x80) {
+      end += 1;
+      owed += 1;
+    }
+    whole.push_back({end - position, run.class_name});
+    position = end;
+  }
+  runs.swap(whole);
+}
 
 /* Collects the runs Source-highlight formats, each with its class. */
 struct RunCollector : srchilite::Formatter {
@@ -80,6 +106,8 @@ struct Highlighter {
   std::map<std::string, srchilite::HighlightStatePtr> states;
   std::map<std::string, srchilite::HighlightStatePtr> files;
   std::vector<collapse_code_run> runs;
+  /* The time highlighting has taken so far, in all. */
+  std::chrono::steady_clock::duration spent{};
   srchilite::FormatterManager formatters{
       srchilite::FormatterPtr(new RunCollector(nullptr, &runs))};
 
@@ -130,9 +158,14 @@ Highlighter &shared() {
 }  // namespace
 
 extern "C" int collapse_highlight_knows(const char *language, size_t language_length) {
-  Highlighter &highlighter = shared();
-  std::lock_guard<std::mutex> held(highlighter.lock);
-  return highlighter.state(std::string(language, language_length)) ? 1 : 0;
+  try {
+    Highlighter &highlighter = shared();
+    std::lock_guard<std::mutex> held(highlighter.lock);
+    return highlighter.state(std::string(language, language_length)) ? 1 : 0;
+  } catch (...) {
+    /* Memory that ran out: nothing crosses into C. */
+    return 0;
+  }
 }
 
 extern "C" long collapse_highlight_runs(const char *language, size_t language_length,
@@ -140,9 +173,11 @@ extern "C" long collapse_highlight_runs(const char *language, size_t language_le
                                         collapse_code_run **runs) {
   *runs = nullptr;
   if (length > COLLAPSE_HIGHLIGHT_LIMIT) return -1;
-  Highlighter &highlighter = shared();
-  std::lock_guard<std::mutex> held(highlighter.lock);
   try {
+    Highlighter &highlighter = shared();
+    std::lock_guard<std::mutex> held(highlighter.lock);
+    auto started = std::chrono::steady_clock::now();
+    if (highlighter.spent > std::chrono::seconds(COLLAPSE_HIGHLIGHT_SECONDS)) return -1;
     srchilite::HighlightStatePtr state =
         highlighter.state(std::string(language, language_length));
     if (!state) return -1;
@@ -157,7 +192,11 @@ extern "C" long collapse_highlight_runs(const char *language, size_t language_le
     while (start < length) {
       const char *end = static_cast<const char *>(memchr(code + start, '\n', length - start));
       size_t lineEnd = end ? size_t(end - code) : length;
-      if (lineEnd - start > COLLAPSE_HIGHLIGHT_LINE_LIMIT) {
+      // A line too long to read in good time is left plain, and so is the rest of a block
+      // that has taken its time.
+      auto now = std::chrono::steady_clock::now();
+      if (lineEnd - start > COLLAPSE_HIGHLIGHT_LINE_LIMIT ||
+          now - started > std::chrono::milliseconds(COLLAPSE_HIGHLIGHT_BLOCK_MILLISECONDS)) {
         RunCollector::add(highlighter.runs, lineEnd - start, nullptr);
       } else {
         params.start = 0;
@@ -166,9 +205,11 @@ extern "C" long collapse_highlight_runs(const char *language, size_t language_le
       if (end) RunCollector::add(highlighter.runs, 1, nullptr);
       start = lineEnd + 1;
     }
+    highlighter.spent += std::chrono::steady_clock::now() - started;
     size_t covered = 0;
     for (const auto &run : highlighter.runs) covered += run.length;
     if (covered != length) return -1;
+    keepCharactersWhole(highlighter.runs, code);
     size_t bytes = highlighter.runs.size() * sizeof(collapse_code_run);
     *runs = static_cast<collapse_code_run *>(malloc(bytes > 0 ? bytes : 1));
     if (!*runs) return -1;

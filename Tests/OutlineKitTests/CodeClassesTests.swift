@@ -158,4 +158,22 @@ struct CodeClassesTests {
     #expect(output.contains("<code class=\"language-rust\">fn main() {}\n</code>"))
     #expect(!output.contains("pl-k"))
   }
+
+  @Test("a run never ends inside a character: Source-highlight's byte rules take all of é")
+  func wholeCharacters() throws {
+    let source = "```sh\necho $é \"\\é\" café\n```\n"
+    let html = try fragment(source)
+    #expect(html.contains("<span class=\"pl-smi\">$é</span>"))
+    #expect(html.contains("<span class=\"pl-cce\">\\é</span>"))
+    #expect(!html.contains("\u{FFFD}"))
+    #expect(unmarked(html) == (try fragment(source, highlights: false)))
+  }
+
+  @Test("the language ends where cmark-gfm ends it: a form feed is part of it")
+  func languageWord() throws {
+    let source = "```python\u{C}x\nimport os\n```\n"
+    let html = try fragment(source)
+    #expect(html == (try fragment(source, highlights: false)))
+    #expect(html.contains("<code class=\"language-python\u{C}x\">import os"))
+  }
 }

@@ -11,7 +11,7 @@
  * cell for every column. So collapse renders through an allocator that stops a render
  * whose buffer would pass COLLAPSE_RENDER_LIMIT, long before cmark-gfm's own limit:
  * the allocator jumps back out of cmark-gfm, frees what the render had allocated, and
- * collapse_render_html returns NULL. Rendering only reads the tree, which stays whole.
+ * collapse_render_html returns NULL. The tree stays whole.
  * Outside a render or a parse the allocator is calloc, realloc and free, ending the
  * program when they fail, as cmark-gfm's own does.
  *
@@ -44,7 +44,10 @@ cmark_mem *collapse_cmark_mem(void);
    with GitHub's classes, `<span class="pl-k">fn</span>` (see collapse_highlight.h), and is
    otherwise as cmark-gfm writes it: without the spans, the HTML is cmark-gfm's, byte for
    byte. Options that change how cmark-gfm writes code (CMARK_OPT_SOURCEPOS,
-   CMARK_OPT_GITHUB_PRE_LANG, CMARK_OPT_FULL_INFO_STRING) leave it unhighlighted. */
+   CMARK_OPT_GITHUB_PRE_LANG, CMARK_OPT_FULL_INFO_STRING) leave it unhighlighted. The
+   marks are set on the subtree's code blocks for the render and taken off after it: a
+   tree is rendered on one thread at a time. A highlighted render that would pass the
+   limit is made again unhighlighted. */
 char *collapse_render_html(cmark_node *root, int options, int filter_tags, int highlight);
 
 /* cmark_parser_feed, returning 0 when memory ran out, after which the parser may only be

@@ -39,11 +39,20 @@ long collapse_highlight_runs(const char *language, size_t language_length, const
 #define COLLAPSE_HIGHLIGHT_LIMIT ((size_t)1 << 20)
 
 /* The longest line highlighted, in bytes; a longer one is left plain. Source-highlight
-   looks for each of a language's rules from each token to the end of its line, so a line
-   costs the square of its length: a line of 45 KB (a JSON response written on one line)
-   took 11 s, while code in lines of usual length takes about 0.3 s a megabyte. Lines of
-   this length at most keep any code under 5 µs a byte. */
+   looks for each of a language's rules from each place in a line to its end, so a line
+   can cost up to the cube of its length: a line of 45 KB (a JSON response written on one
+   line) took 11 s, while code in lines of usual length takes about 0.3 s a megabyte.
+   Even at this length, hostile lines (511 slashes in sh) take 0.2 s each, which the
+   limits of time below bound. */
 #define COLLAPSE_HIGHLIGHT_LINE_LIMIT ((size_t)512)
+
+/* The time one block may take, in milliseconds: the rest of a block that has taken it is
+   left plain, checked between lines. */
+#define COLLAPSE_HIGHLIGHT_BLOCK_MILLISECONDS 1000
+
+/* The time highlighting may take in all, in seconds, in one process: once it has, every
+   block after is left plain. A document of many hostile blocks costs that and no more. */
+#define COLLAPSE_HIGHLIGHT_SECONDS 5
 
 #ifdef __cplusplus
 }

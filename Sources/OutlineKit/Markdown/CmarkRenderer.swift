@@ -27,7 +27,8 @@ enum CmarkRenderer {
   /// The HTML of `node` and what had to be left out of it, its raw HTML kept when
   /// `unsafe`, and then, with `filtersTags`, written as GitHub's tag filter writes it;
   /// with `highlights`, fenced code in a language GNU Source-highlight knows is written in
-  /// runs with GitHub's classes (`collapse_render_html`). Rendering only reads the nodes.
+  /// runs with GitHub's classes (`collapse_render_html`), for which the render marks the
+  /// code blocks and unmarks them after.
   static func html(
     _ node: OpaquePointer, unsafe: Bool, filtersTags: Bool = false, highlights: Bool = false
   ) -> Rendered {
