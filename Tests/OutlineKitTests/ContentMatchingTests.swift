@@ -97,4 +97,50 @@ struct ContentMatchingTests {
     JSONWriter().write(outline, selection: plain, to: &unmatched)
     #expect(!unmatched.contains("matches"))
   }
+
+  @Test(
+    "a /REGEX/ is first looked for by the text every match holds, when one is sure",
+    arguments: [
+      (#"^\s*error:"#, "error:"), ("colou?r", "colo"), ("(ab)+cd", "cd"), (#"x[a\]c]yz"#, "yz"),
+      (#"\.txt$"#, ".txt"), ("ab{2,3}cde", "cde"), ("timed? out", "time"), ("ab+c", "ab"),
+      ("a|bc", nil), ("(?i)abc", nil), (#"\x41bc"#, nil), ("ab*c", nil), ("é+ok", "ok"),
+      (#"(a|b)c\d"#, nil), ("[abc", nil),
+    ] as [(String, String?)])
+  func literals(_ source: String, _ literal: String?) {
+    #expect(
+      ContentMatcher.requiredLiteral(of: source).map { String(decoding: $0, as: UTF8.self) }
+        == literal)
+  }
+
+  @Test("looking for the literal first finds what the pattern alone finds")
+  func literalsFindTheSame() throws {
+    let outline = markdown(
+      """
+      # a
+      error: one
+      # b
+      Error: two
+      # c
+      an error:three
+      # d
+      errors: four
+
+      ```
+        error: five
+      ```
+      # e
+      colour and color
+      """)
+    for source in [#"^\s*error:"#, "colou?r", "error:", "rors?:", "^an", "(E|e)rror"] {
+      // In a group of its own, `(?:…)`, the pattern has no literal to be looked for first.
+      var plain = ContentMatcher(outline: outline, patterns: PatternBudget())
+      let expected = try plain.sections(matching: "/(?:\(source))/")
+      #expect(ContentMatcher.requiredLiteral(of: "(?:\(source))") == nil)
+      var matcher = ContentMatcher(outline: outline, patterns: PatternBudget())
+      #expect(try matcher.sections(matching: "/\(source)/") == expected, "\(source)")
+    }
+    // And it finds something: the comparison could fail.
+    var matcher = ContentMatcher(outline: outline, patterns: PatternBudget())
+    #expect(try matcher.sections(matching: #"/^\s*error:/"#) == [0, 3])
+  }
 }

@@ -28,10 +28,16 @@ struct ContentMatcher {
   mutating func sections(matching pattern: String) throws(SelectionError) -> [Int] {
     guard !pattern.isEmpty else { return [] }
     if let regex = NameMatcher.pattern(in: pattern) {
-      let strings = contentTexts().map { String(decoding: $0, as: UTF8.self) }
+      let texts = contentTexts()
+      // Only the sections that hold what every match holds are given to the pattern.
+      var candidates = Array(texts.indices)
+      if !regex.ignoresCase, let literal = ContentMatcher.requiredLiteral(of: regex.source) {
+        candidates = candidates.filter { ContentMatcher.holds(texts[$0], literal) }
+      }
+      let strings = candidates.map { String(decoding: texts[$0], as: UTF8.self) }
       return try PatternSearch.indices(
         of: strings, matching: regex, name: pattern, patterns: patterns, byLine: true
-      ).sorted()
+      ).map { candidates[$0] }.sorted()
     }
     // A TEXT is looked for in each section's text as it is made, in one buffer: only a
     // `/REGEX/` needs them all at once, as strings for another thread.
@@ -72,6 +78,85 @@ struct ContentMatcher {
         }
       }
     }
+  }
+
+  /// The longest run of ASCII characters, two or more, that a `/REGEX/` matches only
+  /// where the text holds it, as ripgrep looks for a pattern's literal first; nil when
+  /// none is sure. It is read with care to say nil when in doubt: only a run outside
+  /// groups and classes counts, a character a quantifier may leave out (`*`, `?`, `{`)
+  /// is not in it, and a pattern with `|` outside a group, inline options (`(?i)`) or
+  /// quoting (`\Q`) has none. ASCII only: a regular expression matches characters as
+  /// Swift compares them, where other letters may be written in more than one way.
+  static func requiredLiteral(of source: String) -> [UInt8]? {
+    guard !source.contains("(?"), !source.contains("\\Q") else { return nil }
+    let characters = Array(source.unicodeScalars)
+    var best: [UInt8] = []
+    var run: [UInt8] = []
+    var depth = 0
+    var position = 0
+    func endRun() {
+      if run.count > best.count { best = run }
+      run = []
+    }
+    while position < characters.count {
+      let character = characters[position]
+      position += 1
+      switch character {
+      case "\\":
+        guard position < characters.count else { return nil }
+        let escaped = characters[position]
+        position += 1
+        // `\.` is a dot; `\s`, `\d`, `\b` and the others are classes or anchors. Escapes
+        // that take more after them (`\x41`, `\u{…}`, `\p{L}`, `\k<name>`, `\1`) end it all.
+        if "xuUNpPkgco0123456789".unicodeScalars.contains(escaped) { return nil }
+        if depth == 0, escaped.isASCII, !escaped.properties.isAlphabetic {
+          run.append(UInt8(escaped.value))
+        } else {
+          endRun()
+        }
+      case "[":
+        endRun()
+        // To the `]` that closes the class; a `]` first in it is one of its members.
+        if position < characters.count, characters[position] == "^" { position += 1 }
+        if position < characters.count, characters[position] == "]" { position += 1 }
+        while position < characters.count, characters[position] != "]" {
+          if characters[position] == "\\" { position += 1 }
+          position += 1
+        }
+        guard position < characters.count else { return nil }
+        position += 1
+      case "(":
+        endRun()
+        depth += 1
+      case ")":
+        endRun()
+        depth = max(0, depth - 1)
+      case "|":
+        if depth == 0 { return nil }
+      case "*", "?", "{":
+        // The character before may be left out, or repeated apart from what follows.
+        if !run.isEmpty { run.removeLast() }
+        endRun()
+        // A count in braces, `{2,3}`, is no text.
+        if character == "{" {
+          while position < characters.count, characters[position] != "}" { position += 1 }
+          guard position < characters.count else { return nil }
+          position += 1
+        }
+      case "+":
+        endRun()
+      case ".", "^", "$":
+        endRun()
+      default:
+        if depth == 0, character.isASCII {
+          run.append(UInt8(character.value))
+        } else {
+          endRun()
+        }
+      }
+    }
+    endRun()
+    return best.count >= 2 ? best : nil
   }
 
   /// Whether `text` holds `wanted`: each place memchr finds its first byte at, compared
