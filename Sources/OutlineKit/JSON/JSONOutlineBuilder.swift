@@ -28,6 +28,9 @@ final class JSONOutlineBuilder {
     var subsections = 0
     /// The members that may title this container, by their position in `titleKeys`.
     var titles: [Int: String] = [:]
+    /// The same, found by paths into its objects (`location.file`); a member of its own by
+    /// the same name comes first.
+    var pathTitles: [Int: String] = [:]
     /// Where the container starts in the input: its key's opening quote, else its bracket.
     let start: Int
     /// Where the key of the member whose value comes next starts in the input.
@@ -35,6 +38,11 @@ final class JSONOutlineBuilder {
   }
 
   private let titleKeys: [[UInt8]]
+  /// The title keys that are paths into an element's members, `location.file`, each with
+  /// its rank among all the title keys, and how many steps the longest has.
+  private let titlePaths: [String: Int]
+  private let longestTitlePath: Int
+  private var hasTitlePaths: Bool { !titlePaths.isEmpty }
   // The builder is only ever used from the parser's callbacks, one at a time, so the
   // run-time exclusivity checks of these hot properties buy nothing.
   @exclusivity(unchecked) private var stack: [Frame] = [
@@ -62,6 +70,12 @@ final class JSONOutlineBuilder {
 
   init(titleKeys: [String], unwrapsLoneValue: Bool = true) {
     self.titleKeys = titleKeys.map { Array($0.utf8) }
+    var paths: [String: Int] = [:]
+    for (rank, key) in titleKeys.enumerated() where key.contains(".") && paths[key] == nil {
+      paths[key] = rank
+    }
+    titlePaths = paths
+    longestTitlePath = paths.keys.map { $0.split(separator: ".").count }.max() ?? 0
     self.unwrapsLoneValue = unwrapsLoneValue
   }
 
@@ -89,10 +103,14 @@ final class JSONOutlineBuilder {
     let frame = stack[top]
     guard let stored = store(value) else { return }
     // A blank title would show as nothing: the next title key, or the index, says more.
-    if frame.isObject, type == .string, let key = frame.pendingKey, let rank = titleRank(key),
-      frame.titles[rank] == nil, !isBlank(value)
-    {
-      stack[top].titles[rank] = values.text(start: stored.start, length: stored.length)
+    if frame.isObject, type == .string, let key = frame.pendingKey, !isBlank(value) {
+      if frame.titledByMember {
+        if let rank = titleRank(key), frame.titles[rank] == nil {
+          stack[top].titles[rank] = values.text(start: stored.start, length: stored.length)
+        }
+      } else if hasTitlePaths {
+        titleByPath(key, value: stored, from: top)
+      }
     }
     append(value: stored, type: type, frame: frame)
     stack[top].count += 1
@@ -116,6 +134,27 @@ final class JSONOutlineBuilder {
         keyStart: key?.start ?? 0, keyLength: key?.length ?? UInt32.max, valueStart: value.start,
         valueLength: value.length, index: frame.isObject ? UInt32.max : UInt32(frame.count),
         type: type))
+  }
+
+  /// A string member deeper in an element, found under the objects above it up to the
+  /// element (`location.file`), titles the element when a title key is that path. Only
+  /// objects lead there: a path does not go through an array.
+  private func titleByPath(
+    _ key: (start: UInt32, length: UInt32), value: (start: UInt32, length: UInt32), from top: Int
+  ) {
+    var steps = [values.text(start: key.start, length: key.length)]
+    var level = top
+    while level > 0, !stack[level].titledByMember {
+      guard let above = stack[level].key, stack[level - 1].isObject else { return }
+      steps.insert(values.text(start: above.start, length: above.length), at: 0)
+      level -= 1
+      // The paths are short: one deeper than the longest asked for finds none.
+      if steps.count > longestTitlePath { return }
+    }
+    guard level > 0, stack[level].isObject else { return }
+    let path = steps.joined(separator: ".")
+    guard let rank = titlePaths[path], stack[level].pathTitles[rank] == nil else { return }
+    stack[level].pathTitles[rank] = values.text(start: value.start, length: value.length)
   }
 
   /// Where a member's key ranks among the keys that title elements, if it is one.
@@ -172,7 +211,10 @@ final class JSONOutlineBuilder {
       frame.isObject ? .object(members: frame.count) : .array(elements: frame.count)
     sections[index].end = sections.count
     sections[index].span.bytes = frame.start..<offset
-    if frame.titledByMember, let rank = frame.titles.keys.min(), let title = frame.titles[rank] {
+    if frame.titledByMember,
+      let rank = (Array(frame.titles.keys) + Array(frame.pathTitles.keys)).min(),
+      let title = frame.titles[rank] ?? frame.pathTitles[rank]
+    {
       sections[index].title = title
     }
   }
