@@ -67,4 +67,32 @@ struct ConditionTests {
       try Condition.parse(text)
     }
   }
+
+  @Test("a condition's pattern that runs out of time is an error that names the condition")
+  func slowPattern() throws {
+    let outline = try JSONReader.read(
+      Array(#"[{"name": "x", "log": "aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa"}]"#.utf8))
+    let asking = { (condition: String) in
+      var request = SelectionRequest()
+      request.expandWhere = [condition]
+      return request
+    }
+    let budget = PatternBudget(seconds: 0.2)
+    let condition = "match(@.log, '(a|aa)*b')"
+    var failure: SelectionFailure?
+    do {
+      _ = try Selection(
+        outline: outline, request: asking(condition), patterns: budget)
+    } catch {
+      failure = error
+    }
+    #expect(failure?.errors == [.patternTooSlow(name: condition, seconds: 0.2)])
+    // A pattern that ends in time chooses as it should.
+    let quick = try Selection(
+      outline: outline, request: asking("match(@.log, 'a+')"))
+    #expect(quick.isExpanded(0))
+    let none = try Selection(
+      outline: outline, request: asking("match(@.log, 'a')"))
+    #expect(!none.isExpanded(0))
+  }
 }

@@ -7,6 +7,17 @@
 /// finds nothing compares equal only to another that finds nothing.
 struct ConditionMatcher {
   let outline: Outline
+  /// The time the condition's `match` and `search` patterns may take, shared with the
+  /// command's other patterns.
+  let patterns: PatternBudget
+  /// The strings each pattern of the condition matched, by its source and whether it
+  /// matches whole: found first, on a thread of their own, within the budget.
+  private var matchedStrings: [String: Set<String>] = [:]
+
+  init(outline: Outline, patterns: PatternBudget) {
+    self.outline = outline
+    self.patterns = patterns
+  }
 
   /// A value a query found.
   private enum Value {
@@ -20,13 +31,45 @@ struct ConditionMatcher {
   }
 
   /// The indexes of the object and array sections `condition` holds for, in order.
-  func sections(where condition: Condition) -> [Int] {
-    outline.sections.indices.filter { index in
+  /// Throws when one of its patterns takes longer than the budget has left; `text` is
+  /// the condition as written, which the error names.
+  mutating func sections(where condition: Condition, text: String) throws(SelectionError)
+    -> [Int]
+  {
+    let candidates = outline.sections.indices.filter { index in
       switch outline.sections[index].kind {
-      case .object, .array: return holds(condition, at: index)
+      case .object, .array: return true
       case .heading, .file: return false
       }
     }
+    // Each pattern is asked of every string it could be asked of, at once, on a thread
+    // that may be left to run: a pattern can backtrack for ever on a long log line.
+    for (operand, source, whole) in Self.patterns(in: condition) {
+      var strings: Set<String> = []
+      for index in candidates {
+        for case .string(let value) in values(of: operand, at: index) { strings.insert(value) }
+      }
+      let asked = Array(strings)
+      let found = try PatternSearch.indices(
+        of: asked, matching: (source, false), name: text, patterns: patterns, whole: whole)
+      matchedStrings[Self.key(source, whole)] = Set(found.map { asked[$0] })
+    }
+    return candidates.filter { holds(condition, at: $0) }
+  }
+
+  /// The `match` and `search` calls of `condition`.
+  private static func patterns(in condition: Condition) -> [(Condition.Operand, String, Bool)] {
+    switch condition {
+    case .or(let left, let right), .and(let left, let right):
+      return patterns(in: left) + patterns(in: right)
+    case .not(let inner): return patterns(in: inner)
+    case .exists, .compare: return []
+    case .pattern(let operand, let source, let whole): return [(operand, source, whole)]
+    }
+  }
+
+  private static func key(_ source: String, _ whole: Bool) -> String {
+    (whole ? "match:" : "search:") + source
   }
 
   private func holds(_ condition: Condition, at index: Int) -> Bool {
@@ -52,10 +95,10 @@ struct ConditionMatcher {
         rights.contains { right in compare(left, comparison, right) }
       }
     case .pattern(let operand, let source, let whole):
-      guard let regex = try? Regex(source) else { return false }
+      let matched = matchedStrings[Self.key(source, whole)] ?? []
       return values(of: operand, at: index).contains { value in
         guard case .string(let text) = value else { return false }
-        return whole ? (try? regex.wholeMatch(in: text)) != nil : text.contains(regex)
+        return matched.contains(text)
       }
     }
   }

@@ -10,13 +10,13 @@ import Synchronization
 /// is started.
 enum PatternSearch {
   /// The indexes of the texts `pattern` matches. With `byLine`, `^` and `$` match at each
-  /// line's start and end, as grep reads them.
+  /// line's start and end, as grep reads them; with `whole`, it matches only a whole text.
   ///
   /// Throws when the pattern does not compile, with where and why, or when it takes
   /// longer than the budget has left.
   static func indices(
     of texts: [String], matching pattern: (source: String, ignoresCase: Bool), name: String,
-    patterns: PatternBudget, byLine: Bool = false
+    patterns: PatternBudget, byLine: Bool = false, whole: Bool = false
   ) throws(SelectionError) -> Set<Int> {
     do {
       _ = try Regex(pattern.source)
@@ -40,8 +40,10 @@ enum PatternSearch {
         return
       }
       var matched: Set<Int> = []
-      for position in texts.indices where texts[position].contains(regex) {
-        matched.insert(position)
+      for position in texts.indices {
+        let text = texts[position]
+        let found = whole ? (try? regex.wholeMatch(in: text)) != nil : text.contains(regex)
+        if found { matched.insert(position) }
       }
       found.value.withLock { $0 = matched }
       done.signal()

@@ -39,7 +39,7 @@ public struct Selection: Sendable {
     }
     var matcher = NameMatcher(outline: outline, patterns: patterns)
     var contents = ContentMatcher(outline: outline, patterns: patterns)
-    let conditions = ConditionMatcher(outline: outline)
+    var conditions = ConditionMatcher(outline: outline, patterns: patterns)
     var errors: [SelectionError] = []
     // The sections `find` chooses; none when it fails, and its errors kept for the end,
     // unless a pattern used up the command's time.
@@ -67,7 +67,8 @@ public struct Selection: Sendable {
     func byCondition(_ condition: String) throws(SelectionFailure) -> [Int] {
       try chosen { () throws(SelectionFailure) in
         do throws(SelectionError) {
-          return conditions.sections(where: try Selection.condition(condition))
+          return try conditions.sections(
+            where: try Selection.condition(condition), text: condition)
         } catch {
           throw SelectionFailure(errors: [error])
         }
