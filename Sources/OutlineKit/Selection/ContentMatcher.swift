@@ -28,13 +28,30 @@ struct ContentMatcher {
   mutating func sections(matching pattern: String) throws(SelectionError) -> [Int] {
     guard !pattern.isEmpty else { return [] }
     if let regex = NameMatcher.pattern(in: pattern) {
-      let texts = contentTexts()
-      // Only the sections that hold what every match holds are given to the pattern.
-      var candidates = Array(texts.indices)
+      // Only the sections that hold what every match holds are given to the pattern, as
+      // strings for another thread; the others' texts are made in one buffer and let go.
+      var candidates: [Int] = []
+      var strings: [String] = []
       if !regex.ignoresCase, let literal = ContentMatcher.requiredLiteral(of: regex.source) {
-        candidates = candidates.filter { ContentMatcher.holds(texts[$0], literal) }
+        var text = ByteBuffer()
+        for index in outline.sections.indices {
+          let bytes: [UInt8]
+          if let texts {
+            bytes = texts[index]
+          } else {
+            text.bytes.removeAll(keepingCapacity: true)
+            ContentMatcher.write(outline.sections[index], to: &text)
+            bytes = text.bytes
+          }
+          guard ContentMatcher.holds(bytes, literal) else { continue }
+          candidates.append(index)
+          strings.append(String(decoding: bytes, as: UTF8.self))
+        }
+      } else {
+        let texts = contentTexts()
+        candidates = Array(texts.indices)
+        strings = texts.map { String(decoding: $0, as: UTF8.self) }
       }
-      let strings = candidates.map { String(decoding: texts[$0], as: UTF8.self) }
       return try PatternSearch.indices(
         of: strings, matching: regex, name: pattern, patterns: patterns, byLine: true
       ).map { candidates[$0] }.sorted()
