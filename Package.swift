@@ -34,6 +34,11 @@ let package = Package(
       providers: [.apt(["zlib1g-dev"]), .brew(["zlib"])]
     ),
     .systemLibrary(
+      name: "CPcre2",
+      pkgConfig: "libpcre2-8",
+      providers: [.apt(["libpcre2-dev"]), .brew(["pcre2"])]
+    ),
+    .systemLibrary(
       name: "CGetopt"
     ),
     // GNU Source-highlight, which marks a fragment's code with GitHub's classes, and the
@@ -54,7 +59,9 @@ let package = Package(
     ),
     .target(
       name: "OutlineKit",
-      dependencies: ["CCmark", "CCmarkGuard", "CGumbo", "CYajl", "CUtf8proc", "CZlib"],
+      dependencies: [
+        "CCmark", "CCmarkGuard", "CGumbo", "CYajl", "CUtf8proc", "CZlib", "CPcre2",
+      ],
       // The page's script and style sheet, as bytes in the library: no file to find at
       // run time, and no Foundation to read one with.
       exclude: ["Page/eslintrc.json", "Page/phpcs.xml"],

@@ -40,7 +40,8 @@ func helpText() -> String {
     NAMES match sections by title (case ignored, white space folded, markup
     stripped), by id (bay-of-bengal, overview-2), by a path of titles, JSON keys
     or indexes (Pacific/Coral, regions/0/seas), or by a /regex/ on titles
-    (/regex/i ignores case). A whole title wins, commas and slashes included;
+    (/regex/i ignores case; every /regex/ is PCRE2's syntax, as grep -P reads
+    it). A whole title wins, commas and slashes included;
     otherwise commas separate NAMEs and slashes steps. \\, and \\/ escape them, and
     a step in double quotes is literal: paths/"/pets/{petId}"/get. NAME/** adds
     everything under it. A NAME may match several sections; #id matches only the

@@ -53,8 +53,8 @@ struct InstallTests {
     #expect(
       Set(installed(run.output)) == [
         "libcmark-gfm-dev", "libcmark-gfm-extensions-dev", "libyajl-dev", "libutf8proc-dev",
-        "libgumbo-dev", "zlib1g-dev", "libsource-highlight-dev", "libjs-highlight.js",
-        "libsource-highlight-common",
+        "libgumbo-dev", "zlib1g-dev", "libsource-highlight-dev", "libpcre2-dev",
+        "libjs-highlight.js", "libsource-highlight-common",
       ], "\(run.output)")
     let test = try runTool("make", ["-n", "--no-print-directory", "test-deps"])
     #expect(test.status == 0, "\(test.errors)")

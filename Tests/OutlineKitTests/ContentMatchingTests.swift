@@ -54,18 +54,38 @@ struct ContentMatchingTests {
 
   @Test("a /REGEX/ that runs out of time is an error that names it, and ends the command")
   func slowPattern() throws {
-    let outline = markdown("# A\n" + String(repeating: "a", count: 40) + "\n")
+    // On each line `/(a|aa)*[bc]/` backtracks a million steps, about a hundredth of a
+    // second: under the bound of one match, and two seconds for them all.
+    let outline = markdown(
+      (0..<200).map { "# S\($0)\n" + String(repeating: "a", count: 30) + "\n" }.joined())
     let budget = PatternBudget(seconds: 0.2)
     var failure: SelectionFailure?
     do {
       _ = try Selection(
         outline: outline,
-        request: SelectionRequest(expandMatching: ["/(a|aa)*b/", "/a/"]), patterns: budget)
+        request: SelectionRequest(expandMatching: ["/(a|aa)*[bc]/", "/a/"]), patterns: budget)
     } catch {
       failure = error
     }
-    #expect(failure?.errors == [.patternTooSlow(name: "/(a|aa)*b/", seconds: 0.2)])
+    #expect(failure?.errors == [.patternTooSlow(name: "/(a|aa)*[bc]/", seconds: 0.2)])
     #expect(budget.started == 1)
+  }
+
+  @Test("a /REGEX/ that backtracks for ever on one line is given up on at once, by name")
+  func backtracking() throws {
+    let outline = markdown("# A\n" + String(repeating: "a", count: 80) + "\n# B\nb\n")
+    let budget = PatternBudget(seconds: 60)
+    var failure: SelectionFailure?
+    do {
+      _ = try Selection(
+        outline: outline,
+        request: SelectionRequest(expandMatching: ["/(a|aa)*[bc]/", "/^b/"]), patterns: budget)
+    } catch {
+      failure = error
+    }
+    #expect(failure?.errors == [.patternBacktracks(name: "/(a|aa)*[bc]/")])
+    // Within a few hundredths of a second of the 60, not after them.
+    #expect(budget.secondsLeft > 50)
   }
 
   @Test("the holds search finds a TEXT anywhere, and not past the end")
@@ -133,14 +153,67 @@ struct ContentMatchingTests {
       """)
     for source in [#"^\s*error:"#, "colou?r", "error:", "rors?:", "^an", "(E|e)rror"] {
       // In a group of its own, `(?:…)`, the pattern has no literal to be looked for first.
-      var plain = ContentMatcher(outline: outline, patterns: PatternBudget())
+      let plain = ContentMatcher(outline: outline, patterns: PatternBudget())
       let expected = try plain.sections(matching: "/(?:\(source))/")
       #expect(ContentMatcher.requiredLiteral(of: "(?:\(source))") == nil)
-      var matcher = ContentMatcher(outline: outline, patterns: PatternBudget())
+      let matcher = ContentMatcher(outline: outline, patterns: PatternBudget())
       #expect(try matcher.sections(matching: "/\(source)/") == expected, "\(source)")
     }
     // And it finds something: the comparison could fail.
-    var matcher = ContentMatcher(outline: outline, patterns: PatternBudget())
+    let matcher = ContentMatcher(outline: outline, patterns: PatternBudget())
     #expect(try matcher.sections(matching: #"/^\s*error:/"#) == [0, 3])
+  }
+
+  @Test("a /REGEX/ is read as PCRE2 reads it: look-behind, possessive and atomic groups")
+  func perlSyntax() throws {
+    let outline = markdown(
+      """
+      # a
+      status: failed
+      # b
+      status: passed, failed later
+      # c
+      aaab
+      """)
+    let matcher = ContentMatcher(outline: outline, patterns: PatternBudget())
+    #expect(try matcher.sections(matching: "/(?<=status: )failed/") == [0])
+    // `a++` keeps every a, leaving none for the a after it; `a+` gives one back.
+    #expect(try matcher.sections(matching: "/^a++ab/") == [])
+    #expect(try matcher.sections(matching: "/^a+ab/") == [2])
+    #expect(try matcher.sections(matching: "/(?>a+)b$/") == [2])
+    // `\d` is an ASCII digit, as in grep -P, `\p{Nd}` any; `/…/i` folds case beyond ASCII.
+    let more = ContentMatcher(
+      outline: markdown("# x\nnumber ٣\n# y\nÉCOLE 7\n"), patterns: PatternBudget())
+    #expect(try more.sections(matching: #"/\d/"#) == [1])
+    #expect(try more.sections(matching: #"/number \p{Nd}/"#) == [0])
+    #expect(try more.sections(matching: "/école/i") == [1])
+  }
+
+  @Test("a /REGEX/ that needs more than 64 MiB to backtrack in is an error that names it")
+  func tooDeep() throws {
+    // `(a|b)*` keeps a place to come back to for each letter: a line of 4 MB needs more.
+    let outline = markdown("# A\n" + String(repeating: "ab", count: 2_000_000) + "\n")
+    var failure: SelectionFailure?
+    do {
+      _ = try Selection(outline: outline, request: SelectionRequest(expandMatching: ["/(a|b)*$/"]))
+    } catch {
+      failure = error
+    }
+    #expect(failure?.errors == [.patternBacktracks(name: "/(a|b)*$/")])
+    // What it was told to write instead matches.
+    #expect(try open(SelectionRequest(expandMatching: ["/[ab]*$/"]), in: outline) == ["A"])
+  }
+
+  @Test("bytes that are not UTF-8 are matched around, never read as characters")
+  func illFormedBytes() throws {
+    let strings: [[UInt8]] = [
+      Array("ok ".utf8) + [0xFF, 0xC3] + Array(" error: x".utf8), [0xE2, 0x82], Array("fine".utf8),
+    ]
+    let found = try PatternSearch.indices(
+      of: strings, matching: (#"error:\s\w"#, false), name: "/error/", patterns: PatternBudget())
+    #expect(found == [0])
+    let anything = try PatternSearch.indices(
+      of: strings, matching: (".", false), name: "/./", patterns: PatternBudget())
+    #expect(anything == [0, 2])
   }
 }

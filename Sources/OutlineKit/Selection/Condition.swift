@@ -141,7 +141,7 @@ private struct ConditionParser {
       }
       guard take(")") else { throw problem("expected ) to end \(name)…)") }
       do {
-        _ = try Regex(source)
+        _ = try CompiledPattern(source)
       } catch {
         throw problem("the pattern '\(source)' is not a regular expression")
       }

@@ -16,8 +16,6 @@ struct ContentMatcher {
   let outline: Outline
   /// The time `/REGEX/`s may take, shared with the command's other patterns.
   let patterns: PatternBudget
-  /// Each section's own content as text, by index, made when first needed.
-  private var texts: [[UInt8]]? = nil
 
   init(outline: Outline, patterns: PatternBudget) {
     self.outline = outline
@@ -25,59 +23,31 @@ struct ContentMatcher {
   }
 
   /// The indexes of the sections `pattern` matches, in document order.
-  mutating func sections(matching pattern: String) throws(SelectionError) -> [Int] {
+  func sections(matching pattern: String) throws(SelectionError) -> [Int] {
     guard !pattern.isEmpty else { return [] }
-    if let regex = NameMatcher.pattern(in: pattern) {
-      // Only the sections that hold what every match holds are given to the pattern, as
-      // strings for another thread; the others' texts are made in one buffer and let go.
-      var candidates: [Int] = []
-      var strings: [String] = []
-      if !regex.ignoresCase, let literal = ContentMatcher.requiredLiteral(of: regex.source) {
-        var text = ByteBuffer()
-        for index in outline.sections.indices {
-          let bytes: [UInt8]
-          if let texts {
-            bytes = texts[index]
-          } else {
-            text.bytes.removeAll(keepingCapacity: true)
-            ContentMatcher.write(outline.sections[index], to: &text)
-            bytes = text.bytes
-          }
-          guard ContentMatcher.holds(bytes, literal) else { continue }
-          candidates.append(index)
-          strings.append(String(decoding: bytes, as: UTF8.self))
-        }
-      } else {
-        let texts = contentTexts()
-        candidates = Array(texts.indices)
-        strings = texts.map { String(decoding: $0, as: UTF8.self) }
-      }
-      return try PatternSearch.indices(
-        of: strings, matching: regex, name: pattern, patterns: patterns, byLine: true
-      ).map { candidates[$0] }.sorted()
-    }
-    // A TEXT is looked for in each section's text as it is made, in one buffer: only a
-    // `/REGEX/` needs them all at once, as strings for another thread.
-    let wanted = Array(pattern.utf8)
-    if let texts { return texts.indices.filter { ContentMatcher.holds(texts[$0], wanted) } }
+    // Each section's text is made in one buffer, looked through and let go.
     var text = ByteBuffer()
-    return outline.sections.indices.filter { index in
+    let written = { (index: Int) -> [UInt8] in
       text.bytes.removeAll(keepingCapacity: true)
       ContentMatcher.write(outline.sections[index], to: &text)
-      return ContentMatcher.holds(text.bytes, wanted)
-    }
-  }
-
-  /// The sections' texts, made once.
-  private mutating func contentTexts() -> [[UInt8]] {
-    if let texts { return texts }
-    let made = outline.sections.map { section in
-      var text = ByteBuffer()
-      ContentMatcher.write(section, to: &text)
       return text.bytes
     }
-    texts = made
-    return made
+    guard let regex = NameMatcher.pattern(in: pattern) else {
+      // A TEXT is matched as written, by memchr and memcmp.
+      let wanted = Array(pattern.utf8)
+      return outline.sections.indices.filter { ContentMatcher.holds(written($0), wanted) }
+    }
+    let search = try PatternSearch(regex, name: pattern, patterns: patterns, byLine: true)
+    // Only the sections that hold what every match holds are given to the pattern.
+    let literal = regex.ignoresCase ? nil : ContentMatcher.requiredLiteral(of: regex.source)
+    var matched: [Int] = []
+    for index in outline.sections.indices {
+      let bytes = written(index)
+      if let literal, !ContentMatcher.holds(bytes, literal) { continue }
+      if try search.matches(bytes) { matched.append(index) }
+    }
+    search.finish()
+    return matched
   }
 
   /// Writes the text of a section's own content: a line for each block of Markdown, and
@@ -102,8 +72,7 @@ struct ContentMatcher {
   /// none is sure. It is read with care to say nil when in doubt: only a run outside
   /// groups and classes counts, a character a quantifier may leave out (`*`, `?`, `{`)
   /// is not in it, and a pattern with `|` outside a group, inline options (`(?i)`) or
-  /// quoting (`\Q`) has none. ASCII only: a regular expression matches characters as
-  /// Swift compares them, where other letters may be written in more than one way.
+  /// quoting (`\Q`) has none. ASCII only, to be sure of what each byte is.
   static func requiredLiteral(of source: String) -> [UInt8]? {
     guard !source.contains("(?"), !source.contains("\\Q") else { return nil }
     let characters = Array(source.unicodeScalars)

@@ -1,6 +1,6 @@
 import Synchronization
 
-/// The time every `/regex/` NAME of one command may take together to match the titles,
+/// The time every `/regex/` of one command may take together to match titles and content,
 /// so that a command with several slow ones ends as soon as one has used it up, rather
 /// than after each has had the whole of it. A command makes one and hands it to each
 /// selection it resolves; one given up on stays given up on.
@@ -30,10 +30,13 @@ public final class PatternBudget: Sendable {
     state.withLock { $0.left -= elapsed }
   }
 
-  /// Marks the budget used up: a pattern is still running, and none other starts.
+  /// Marks the budget used up: no other pattern starts.
   func giveUp() {
     state.withLock { $0.givenUp = true }
   }
+
+  /// The seconds not yet spent.
+  var secondsLeft: Double { state.withLock { $0.left } }
 
   /// How many patterns have started.
   var started: Int { state.withLock { $0.started } }

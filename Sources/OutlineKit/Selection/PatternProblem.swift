@@ -1,3 +1,5 @@
+import CPcre2
+
 /// What is wrong with a `/regex/` NAME that does not compile, in plain words and with
 /// where: the common slips (a bracket or parenthesis left open or closing nothing, a
 /// repeat with nothing to repeat, a backslash at the end) are found here, with the
@@ -8,17 +10,19 @@ struct PatternProblem {
   /// What is wrong, in words.
   let words: String
 
-  /// The problem with `source`, the pattern between the slashes, which `error` says the
-  /// engine could not read.
-  init(source: String, error: any Error) {
+  /// The problem with `source`, the pattern between the slashes, which PCRE2 could not
+  /// compile.
+  init(source: String, failure: CompiledPattern.Failure) {
     let characters = Array(source)
     if let found = PatternProblem.slip(in: characters) {
       self = found
       return
     }
-    // One character on for the NAME's leading slash.
-    let place = PatternProblem.place(of: error, in: source).map { $0 + 1 } ?? 1
-    self.init(character: place + 1, words: PatternProblem.words(for: error, source: source))
+    // PCRE2 says where it stopped in bytes; the NAME is told of in characters, from 1,
+    // its leading slash counted. A place past the end is the last character.
+    let read = String(decoding: source.utf8.prefix(failure.offset), as: UTF8.self).count
+    let place = min(read, max(characters.count - 1, 0))
+    self.init(character: place + 2, words: PatternProblem.words(for: failure))
   }
 
   private init(character: Int, words: String) {
@@ -110,47 +114,21 @@ struct PatternProblem {
     return nil
   }
 
-  /// Where in `source`, in characters from 0, the engine stopped reading, when its error
-  /// says so: the engine keeps the place in a field that reflection can see.
-  private static func place(of error: any Error, in source: String) -> Int? {
-    for (_, value) in reflected(error) {
-      if let range = value as? Range<String.Index>,
-        range.lowerBound >= source.startIndex && range.lowerBound <= source.endIndex
-      {
-        return source.distance(from: source.startIndex, to: range.lowerBound)
-      }
+  /// Plain words for what PCRE2 found: the common kinds in collapse's own, the rest in
+  /// PCRE2's.
+  private static func words(for failure: CompiledPattern.Failure) -> String {
+    switch failure.code {
+    case PCRE2_ERROR_QUANTIFIER_OUT_OF_ORDER:
+      return "a repeat count {m,n} needs m no larger than n"
+    case PCRE2_ERROR_CLASS_RANGE_ORDER:
+      return "a range in [ ] runs backwards; write the smaller character first"
+    case PCRE2_ERROR_UNKNOWN_UNICODE_PROPERTY, PCRE2_ERROR_MALFORMED_UNICODE_PROPERTY:
+      return "\\p{…} names no Unicode property collapse knows"
+    case PCRE2_ERROR_INVALID_AFTER_PARENS_QUERY:
+      return "(? starts no kind of group collapse knows; write \\( for a parenthesis"
+    default:
+      let message = failure.message
+      return message.isEmpty ? "it cannot be read as a regular expression from here on" : message
     }
-    return nil
-  }
-
-  /// Plain words for what the engine found, by the kind of problem it names.
-  private static func words(for error: any Error, source: String) -> String {
-    for (label, _) in reflected(error) {
-      switch label {
-      case "invalidQuantifierRange":
-        return "a repeat count {m,n} needs m no larger than n"
-      case "invalidCharacterRange":
-        return "a range in [ ] runs backwards; write the smaller character first"
-      case "unknownProperty":
-        return "\\p{…} names no Unicode property collapse knows"
-      case "unknownGroupKind":
-        return "(? starts no kind of group collapse knows; write \\( for a parenthesis"
-      default:
-        continue
-      }
-    }
-    return "it cannot be read as a regular expression from here on"
-  }
-
-  /// The values an error holds, each with the name of the field or case it is found
-  /// under, breadth first from the error itself, the first few hundred at most.
-  private static func reflected(_ error: any Error) -> [(label: String?, value: Any)] {
-    var found: [(label: String?, value: Any)] = [(nil, error)]
-    var next = 0
-    while next < found.count && found.count < 256 {
-      found += Mirror(reflecting: found[next].value).children.map { ($0.label, $0.value) }
-      next += 1
-    }
-    return found
   }
 }

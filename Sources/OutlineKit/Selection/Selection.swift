@@ -38,7 +38,7 @@ public struct Selection: Sendable {
       opening = Opening(sections.map { $0.hint != .collapsed }, in: outline)
     }
     var matcher = NameMatcher(outline: outline, patterns: patterns)
-    var contents = ContentMatcher(outline: outline, patterns: patterns)
+    let contents = ContentMatcher(outline: outline, patterns: patterns)
     var conditions = ConditionMatcher(outline: outline, patterns: patterns)
     var errors: [SelectionError] = []
     // The sections `find` chooses; none when it fails, and its errors kept for the end,

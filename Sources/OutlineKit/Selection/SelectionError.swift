@@ -5,8 +5,10 @@ public enum SelectionError: Error, Equatable, Sendable, CustomStringConvertible 
   /// A `/regex/` NAME that does not compile: what is wrong, in words, and at which
   /// character of the NAME, counted from 1.
   case invalidPattern(name: String, character: Int, problem: String)
-  /// A `/regex/` NAME that took longer than `seconds` to match the titles.
+  /// A `/regex/` that took longer than `seconds`, all of a command's patterns together.
   case patternTooSlow(name: String, seconds: Double)
+  /// A `/regex/` that backtracked past the steps or the room one match is given.
+  case patternBacktracks(name: String)
   /// A NAME with `**` before its last step: `**` only ends a NAME.
   case misplacedSubtree(name: String)
   /// A condition of `--expand-where` that does not parse: what was expected, at which
@@ -26,7 +28,14 @@ public enum SelectionError: Error, Equatable, Sendable, CustomStringConvertible 
     case .patternTooSlow(let name, let seconds):
       return
         "matching \(Self.quoted(name)) took over \(Int(seconds)) seconds: a /regex/ that "
-        + "backtracks, like /(a|aa)*b/ on a long title, may never end; make it simpler"
+        + "backtracks on every text, like /(a|aa)*[bc]/ on many long titles, may take that "
+        + "long; make it simpler"
+    case .patternBacktracks(let name):
+      return
+        "matching \(Self.quoted(name)) backtracked past 10 million steps or 64 MiB on one "
+        + "text: a /regex/ that repeats a group, like /(a|aa)*[bc]/ on a long title or "
+        + "/(a|b)*$/ on a line of megabytes, may never end; make it simpler, as /a*[bc]/ "
+        + "or /[ab]*$/"
     case .misplacedSubtree(let name):
       return
         "\(Self.quoted(name)): ** may only end a NAME, as in Install/**; write \"**\" for a "
@@ -55,7 +64,7 @@ public enum SelectionError: Error, Equatable, Sendable, CustomStringConvertible 
   public var name: String {
     switch self {
     case .noMatch(let name, _), .invalidPattern(let name, _, _), .patternTooSlow(let name, _),
-      .misplacedSubtree(let name), .invalidCondition(let name, _, _):
+      .patternBacktracks(let name), .misplacedSubtree(let name), .invalidCondition(let name, _, _):
       return name
     }
   }

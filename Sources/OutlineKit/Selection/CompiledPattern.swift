@@ -1,0 +1,122 @@
+import CPcre2
+
+/// A `/regex/` compiled by PCRE2, with its JIT: Perl's syntax, as `grep -P` reads it,
+/// matched over UTF-8 bytes by code point, at the speed of a C matcher; bytes that are
+/// not UTF-8 are matched around. One engine reads
+/// every pattern of a command: NAMEs, content patterns and conditions' `match` and
+/// `search`.
+///
+/// A match is bounded: it gives up past ten million backtracking steps, or 64 MiB of
+/// stack, rather than run for ever.
+final class CompiledPattern {
+  /// Why a pattern did not compile: PCRE2's error number, and the byte of the pattern
+  /// where it stopped reading, counted from 0.
+  struct Failure: Error {
+    let code: Int32
+    let offset: Int
+
+    /// PCRE2's own words for the error.
+    var message: String {
+      var buffer = [UInt8](repeating: 0, count: 256)
+      let length = pcre2_get_error_message_8(code, &buffer, buffer.count)
+      return length > 0 ? String(decoding: buffer.prefix(Int(length)), as: UTF8.self) : ""
+    }
+  }
+
+  /// A match that could not be finished: the pattern backtracked past the steps or the
+  /// room a match is given.
+  struct Exhausted: Error {}
+
+  private let code: OpaquePointer
+
+  /// `source`, compiled as UTF-8; with `byLine`, `^` and `$` match at each line's start
+  /// and end. `\d`, `\w`, `\s` and `\b` are ASCII's, as `grep -P` reads them and as a
+  /// log's numbers are written, and ten times as quick as Unicode's (`\p{Nd}`, `\p{L}`);
+  /// `/…/i` folds the case of every letter.
+  init(_ source: String, ignoresCase: Bool = false, byLine: Bool = false) throws(Failure) {
+    var options = UInt32(PCRE2_UTF | PCRE2_MATCH_INVALID_UTF)
+    if ignoresCase { options |= UInt32(PCRE2_CASELESS) }
+    if byLine { options |= UInt32(PCRE2_MULTILINE) }
+    var error: Int32 = 0
+    var offset = 0
+    let bytes = Array(source.utf8)
+    let compiled = bytes.withUnsafeBufferPointer { pattern in
+      // A pattern of no bytes still needs somewhere to point.
+      withUnsafePointer(to: UInt8(0)) { empty in
+        pcre2_compile_8(pattern.baseAddress ?? empty, pattern.count, options, &error, &offset, nil)
+      }
+    }
+    guard let compiled else { throw Failure(code: error, offset: offset) }
+    // Without the JIT (a system that forbids making code at run time), PCRE2 interprets.
+    _ = pcre2_jit_compile_8(compiled, UInt32(PCRE2_JIT_COMPLETE))
+    code = compiled
+  }
+
+  deinit { pcre2_code_free_8(code) }
+
+  /// What a pattern matches with: its match data, bounds and JIT stack.
+  final class Matcher {
+    private let pattern: CompiledPattern
+    private let data: OpaquePointer
+    private let context: OpaquePointer
+    private let stack: OpaquePointer?
+
+    init(_ pattern: CompiledPattern) {
+      self.pattern = pattern
+      data = pcre2_match_data_create_from_pattern_8(pattern.code, nil)
+      context = pcre2_match_context_create_8(nil)
+      // The JIT's stack may grow to 64 MiB, which is only taken as it is used: room for
+      // `/(a|b)*$/` on a line of 2 MB, where the 32 KiB it starts with ends far sooner.
+      // Without the JIT, the interpreter's frames have as much.
+      stack = pcre2_jit_stack_create_8(32 * 1024, 64 * 1024 * 1024, nil)
+      if let stack { pcre2_jit_stack_assign_8(context, nil, UnsafeMutableRawPointer(stack)) }
+      pcre2_set_heap_limit_8(context, 64 * 1024)
+      // Ten million steps take the JIT a few hundredths of a second; a pattern that
+      // scans a text once takes far fewer, however long the text.
+      pcre2_set_match_limit_8(context, 10_000_000)
+    }
+
+    deinit {
+      if let stack { pcre2_jit_stack_free_8(stack) }
+      pcre2_match_context_free_8(context)
+      pcre2_match_data_free_8(data)
+    }
+
+    /// Whether the pattern matches somewhere in `bytes`, or, with `whole`, all of them.
+    func matches(_ bytes: UnsafeBufferPointer<UInt8>, whole: Bool = false) throws(Exhausted) -> Bool
+    {
+      let options = whole ? UInt32(PCRE2_ANCHORED | PCRE2_ENDANCHORED) : 0
+      let result = withUnsafePointer(to: UInt8(0)) { empty in
+        pcre2_match_8(
+          pattern.code, bytes.baseAddress ?? empty, bytes.count, 0, options, data, context)
+      }
+      if result >= 0 { return true }
+      if result == PCRE2_ERROR_NOMATCH { return false }
+      throw Exhausted()
+    }
+  }
+}
+
+/// What a `/regex/` is matched against: a title or a condition's string, or a section's
+/// content as the bytes it was written into.
+protocol PatternSubject {
+  func withSubjectBytes<Result>(_ body: (UnsafeBufferPointer<UInt8>) throws -> Result) rethrows
+    -> Result
+}
+
+extension String: PatternSubject {
+  func withSubjectBytes<Result>(_ body: (UnsafeBufferPointer<UInt8>) throws -> Result) rethrows
+    -> Result
+  {
+    var text = self
+    return try text.withUTF8(body)
+  }
+}
+
+extension Array: PatternSubject where Element == UInt8 {
+  func withSubjectBytes<Result>(_ body: (UnsafeBufferPointer<UInt8>) throws -> Result) rethrows
+    -> Result
+  {
+    try withUnsafeBufferPointer(body)
+  }
+}
