@@ -40,14 +40,15 @@ func helpText() -> String {
     NAMES match sections by title (case ignored, white space folded, markup
     stripped), by id (bay-of-bengal, overview-2), by a path of titles, JSON keys
     or indexes (Pacific/Coral, regions/0/seas), or by a /regex/ on titles
-    (/regex/i ignores case; every /regex/ is PCRE2's syntax, as grep -P reads
-    it). A whole title wins, commas and slashes included;
-    otherwise commas separate NAMEs and slashes steps. \\, and \\/ escape them, and
-    a step in double quotes is literal: paths/"/pets/{petId}"/get. NAME/** adds
-    everything under it. A NAME may match several sections; #id matches only the
-    one with that id. A heading ending in <!-- collapsed --> or <!-- expanded -->
-    starts that way, unless --expand-all, --collapse-all, --depth, --expand,
-    --expand-matching or --expand-where sets every start.
+    (/regex/i ignores case; every /regex/ is PCRE2's syntax, Perl's, with
+    ASCII's \\d \\w \\s \\b unless it starts with (*UCP)). A whole title wins,
+    commas and slashes included; otherwise commas separate NAMEs and slashes
+    steps. \\, and \\/ escape them, and a step in double quotes is literal:
+    paths/"/pets/{petId}"/get. NAME/** adds everything under it. A NAME may match
+    several sections; #id matches only the one with that id. A heading ending in
+    <!-- collapsed --> or <!-- expanded --> starts that way, unless --expand-all,
+    --collapse-all, --depth, --expand, --expand-matching or --expand-where sets
+    every start.
 
     In the -i view, ? lists the keys; q quits and prints the flags that give the
     view, to pass to collapse again.

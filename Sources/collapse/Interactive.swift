@@ -33,7 +33,7 @@ enum Interactive {
       rows: size.rows)
     let ending: Ending
     do {
-      try screen.take()
+      try screen.take(first: true)
       ending = try loop(&view, on: screen)
       screen.giveBack()
     } catch {

@@ -63,8 +63,10 @@ final class TerminalScreen {
   }
 
   /// Puts the terminal in raw mode on its alternate screen, and has the signals that end
-  /// the program put it back first.
-  func take() throws(TerminalError) {
+  /// the program put it back first. The first time, what was typed before the view
+  /// started is dropped; when the view comes back (`fg`), keys typed since are kept, as
+  /// they are meant for it.
+  func take(first: Bool = false) throws(TerminalError) {
     heldTerminal = HeldTerminal(descriptor: descriptor, settings: found)
     installHandlers()
     var raw = found
@@ -74,7 +76,7 @@ final class TerminalScreen {
       cc[Int(VMIN)] = 1
       cc[Int(VTIME)] = 0
     }
-    guard tcsetattr(descriptor, TCSAFLUSH, &raw) == 0 else {
+    guard tcsetattr(descriptor, first ? TCSAFLUSH : TCSANOW, &raw) == 0 else {
       throw TerminalError(doing: "set up", code: errno)
     }
     try write(enterSequence)

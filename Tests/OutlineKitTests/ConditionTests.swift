@@ -60,7 +60,11 @@ struct ConditionTests {
       ("@['a'", 6, "expected ] to close the ["),
       ("@.a && 1", 9, "expected ==, !=, <, <=, > or >= after the value"),
       ("search(@.a, @.b)", 16, "expected the pattern as a string in quotes"),
-      ("match(@.a, '(')", 16, "the pattern '(' is not a regular expression"),
+      (
+        "match(@.a, '(')", 16,
+        "the pattern '(' is not a regular expression: at its character 1, the ( is never "
+          + "closed with ); write \\( for a parenthesis"
+      ),
     ])
   func problems(_ text: String, _ character: Int, _ words: String) {
     #expect(throws: Condition.Problem(character: character, words: words)) {
@@ -91,6 +95,20 @@ struct ConditionTests {
       failure = error
     }
     #expect(failure?.errors == [.patternTooSlow(name: condition, seconds: 0.2)])
+    // And in one long string, slow at each of its places: `search` is given up on too.
+    let long = try JSONReader.read(
+      Array(
+        #"[{"log": "\#(Array(repeating: String(repeating: "a", count: 30), count: 300).joined(separator: " "))"}]"#
+          .utf8))
+    let longBudget = PatternBudget(seconds: 0.2)
+    var longFailure: SelectionFailure?
+    let searching = "search(@.log, '(a|aa)*[bd]')"
+    do {
+      _ = try Selection(outline: long, request: asking(searching), patterns: longBudget)
+    } catch {
+      longFailure = error
+    }
+    #expect(longFailure?.errors == [.patternTooSlow(name: searching, seconds: 0.2)])
     // A pattern that ends in time chooses as it should.
     let quick = try Selection(
       outline: outline, request: asking("match(@.log, 'a+[0-9]+')"))

@@ -71,6 +71,43 @@ struct ContentMatchingTests {
     #expect(budget.started == 1)
   }
 
+  @Test("a /REGEX/ that is slow at each place of one long text runs out of time all the same")
+  func slowInOneText() throws {
+    // One section, 300 runs of 30 a's: at each place `/(a|aa)*[bd]/` backtracks under the
+    // bound of one match, about 20 milliseconds a run, seconds in all.
+    let runs = Array(repeating: String(repeating: "a", count: 30), count: 300)
+    let outline = markdown("# Log\n" + runs.joined(separator: " ") + "\n")
+    let budget = PatternBudget(seconds: 0.2)
+    var failure: SelectionFailure?
+    do {
+      _ = try Selection(
+        outline: outline, request: SelectionRequest(expandMatching: ["/(a|aa)*[bd]/"]),
+        patterns: budget)
+    } catch {
+      failure = error
+    }
+    #expect(failure?.errors == [.patternTooSlow(name: "/(a|aa)*[bd]/", seconds: 0.2)])
+  }
+
+  @Test("(*UCP) gives \\w, \\d and \\b Unicode's meaning; a code point is written \\x{…}")
+  func unicodeClasses() throws {
+    let outline = markdown("# x\ncafé au lait\n# y\nnaïve idea\n")
+    let matcher = ContentMatcher(outline: outline, patterns: PatternBudget())
+    #expect(try matcher.sections(matching: #"/\bcafé\b/"#) == [])
+    #expect(try matcher.sections(matching: #"/(*UCP)\bcafé\b/"#) == [0])
+    #expect(try matcher.sections(matching: #"/(*UCP)\w+ve idea/"#) == [1])
+    #expect(try matcher.sections(matching: #"/caf\x{e9}/"#) == [0])
+    #expect(
+      throws: SelectionError.invalidPattern(
+        name: #"/caf\u{e9}/"#, character: 7,
+        problem:
+          #"\u, \U, \l, \L, \N{name} and \F are not PCRE2's; write a character by its code point as \x{e9}"#
+      )
+    ) {
+      try matcher.sections(matching: #"/caf\u{e9}/"#)
+    }
+  }
+
   @Test("a /REGEX/ that backtracks for ever on one line is given up on at once, by name")
   func backtracking() throws {
     let outline = markdown("# A\n" + String(repeating: "a", count: 80) + "\n# B\nb\n")

@@ -1,3 +1,4 @@
+import Dispatch
 import Testing
 
 @testable import OutlineKit
@@ -498,6 +499,22 @@ struct PatternBudgetTests {
     // It ends no command: the patterns after it are matched.
     #expect(try matcher.sections(inList: "/^b$/") == [1])
     #expect(budget.secondsLeft > 50)
+  }
+
+  @Test("a pattern runs on a thread of its own, so those left running never hold up the next")
+  func ownThreads() {
+    // Far more bodies than any pool of worker threads has, each holding its thread until
+    // the last one starts: with threads shared, the last would wait for ever.
+    let held = 64
+    let gate = DispatchSemaphore(value: 0)
+    let lastRan = DispatchSemaphore(value: 0)
+    for _ in 0..<held {
+      #expect(runOnOwnThread { gate.wait() })
+    }
+    #expect(runOnOwnThread { lastRan.signal() })
+    let ran = lastRan.wait(timeout: .now() + 60) == .success
+    for _ in 0..<held { gate.signal() }
+    #expect(ran)
   }
 
   @Test("a list of NAMEs stops at the first pattern given up on")

@@ -1,14 +1,16 @@
 import CPcre2
 
-/// A `/regex/` compiled by PCRE2, with its JIT: Perl's syntax, as `grep -P` reads it,
+/// A `/regex/` compiled by PCRE2, with its JIT: Perl's syntax,
 /// matched over UTF-8 bytes by code point, at the speed of a C matcher; bytes that are
 /// not UTF-8 are matched around. One engine reads
 /// every pattern of a command: NAMEs, content patterns and conditions' `match` and
 /// `search`.
 ///
-/// A match is bounded: it gives up past ten million backtracking steps, or 64 MiB of
-/// stack, rather than run for ever.
-final class CompiledPattern {
+/// A match is bounded: it gives up past ten million backtracking steps from one place,
+/// or 64 MiB of stack, rather than run for ever. The compiled code is only read once
+/// made, so the thread `PatternSearch` matches on may have it; each `Matcher` is for one
+/// thread.
+final class CompiledPattern: @unchecked Sendable {
   /// Why a pattern did not compile: PCRE2's error number, and the byte of the pattern
   /// where it stopped reading, counted from 0.
   struct Failure: Error {
@@ -30,13 +32,18 @@ final class CompiledPattern {
   private let code: OpaquePointer
 
   /// `source`, compiled as UTF-8; with `byLine`, `^` and `$` match at each line's start
-  /// and end. `\d`, `\w`, `\s` and `\b` are ASCII's, as `grep -P` reads them and as a
-  /// log's numbers are written, and ten times as quick as Unicode's (`\p{Nd}`, `\p{L}`);
-  /// `/…/i` folds the case of every letter.
-  init(_ source: String, ignoresCase: Bool = false, byLine: Bool = false) throws(Failure) {
+  /// and end. `\d`, `\w`, `\s` and `\b` are ASCII's, PCRE2's own default and how a log's
+  /// numbers are written, and ten times as quick as Unicode's (`\p{Nd}`, `\p{L}`, or all
+  /// four with `(*UCP)` first);
+  /// `/…/i` folds the case of every letter. With `whole`, it matches only a whole text:
+  /// said when compiling, as the JIT only runs patterns anchored so.
+  init(_ source: String, ignoresCase: Bool = false, byLine: Bool = false, whole: Bool = false)
+    throws(Failure)
+  {
     var options = UInt32(PCRE2_UTF | PCRE2_MATCH_INVALID_UTF)
     if ignoresCase { options |= UInt32(PCRE2_CASELESS) }
     if byLine { options |= UInt32(PCRE2_MULTILINE) }
+    if whole { options |= UInt32(PCRE2_ANCHORED | PCRE2_ENDANCHORED) }
     var error: Int32 = 0
     var offset = 0
     let bytes = Array(source.utf8)
@@ -82,13 +89,10 @@ final class CompiledPattern {
       pcre2_match_data_free_8(data)
     }
 
-    /// Whether the pattern matches somewhere in `bytes`, or, with `whole`, all of them.
-    func matches(_ bytes: UnsafeBufferPointer<UInt8>, whole: Bool = false) throws(Exhausted) -> Bool
-    {
-      let options = whole ? UInt32(PCRE2_ANCHORED | PCRE2_ENDANCHORED) : 0
+    /// Whether the pattern matches in `bytes`: somewhere, or all of them, as compiled.
+    func matches(_ bytes: UnsafeBufferPointer<UInt8>) throws(Exhausted) -> Bool {
       let result = withUnsafePointer(to: UInt8(0)) { empty in
-        pcre2_match_8(
-          pattern.code, bytes.baseAddress ?? empty, bytes.count, 0, options, data, context)
+        pcre2_match_8(pattern.code, bytes.baseAddress ?? empty, bytes.count, 0, 0, data, context)
       }
       if result >= 0 { return true }
       if result == PCRE2_ERROR_NOMATCH { return false }

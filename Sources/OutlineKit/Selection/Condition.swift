@@ -143,7 +143,10 @@ private struct ConditionParser {
       do {
         _ = try CompiledPattern(source)
       } catch {
-        throw problem("the pattern '\(source)' is not a regular expression")
+        let why = PatternProblem(source: source, failure: error)
+        throw problem(
+          "the pattern '\(source)' is not a regular expression: at its character "
+            + "\(why.character - 1), \(why.words)")
       }
       return .pattern(value, source: source, whole: whole)
     }

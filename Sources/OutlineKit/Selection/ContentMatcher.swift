@@ -25,29 +25,34 @@ struct ContentMatcher {
   /// The indexes of the sections `pattern` matches, in document order.
   func sections(matching pattern: String) throws(SelectionError) -> [Int] {
     guard !pattern.isEmpty else { return [] }
-    // Each section's text is made in one buffer, looked through and let go.
-    var text = ByteBuffer()
-    let written = { (index: Int) -> [UInt8] in
-      text.bytes.removeAll(keepingCapacity: true)
-      ContentMatcher.write(outline.sections[index], to: &text)
-      return text.bytes
-    }
     guard let regex = NameMatcher.pattern(in: pattern) else {
-      // A TEXT is matched as written, by memchr and memcmp.
+      // A TEXT is matched as written, by memchr and memcmp, in each section's text as it
+      // is made in one buffer.
       let wanted = Array(pattern.utf8)
-      return outline.sections.indices.filter { ContentMatcher.holds(written($0), wanted) }
+      var text = ByteBuffer()
+      return outline.sections.indices.filter { index in
+        text.bytes.removeAll(keepingCapacity: true)
+        ContentMatcher.write(outline.sections[index], to: &text)
+        return ContentMatcher.holds(text.bytes, wanted)
+      }
     }
-    let search = try PatternSearch(regex, name: pattern, patterns: patterns, byLine: true)
-    // Only the sections that hold what every match holds are given to the pattern.
+    // Only the sections that hold what every match holds are given to the pattern. The
+    // texts are made on the pattern's own thread, one at a time in one buffer, as they
+    // are matched.
     let literal = regex.ignoresCase ? nil : ContentMatcher.requiredLiteral(of: regex.source)
-    var matched: [Int] = []
-    for index in outline.sections.indices {
-      let bytes = written(index)
-      if let literal, !ContentMatcher.holds(bytes, literal) { continue }
-      if try search.matches(bytes) { matched.append(index) }
+    let shared = SharedOutline(outline: outline)
+    return try PatternSearch.run(regex, name: pattern, patterns: patterns, byLine: true) {
+      matcher in
+      var text = ByteBuffer()
+      var matched: [Int] = []
+      for index in shared.outline.sections.indices {
+        text.bytes.removeAll(keepingCapacity: true)
+        ContentMatcher.write(shared.outline.sections[index], to: &text)
+        if let literal, !ContentMatcher.holds(text.bytes, literal) { continue }
+        if try text.bytes.withSubjectBytes({ try matcher.matches($0) }) { matched.append(index) }
+      }
+      return matched
     }
-    search.finish()
-    return matched
   }
 
   /// Writes the text of a section's own content: a line for each block of Markdown, and
@@ -165,4 +170,10 @@ struct ContentMatcher {
       }
     }
   }
+}
+
+/// An outline read by the thread a pattern runs on, while the command's thread waits.
+/// Nothing changes it meanwhile: a command given up on ends without writing it.
+private struct SharedOutline: @unchecked Sendable {
+  let outline: Outline
 }

@@ -30,7 +30,7 @@ public final class PatternBudget: Sendable {
     state.withLock { $0.left -= elapsed }
   }
 
-  /// Marks the budget used up: no other pattern starts.
+  /// Marks the budget used up: a pattern is still running, and none other starts.
   func giveUp() {
     state.withLock { $0.givenUp = true }
   }

@@ -124,6 +124,9 @@ struct PatternProblem {
       return "a range in [ ] runs backwards; write the smaller character first"
     case PCRE2_ERROR_UNKNOWN_UNICODE_PROPERTY, PCRE2_ERROR_MALFORMED_UNICODE_PROPERTY:
       return "\\p{…} names no Unicode property collapse knows"
+    case PCRE2_ERROR_UNSUPPORTED_ESCAPE_SEQUENCE:
+      return "\\u, \\U, \\l, \\L, \\N{name} and \\F are not PCRE2's; write a character by its "
+        + "code point as \\x{e9}"
     case PCRE2_ERROR_INVALID_AFTER_PARENS_QUERY:
       return "(? starts no kind of group collapse knows; write \\( for a parenthesis"
     default:

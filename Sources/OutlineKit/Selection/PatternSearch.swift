@@ -1,35 +1,33 @@
 import Dispatch
+import Synchronization
 
 /// Runs a `/regex/` over texts (the titles of an outline, what its sections hold, or the
 /// strings a condition asks about) within what is left of a command's `PatternBudget`.
 ///
 /// A regular expression that backtracks, like `/(a|aa)*[bc]/` on a long title, could
-/// take longer than anyone waits. Each match is bounded: PCRE2 gives up on one that
-/// backtracks past ten million steps, a few hundredths of a second, or past 64 MiB of
-/// stack, and the clock is read before each text, so a command's patterns end within
-/// their time and one match more.
-struct PatternSearch {
-  private let matcher: CompiledPattern.Matcher
-  private let name: String
-  private let patterns: PatternBudget
-  private let whole: Bool
-  private let started: UInt64
-  private let deadline: UInt64
-
-  /// A search for `pattern`, the `/regex/` of `name`. With `byLine`, `^` and `$` match at
-  /// each line's start and end, as grep reads them; with `whole`, it matches only a whole
-  /// text.
+/// take longer than anyone waits. One match that backtracks past PCRE2's bounds (ten
+/// million steps from one place, or 64 MiB of stack) is given up on at once, by name.
+/// One that stays under them at each place of a long text, or of many, can still take
+/// long in all, and cannot be stopped from outside: the matching runs on a thread of
+/// its own, which is left to finish alone when the budget runs out; the command then
+/// ends, and no other pattern is started.
+enum PatternSearch {
+  /// Compiles `pattern`, the `/regex/` of `name`, then runs `body` with a matcher for it
+  /// on a thread of its own, for what the budget has left. With `byLine`, `^` and `$`
+  /// match at each line's start and end, as grep reads them; with `whole`, it matches
+  /// only a whole text.
   ///
-  /// Throws when the pattern does not compile, with where and why, or when the budget has
-  /// been used up by the patterns before it.
-  init(
+  /// Throws when the pattern does not compile, with where and why; when it backtracks
+  /// past the bounds of one match; or when it takes longer than the budget has left.
+  static func run<Found: Sendable>(
     _ pattern: (source: String, ignoresCase: Bool), name: String, patterns: PatternBudget,
-    byLine: Bool = false, whole: Bool = false
-  ) throws(SelectionError) {
+    byLine: Bool = false, whole: Bool = false,
+    _ body: @escaping @Sendable (CompiledPattern.Matcher) throws -> Found
+  ) throws(SelectionError) -> Found {
     let compiled: CompiledPattern
     do {
       compiled = try CompiledPattern(
-        pattern.source, ignoresCase: pattern.ignoresCase, byLine: byLine)
+        pattern.source, ignoresCase: pattern.ignoresCase, byLine: byLine, whole: whole)
     } catch {
       let problem = PatternProblem(source: pattern.source, failure: error)
       throw .invalidPattern(name: name, character: problem.character, problem: problem.words)
@@ -37,48 +35,48 @@ struct PatternSearch {
     guard let left = patterns.start() else {
       throw .patternTooSlow(name: name, seconds: patterns.seconds)
     }
-    matcher = CompiledPattern.Matcher(compiled)
-    self.name = name
-    self.patterns = patterns
-    self.whole = whole
-    started = DispatchTime.now().uptimeNanoseconds
-    deadline = started + UInt64(left * 1e9)
-  }
-
-  /// Whether the pattern matches `subject`. Throws when the budget has run out, which
-  /// then ends the command, or when this match backtracks past PCRE2's bounds.
-  func matches(_ subject: some PatternSubject) throws(SelectionError) -> Bool {
-    guard DispatchTime.now().uptimeNanoseconds <= deadline else {
-      finish()
+    let found = Outcome<Found>()
+    let done = DispatchSemaphore(value: 0)
+    let started = DispatchTime.now()
+    let running = runOnOwnThread {
+      let outcome: Result<Found, CompiledPattern.Exhausted>
+      do {
+        outcome = .success(try body(CompiledPattern.Matcher(compiled)))
+      } catch {
+        // Only a match throws, and only when it backtracks too far.
+        outcome = .failure(CompiledPattern.Exhausted())
+      }
+      found.value.withLock { $0 = outcome }
+      done.signal()
+    }
+    let finished = running && done.wait(timeout: started + left) == .success
+    patterns.spend(Double(DispatchTime.now().uptimeNanoseconds - started.uptimeNanoseconds) / 1e9)
+    guard finished, let outcome = found.value.withLock({ $0 }) else {
       patterns.giveUp()
       throw .patternTooSlow(name: name, seconds: patterns.seconds)
     }
-    do {
-      return try subject.withSubjectBytes { bytes in try matcher.matches(bytes, whole: whole) }
-    } catch {
-      // Only a match can throw, and only when it backtracks too far.
-      finish()
-      throw .patternBacktracks(name: name)
-    }
-  }
-
-  /// Takes the time the search took from the budget; called once it is done.
-  func finish() {
-    patterns.spend(Double(DispatchTime.now().uptimeNanoseconds - started) / 1e9)
+    guard case .success(let result) = outcome else { throw .patternBacktracks(name: name) }
+    return result
   }
 
   /// The indexes of the texts `pattern` matches.
-  static func indices(
-    of texts: [some PatternSubject], matching pattern: (source: String, ignoresCase: Bool),
-    name: String, patterns: PatternBudget, byLine: Bool = false, whole: Bool = false
+  static func indices<Subject: PatternSubject & Sendable>(
+    of texts: [Subject], matching pattern: (source: String, ignoresCase: Bool), name: String,
+    patterns: PatternBudget, byLine: Bool = false, whole: Bool = false
   ) throws(SelectionError) -> Set<Int> {
-    let search = try PatternSearch(
-      pattern, name: name, patterns: patterns, byLine: byLine, whole: whole)
-    var matched: Set<Int> = []
-    for position in texts.indices where try search.matches(texts[position]) {
-      matched.insert(position)
+    try run(pattern, name: name, patterns: patterns, byLine: byLine, whole: whole) { matcher in
+      var matched: Set<Int> = []
+      for position in texts.indices
+      where try texts[position].withSubjectBytes({ try matcher.matches($0) }) {
+        matched.insert(position)
+      }
+      return matched
     }
-    search.finish()
-    return matched
   }
+}
+
+/// What a `/regex/` found, on another thread, which may still be writing it when the
+/// pattern is given up on.
+private final class Outcome<Found: Sendable>: Sendable {
+  let value = Mutex<Result<Found, CompiledPattern.Exhausted>?>(nil)
 }
