@@ -83,7 +83,7 @@ FUZZ_BUILD := .build/fuzz
 FUZZ_CORPUS := fuzz-corpus
 FUZZ_SWIFTC := $(dir $(SWIFT))swiftc -sanitize=fuzzer,address -parse-as-library -O -g \
   -I Sources/CCmark -I Sources/CCmarkGuard/include -I Sources/CYajl -I Sources/CUtf8proc \
-  -I Sources/CGumbo -I Sources/CZlib -I Sources/CHighlight/include
+  -I Sources/CGumbo -I Sources/CZlib -I Sources/CPcre2 -I Sources/CHighlight/include
 FUZZ_CC := $(dir $(SWIFT))clang -fsanitize=fuzzer-no-link,address -O1 -g
 FUZZ_CXX := $(dir $(SWIFT))clang++ -fsanitize=fuzzer-no-link,address -O1 -g
 OUTLINEKIT_SOURCES := $(shell find Sources/OutlineKit -name '*.swift')
