@@ -25,7 +25,8 @@ export PATH := $(dir $(SWIFT)):$(PATH)
 # GNU Source-highlight's language definitions, by which a fragment's code is marked.
 RUN_PACKAGES := libjs-highlight.js libsource-highlight-common
 BUILD_PACKAGES := libcmark-gfm-dev libcmark-gfm-extensions-dev libyajl-dev libutf8proc-dev \
-  libgumbo-dev zlib1g-dev libsource-highlight-dev libpcre2-dev $(RUN_PACKAGES)
+  libgumbo-dev zlib1g-dev libsource-highlight-dev libpcre2-dev libyaml-dev \
+  $(RUN_PACKAGES)
 MAN_PACKAGES := cmark-gfm
 # ESLint checks the page's script; its default formatter needs chalk, strip-ansi and
 # text-table, which Debian's eslint only recommends. PHP_CodeSniffer checks the style sheet.
@@ -215,7 +216,7 @@ $(FUZZ_BUILD)/libOutlineKit.a: $(OUTLINEKIT_SOURCES) $(FUZZ_BUILD)/PageResources
 $(FUZZ_BUILD)/fuzz-%: Fuzz/%.swift Fuzz/FuzzInput.swift \
   Tests/CollapseTests/Support/FuzzHarness.swift $(FUZZ_BUILD)/libOutlineKit.a
 	$(FUZZ_SWIFTC) -module-name Fuzz_$* -I $(FUZZ_BUILD) -L $(FUZZ_BUILD) -use-ld=lld \
-	  -lOutlineKit -lcmark-gfm -lcmark-gfm-extensions -lyajl -lutf8proc -lgumbo -lz -lpcre2-8 \
+	  -lOutlineKit -lcmark-gfm -lcmark-gfm-extensions -lyajl -lutf8proc -lgumbo -lz -lpcre2-8 -lyaml \
 	  -l:libsource-highlight.a -l:libboost_regex.a -lstdc++ -o $@ \
 	  Fuzz/$*.swift Fuzz/FuzzInput.swift Tests/CollapseTests/Support/FuzzHarness.swift
 

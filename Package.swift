@@ -34,6 +34,11 @@ let package = Package(
       providers: [.apt(["zlib1g-dev"]), .brew(["zlib"])]
     ),
     .systemLibrary(
+      name: "CYaml",
+      pkgConfig: "yaml-0.1",
+      providers: [.apt(["libyaml-dev"]), .brew(["libyaml"])]
+    ),
+    .systemLibrary(
       name: "CPcre2",
       pkgConfig: "libpcre2-8",
       providers: [.apt(["libpcre2-dev"]), .brew(["pcre2"])]
@@ -60,7 +65,7 @@ let package = Package(
     .target(
       name: "OutlineKit",
       dependencies: [
-        "CCmark", "CCmarkGuard", "CGumbo", "CYajl", "CUtf8proc", "CZlib", "CPcre2",
+        "CCmark", "CCmarkGuard", "CGumbo", "CYajl", "CUtf8proc", "CZlib", "CPcre2", "CYaml",
       ],
       // The page's script and style sheet, as bytes in the library: no file to find at
       // run time, and no Foundation to read one with.

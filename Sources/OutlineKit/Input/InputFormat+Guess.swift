@@ -4,6 +4,7 @@ extension InputFormat {
     switch fileExtension(fileName) {
     case "md", "markdown", "mdown", "mkd", "mkdn", "mdwn", "mdtext", "mdx": return .markdown
     case "json", "jsonl", "ndjson", "geojson", "webmanifest": return .json
+    case "yaml", "yml": return .yaml
     default: return nil
     }
   }
@@ -144,6 +145,7 @@ extension InputFormat {
     case .markdown: return MarkdownReader(dialect: .gfm)
     case .commonmark: return MarkdownReader(dialect: .commonmark)
     case .json: return JSONReader(options: json)
+    case .yaml: return YAMLReader(options: json)
     }
   }
 }

@@ -7,6 +7,8 @@ public struct Content {
     case markdown(MarkdownBlocks)
     /// JSON members (or array elements) whose values are scalars or empty containers.
     case members(Members)
+    /// Lines of a YAML document as written, comments and all.
+    case source(SourceLines)
   }
 
   /// How many of the owner's subsections come before this run.

@@ -6,14 +6,18 @@ public enum InputFormat: String, CaseIterable, Sendable {
   /// Strict CommonMark, with no extension.
   case commonmark
   case json
+  /// YAML 1.1 and 1.2, as libyaml reads it: several documents a stream.
+  case yaml
 
   /// The names `--from` takes: every format's own, and `gfm` for `markdown`.
-  public static let names = ["markdown", "gfm", "commonmark", "json"]
+  public static let names = ["markdown", "gfm", "commonmark", "json", "yaml"]
 
   /// The format a name of `names` stands for.
   public init?(name: String) {
     if name == "gfm" {
       self = .markdown
+    } else if name == "yml" {
+      self = .yaml
     } else {
       self.init(rawValue: name)
     }
@@ -29,6 +33,8 @@ public enum InputFormat: String, CaseIterable, Sendable {
     switch self {
     case .markdown, .commonmark: return 512 << 20
     case .json: return (4 << 30) - 1
+    // Held whole, as libyaml reads it, with a line start for each line.
+    case .yaml: return 512 << 20
     }
   }
 
@@ -39,6 +45,7 @@ public enum InputFormat: String, CaseIterable, Sendable {
     switch self {
     case .markdown, .commonmark: return 24
     case .json: return 6
+    case .yaml: return 8
     }
   }
 
@@ -49,7 +56,7 @@ public enum InputFormat: String, CaseIterable, Sendable {
   var memoryGrowth: Double {
     switch self {
     case .markdown, .commonmark: return 3.5
-    case .json: return 2.5
+    case .json, .yaml: return 2.5
     }
   }
 
@@ -62,6 +69,7 @@ public enum InputFormat: String, CaseIterable, Sendable {
     switch self {
     case .markdown, .commonmark: return "Markdown"
     case .json: return "JSON"
+    case .yaml: return "YAML"
     }
   }
 }

@@ -68,6 +68,11 @@ struct ContentMatcher {
           members.writeLine(position, to: &text)
           text.write("\n")
         }
+      case .source(let source):
+        for line in source.lines {
+          text.write(source.text.line(line))
+          text.write("\n")
+        }
       }
     }
   }

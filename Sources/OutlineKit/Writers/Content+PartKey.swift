@@ -6,6 +6,8 @@ extension Content {
       return PartKey(source: ObjectIdentifier(blocks.document), start: blocks.container)
     case .members(let members):
       return PartKey(source: ObjectIdentifier(members.store), start: members.startIndex)
+    case .source(let source):
+      return PartKey(source: ObjectIdentifier(source.document), start: source.lines.lowerBound)
     }
   }
 }

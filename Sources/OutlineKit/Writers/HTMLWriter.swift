@@ -231,6 +231,14 @@ public struct HTMLWriter {
         target.write(HTML.valid(item))
       }
       target.write("</ul>\n")
+    case .source(let source):
+      // YAML as written, as cmark-gfm writes a fenced block of it.
+      target.write("<pre lang=\"yaml\"><code>")
+      for line in source.lines {
+        target.write(HTML.valid(HTML.escaped(source.shownLine(line))))
+        target.write("\n")
+      }
+      target.write("</code></pre>\n")
     }
   }
 }

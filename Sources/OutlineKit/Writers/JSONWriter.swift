@@ -31,7 +31,8 @@ public struct JSONWriter {
   }
 
   /// Writes content runs as an array: a Markdown run's source lines as strings, without
-  /// the blank lines at either end; a JSON run's members as `{"key": …, "value": …}`.
+  /// the blank lines at either end; a JSON run's members as `{"key": …, "value": …}`; a
+  /// YAML run's lines as strings.
   fileprivate static func write<Target: ByteOutputStream>(
     _ content: [Content], to text: inout Target
   ) {
@@ -65,6 +66,12 @@ public struct JSONWriter {
             text.write(member.value)
           }
           text.write("}")
+        }
+      case .source(let source):
+        for line in source.lines {
+          if !first { text.write(", ") }
+          first = false
+          JSONString.write(source.text.line(line), to: &text)
         }
       }
     }

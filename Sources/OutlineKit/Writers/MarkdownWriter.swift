@@ -118,6 +118,15 @@ public struct MarkdownWriter {
           target.write(item + MarkdownWriter.codeSpan(member.displayValue) + "\n")
         }
       }
+    case .source(let source):
+      // YAML as written, in a code block that GitHub colours as YAML.
+      let fence = MarkdownWriter.fence(around: source.lines, in: source.text)
+      blocks.start(&target)
+      target.writePart(content.partKey) { target in
+        target.write(fence + "yaml\n")
+        for line in source.lines { target.write(source.shownLine(line) + "\n") }
+        target.write(fence + "\n")
+      }
     }
   }
 

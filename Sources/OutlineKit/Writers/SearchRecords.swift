@@ -28,6 +28,11 @@ struct SearchRecords {
         texts[owner + 1].write(member.line)
         texts[owner + 1].write("\n")
       }
+    case .source(let source):
+      for line in source.lines {
+        texts[owner + 1].write(source.text.line(line))
+        texts[owner + 1].write("\n")
+      }
     }
   }
 

@@ -127,6 +127,7 @@ public struct TextWriter {
     switch content.body {
     case .markdown(let blocks): return blocks.document.source.trimmingBlankLines(blocks.lines)
     case .members(let members): return members.indices
+    case .source(let source): return source.lines
     }
   }
 
@@ -141,6 +142,9 @@ public struct TextWriter {
       result.append(TerminalText.escaped(source.line(line)))
     case .members(let members):
       result.append(members[line].line)
+    case .source(let source):
+      if source.text.isBlank(line) { return TerminalLine() }
+      result.append(TerminalText.escaped(source.shownLine(line)))
     }
     return result
   }
@@ -153,23 +157,13 @@ public struct TextWriter {
     let lines = TextWriter.shownLines(of: content)
     switch content.body {
     case .markdown(let blocks):
-      let source = blocks.document.source
-      for line in lines {
-        if source.isBlank(line) {
-          target.write("\n")
-          continue
-        }
-        source.bytes.withUnsafeBytes { bytes in
-          let text = UnsafeRawBufferPointer(rebasing: bytes[source.lineRange(line)])
-          if let width = format.width, !TextWriter.fits(text, in: width - prefix.columns) {
-            target.write(TextWriter.contentLine(content, line, prefix: prefix).rendered(format))
-          } else {
-            target.write(prefixText)
-            TerminalText.write(text, to: &target)
-          }
-        }
-        target.write("\n")
-      }
+      writeLines(
+        lines, of: blocks.document.source, indent: 0, content, prefix: prefix, format: format,
+        to: &target)
+    case .source(let source):
+      writeLines(
+        lines, of: source.text, indent: source.indent, content, prefix: prefix, format: format,
+        to: &target)
     case .members(let members):
       for position in lines {
         if format.width == nil {
@@ -183,6 +177,32 @@ public struct TextWriter {
         }
       }
     }
+  }
+
+  /// Writes source lines as they are, cut to the width when there is one.
+  private func writeLines<Target: ByteOutputStream>(
+    _ lines: Range<Int>, of source: SourceText, indent: Int, _ content: Content,
+    prefix: TerminalLine, format: TerminalLine.Format, to target: inout Target
+  ) {
+    let prefixText = prefix.rendered(TerminalLine.Format(colors: format.colors))
+    for line in lines {
+        if source.isBlank(line) {
+          target.write("\n")
+          continue
+        }
+        source.bytes.withUnsafeBytes { bytes in
+          let range = source.lineRange(line)
+          let shown = min(range.lowerBound + indent, range.upperBound)..<range.upperBound
+          let text = UnsafeRawBufferPointer(rebasing: bytes[shown])
+          if let width = format.width, !TextWriter.fits(text, in: width - prefix.columns) {
+            target.write(TextWriter.contentLine(content, line, prefix: prefix).rendered(format))
+          } else {
+            target.write(prefixText)
+            TerminalText.write(text, to: &target)
+          }
+        }
+        target.write("\n")
+      }
   }
 
   /// Whether `bytes` are printable ASCII without tabs that fit in `columns`: the common

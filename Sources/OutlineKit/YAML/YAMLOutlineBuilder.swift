@@ -1,0 +1,344 @@
+/// Turns libyaml's events into an outline, without recursion.
+///
+/// Block mappings and sequences become sections, as JSON's objects and arrays do; flow
+/// collections (`[80, 443]`, `{}`), scalars, aliases and comments are content. A section
+/// stands on the lines from its key (or its element's `-`) to the last line that holds
+/// something of it; its content is those of its lines that no subsection stands on, shown
+/// as written. Several documents (`---`) are sections of their own; a lone one is
+/// unwrapped, so that its keys are the top-level sections.
+final class YAMLOutlineBuilder {
+  /// One open block collection; the one at the bottom stands for the stream, a sequence
+  /// of documents.
+  private struct Frame {
+    let isMapping: Bool
+    /// The key it sits under, in its mapping.
+    let key: String?
+    /// Its index in its sequence, or its document's number in the stream.
+    let index: Int?
+    /// Whether it is titled by its members: an element of a sequence, or a document.
+    let titledByMembers: Bool
+    /// The line it starts on: its key's, or its `-`'s.
+    let firstLine: Int
+    /// Whether that line holds its key and colon alone, and so is its title only.
+    let firstLineIsTitle: Bool
+    var section: Int? = nil
+    var count = 0
+    /// The key whose value comes next, and the line it starts on.
+    var pendingKey: (text: String, line: Int, source: Range<Int>)? = nil
+    /// The last line that holds something of it.
+    var lastLine: Int
+    /// The members that may title it, by their rank in the title keys.
+    var titles: [Int: String] = [:]
+    /// Its `kind` and its `metadata`'s `name`: a Kubernetes object's.
+    var kind: String? = nil
+    var metadataName: String? = nil
+  }
+
+  /// A collection being passed over as one value: a flow collection, or a mapping's key
+  /// that is a collection.
+  private struct Skipped {
+    var depth: Int
+    let start: Place
+    let isKey: Bool
+  }
+
+  private let titleKeys: [String: Int]
+  private let text: SourceText
+  private var stack: [Frame]
+  private var sections: [Section] = []
+  /// Whether each section's first line is its title alone (`key:`), not content.
+  private var titleLines: [Bool] = []
+  private var skipped: Skipped? = nil
+  /// Where the document being read starts, when it has an explicit `---`.
+  private var documentStart: Int? = nil
+  private var documents = 0
+
+  /// The most levels block collections may nest, as in JSON.
+  static let deepestNesting = 1_000_000
+
+  init(text: SourceText, titleKeys: [String]) {
+    self.text = text
+    var ranks: [String: Int] = [:]
+    for (rank, key) in titleKeys.enumerated() where ranks[key] == nil { ranks[key] = rank }
+    self.titleKeys = ranks
+    stack = [
+      Frame(
+        isMapping: false, key: nil, index: nil, titledByMembers: false, firstLine: 0,
+        firstLineIsTitle: false, lastLine: 0)
+    ]
+  }
+
+  /// Where an event stands, as libyaml marks it: lines and columns from 0, columns in
+  /// characters.
+  struct Place {
+    let firstLine: Int
+    let firstColumn: Int
+    let endLine: Int
+    let endColumn: Int
+
+    /// The last line that holds something of the event: a mark at a line's start ends
+    /// the line before.
+    var lastLine: Int { endLine > firstLine && endColumn == 0 ? endLine - 1 : endLine }
+  }
+
+  /// The byte of the text at `column` characters into line `line`.
+  private func byte(line: Int, column: Int) -> Int {
+    guard line < text.lineCount else { return text.bytes.count }
+    var offset = text.map.offset(ofLine: line)
+    var characters = 0
+    while offset < text.bytes.count {
+      if text.bytes[offset] & 0xC0 != 0x80 {
+        if characters == column { break }
+        characters += 1
+      }
+      offset += 1
+    }
+    return offset
+  }
+
+  func documentStarted(at place: Place, explicit: Bool) {
+    documentStart = explicit ? place.firstLine : nil
+  }
+
+  func documentEnded() {
+    documents += 1
+    documentStart = nil
+  }
+
+  /// Whether the builder is passing over a collection as one value.
+  var isSkipping: Bool { skipped != nil }
+
+  func collectionStarted(isMapping: Bool, isFlow: Bool, at place: Place) throws(ReadError) {
+    if var skipping = skipped {
+      skipping.depth += 1
+      skipped = skipping
+      return
+    }
+    let top = stack.count - 1
+    let isKey = stack[top].isMapping && stack[top].pendingKey == nil
+    if isFlow || isKey {
+      skipped = Skipped(depth: 1, start: place, isKey: isKey)
+      return
+    }
+    guard stack.count <= YAMLOutlineBuilder.deepestNesting else {
+      throw ReadError(
+        line: place.firstLine + 1, column: 1,
+        message:
+          "too deep: mappings and sequences nest more than 1,000,000 levels here, the most "
+          + "collapse reads")
+    }
+    let parent = stack[top]
+    let frame: Frame
+    if parent.isMapping, let key = parent.pendingKey {
+      stack[top].pendingKey = nil
+      frame = Frame(
+        isMapping: isMapping, key: key.text, index: nil, titledByMembers: false,
+        firstLine: key.line, firstLineIsTitle: holdsOnlyKey(line: key.line, key: key.source),
+        lastLine: key.line)
+    } else {
+      let first = top == 0 ? (documentStart ?? place.firstLine) : place.firstLine
+      frame = Frame(
+        isMapping: isMapping, key: nil, index: top == 0 ? documents : parent.count,
+        titledByMembers: true, firstLine: first, firstLineIsTitle: false, lastLine: first)
+    }
+    stack.append(frame)
+    materialize(stack.count - 1)
+  }
+
+  func collectionEnded(at place: Place) {
+    if var skipping = skipped {
+      skipping.depth -= 1
+      if skipping.depth > 0 {
+        skipped = skipping
+        return
+      }
+      skipped = nil
+      let whole = Place(
+        firstLine: skipping.start.firstLine, firstColumn: skipping.start.firstColumn,
+        endLine: place.endLine, endColumn: place.endColumn)
+      if skipping.isKey {
+        let source = keySource(whole)
+        let written = String(decoding: text.bytes[source], as: UTF8.self)
+        stack[stack.count - 1].pendingKey = (written, whole.firstLine, source)
+        stack[stack.count - 1].lastLine = max(stack[stack.count - 1].lastLine, whole.lastLine)
+      } else {
+        value(nil, key: false, at: whole)
+      }
+      return
+    }
+    let frame = stack.removeLast()
+    let top = stack.count - 1
+    if let index = frame.section {
+      sections[index].kind =
+        frame.isMapping ? .object(members: frame.count) : .array(elements: frame.count)
+      sections[index].end = sections.count
+      sections[index].span.lines = frame.firstLine..<frame.lastLine + 1
+      if frame.titledByMembers, let title = YAMLOutlineBuilder.title(of: frame) {
+        sections[index].title = title
+      }
+    }
+    stack[top].count += 1
+    stack[top].lastLine = max(stack[top].lastLine, frame.lastLine)
+  }
+
+  /// A scalar or an alias: a mapping's key, or a value. `scalar` is its text, for titles.
+  func value(_ scalar: String?, key isKeyEvent: Bool = true, at place: Place) {
+    guard skipped == nil else { return }
+    let top = stack.count - 1
+    stack[top].lastLine = max(stack[top].lastLine, place.lastLine)
+    if stack[top].isMapping {
+      guard let key = stack[top].pendingKey else {
+        if isKeyEvent {
+          stack[top].pendingKey = (scalar ?? "", place.firstLine, keySource(place))
+        }
+        return
+      }
+      stack[top].pendingKey = nil
+      if let scalar, !scalar.isEmpty { noteTitle(key.text, scalar, at: top) }
+    }
+    stack[top].count += 1
+  }
+
+  /// The bytes a key stands on.
+  private func keySource(_ place: Place) -> Range<Int> {
+    let start = byte(line: place.firstLine, column: place.firstColumn)
+    return start..<max(start, byte(line: place.endLine, column: place.endColumn))
+  }
+
+  /// Keeps a member that may title its mapping, or the Kubernetes object it is part of.
+  private func noteTitle(_ key: String, _ value: String, at level: Int) {
+    let frame = stack[level]
+    if frame.titledByMembers {
+      if let rank = titleKeys[key], frame.titles[rank] == nil { stack[level].titles[rank] = value }
+      if key == "kind" { stack[level].kind = value }
+    } else if key == "name", frame.key == "metadata", level > 1, stack[level - 1].titledByMembers {
+      stack[level - 1].metadataName = value
+    }
+  }
+
+  /// A title from an element's members: the first of the title keys it has, else a
+  /// Kubernetes object's kind and name (`Deployment web`).
+  private static func title(of frame: Frame) -> String? {
+    if let rank = frame.titles.keys.min(), let title = frame.titles[rank] { return title }
+    guard let kind = frame.kind else { return nil }
+    return frame.metadataName.map { "\(kind) \($0)" } ?? kind
+  }
+
+  /// Whether line `line` holds the key at `source` and its colon, and nothing more.
+  private func holdsOnlyKey(line: Int, key source: Range<Int>) -> Bool {
+    let range = text.lineRange(line)
+    guard range.contains(source.lowerBound) || source.isEmpty else { return false }
+    var rest = text.bytes[max(source.upperBound, range.lowerBound)..<range.upperBound].drop {
+      $0 == 0x20 || $0 == 0x09
+    }
+    guard rest.first == UInt8(ascii: ":") else { return false }
+    rest = rest.dropFirst().drop { $0 == 0x20 || $0 == 0x09 }
+    let before = text.bytes[range.lowerBound..<source.lowerBound]
+    return rest.isEmpty && before.allSatisfy { $0 == 0x20 || $0 == 0x09 }
+  }
+
+  /// Makes the collection at `level` a section.
+  private func materialize(_ level: Int) {
+    let frame = stack[level]
+    let parent = stack[level - 1]
+    stack[level].section = sections.count
+    titleLines.append(frame.firstLineIsTitle)
+    let key = frame.key
+    sections.append(
+      Section(
+        title: key.map { $0.isEmpty ? "\"\"" : $0 } ?? "[\(frame.index ?? 0)]",
+        key: key ?? frame.index.map(String.init), level: level, depth: level - 1,
+        parent: parent.section,
+        kind: frame.isMapping ? .object(members: 0) : .array(elements: 0)))
+  }
+
+  /// The outline of everything read: a lone document whose root is a collection is
+  /// unwrapped, its keys or elements the top-level sections.
+  func finish() -> Outline {
+    guard stack[0].count == 1, let root = sections.first, root.end == sections.count else {
+      return YAMLOutlineBuilder.outline(
+        of: sections, titleLines: titleLines, text: text,
+        kind: .array(elements: stack[0].count))
+    }
+    var result: [Section] = []
+    result.reserveCapacity(sections.count - 1)
+    for var section in sections.dropFirst() {
+      section.depth -= 1
+      section.level -= 1
+      section.parent = section.parent == 0 ? nil : section.parent.map { $0 - 1 }
+      section.end -= 1
+      result.append(section)
+    }
+    return YAMLOutlineBuilder.outline(
+      of: result, titleLines: Array(titleLines.dropFirst()), text: text, kind: root.kind)
+  }
+
+  /// The outline of `sections`, each given as its content the runs of its lines that no
+  /// subsection stands on, and the document the lines outside them all.
+  private static func outline(
+    of input: [Section], titleLines: [Bool], text: SourceText, kind: Section.Kind
+  ) -> Outline {
+    var sections = input
+    var children: [[Int]] = Array(repeating: [], count: sections.count)
+    var topLevel: [Int] = []
+    for index in sections.indices {
+      if let parent = sections[index].parent {
+        children[parent].append(index)
+      } else {
+        topLevel.append(index)
+      }
+    }
+    let document = SourceDocument(text: text)
+    let runs = { (lines: Range<Int>, inside: [Int]) -> [Content] in
+      var content: [Content] = []
+      var next = lines.lowerBound
+      let add = { (upTo: Int, position: Int) in
+        guard next < upTo else { return }
+        let shown = text.trimmingBlankLines(next..<upTo)
+        if !shown.isEmpty {
+          content.append(
+            Content(
+              position: position, body: .source(SourceLines(document: document, lines: shown))))
+        }
+      }
+      for (position, child) in inside.enumerated() {
+        let span = sections[child].span.lines
+        add(span.lowerBound, position)
+        next = max(next, span.upperBound)
+      }
+      add(lines.upperBound, inside.count)
+      return content
+    }
+    for index in sections.indices {
+      var lines = sections[index].span.lines
+      if titleLines[index] {
+        lines = lines.lowerBound + 1..<max(lines.lowerBound + 1, lines.upperBound)
+      }
+      sections[index].content = runs(lines, children[index])
+      let start = text.map.offset(ofLine: sections[index].span.lines.lowerBound)
+      let end = text.map.offset(ofLine: sections[index].span.lines.upperBound)
+      sections[index].span.bytes = text.map.inputOffset(start)..<text.map.inputOffset(end)
+    }
+    // Lines hidden: each section's own that are not blank, and its subsections'.
+    for index in sections.indices.reversed() {
+      sections[index].hiddenLines += sections[index].content.reduce(0) {
+        guard case .source(let source) = $1.body else { return $0 }
+        return $0 + text.nonBlankCount(source.lines)
+      }
+      if let parent = sections[index].parent {
+        sections[parent].hiddenLines += sections[index].hiddenLines
+      }
+    }
+    let documentContent = runs(0..<text.lineCount, topLevel)
+    var outline = Outline(sections: sections, content: documentContent)
+    outline.hiddenLines =
+      topLevel.reduce(0) { $0 + sections[$1].hiddenLines }
+      + documentContent.reduce(0) {
+        guard case .source(let source) = $1.body else { return $0 }
+        return $0 + text.nonBlankCount(source.lines)
+      }
+    outline.sourceLines = text.map.inputLineCount
+    outline.kind = kind
+    return outline
+  }
+}
