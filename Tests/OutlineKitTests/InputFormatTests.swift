@@ -5,11 +5,11 @@ import Testing
 @Suite("format detection")
 struct InputFormatTests {
   @Test(
-    "the format follows the extension, in any case: .json, .jsonl, .ndjson, .md, .markdown",
+    "the format follows the extension, in any case: .json, .jsonl, .ndjson, .md, .markdown, .yaml, .yml",
     arguments: [
       ("a.json", InputFormat.json), ("logs.jsonl", .json), ("x.NDJSON", .json),
       ("README.md", .markdown),
-      ("doc.markdown", .markdown),
+      ("doc.markdown", .markdown), ("deploy.yaml", .yaml), (".github/workflows/ci.YML", .yaml),
     ])
   func byExtension(_ name: String, _ format: InputFormat) {
     #expect(InputFormat.guess(fileName: name) == format)
@@ -44,6 +44,39 @@ struct InputFormatTests {
     ])
   func byContent(_ text: String, _ format: InputFormat) {
     #expect(InputFormat.guess(content: Array(text.utf8), final: true) == format)
+  }
+
+  @Test(
+    "by content: YAML when its first document is a block mapping or a list of mappings, and not front matter",
+    arguments: [
+      ("a: 1\nb:\n  c: 2\n", InputFormat.yaml), ("# values\nimage:\n  tag: 1\n", .yaml),
+      ("---\nkey: v\n", .yaml), ("apiVersion: v1\nkind: Pod\n---\nkind: Service\n", .yaml),
+      ("- name: build\n  run: make\n", .yaml), ("%YAML 1.2\n---\na: 1\n", .yaml),
+      ("a: 1", .yaml),
+      // Front matter, followed by Markdown.
+      ("---\ntitle: x\n---\n# Heading\n\nText\n", .markdown),
+      ("---\ntitle: x\n---\n\n- item\n", .markdown),
+      // Prose, lists of lines, a setext heading, and YAML that does not parse.
+      ("# Title\n\nText here\n", .markdown), ("Note: this\nis prose\n", .markdown),
+      ("- item one\n- item two\n", .markdown), ("Title\n---\n\nText\n", .markdown),
+      ("Hello", .markdown), ("a: b: c\n", .markdown), ("key: \"open\n", .markdown),
+    ])
+  func yamlByContent(_ text: String, _ format: InputFormat) {
+    #expect(InputFormat.guess(content: Array(text.utf8), final: true) == format)
+    expectNoEarlyGuessDiffers(text)
+  }
+
+  @Test("by content: YAML is told from complete lines, and from the first 8 KiB of a long one")
+  func yamlWindow() {
+    #expect(InputFormat.guess(content: Array("a: 1\nb:".utf8)) == nil)
+    // A window that is full is judged by its complete lines; a quoted string it cuts
+    // short is no error.
+    let long = "a: 1\nb: \"" + String(repeating: "x ", count: 5000) + "\"\n"
+    var sniffer = FormatSniffer()
+    #expect(sniffer.format(of: Array(long.utf8), final: false) == .yaml)
+    let prose = String(repeating: "Some words in a paragraph.\n", count: 400)
+    var other = FormatSniffer()
+    #expect(other.format(of: Array(prose.utf8), final: false) == .markdown)
   }
 
   @Test(
@@ -106,6 +139,8 @@ struct InputFormatTests {
     #expect(InputFormat.guess(content: [0xEF, 0xBB, 0xBF]) == nil)
     #expect(InputFormat.guess(content: [0xEF, 0xBB, 0xBF, 0x5B, 0x0A], final: true) == .json)
     #expect(InputFormat.guess(content: [0xEF, 0xBB], final: true) == .markdown)
-    #expect(InputFormat.guess(content: [0xEF, 0x41]) == .markdown)
+    // No byte order mark, and no JSON: Markdown or YAML, told once the lines are here.
+    #expect(InputFormat.guess(content: [0xEF, 0x41]) == nil)
+    #expect(InputFormat.guess(content: [0xEF, 0x41], final: true) == .markdown)
   }
 }

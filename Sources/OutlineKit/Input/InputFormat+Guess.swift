@@ -25,15 +25,30 @@ extension InputFormat {
   }
 
   /// The format the start of a document suggests: JSON when its first byte other than
-  /// white space (or a byte order mark) is `{` or `[` and what follows fits JSON, else
-  /// Markdown, so that a README opening with a `[![badge](…)](…)` link stays Markdown.
+  /// white space (or a byte order mark) is `{` or `[` and what follows fits JSON; YAML
+  /// when its start parses as YAML whose first document is a block mapping or a list of
+  /// mappings, and is not a Markdown file's front matter (`YAMLSniff`); else Markdown, so that a README opening with a `[![badge](…)](…)` link stays Markdown.
   /// A line opening with `[` is Markdown too when it is not JSON and what follows the
   /// brackets is not JSON either (`[1]: https://…`, `[ ] todo`, `[2024-01-01] notes`).
   /// Nil while too little has arrived to tell; `final` says nothing more will.
   public static func guess(content: some Collection<UInt8>, final: Bool = false) -> InputFormat? {
     let format = guessByStart(content: content, final: final)
+    if format == .markdown, !startsWithBracket(content) {
+      // YAML or Markdown is told from complete lines: the whole start, once it is here.
+      guard final else { return nil }
+      return YAMLSniff.isYAML(content, final: content.count < FormatSniffer.window)
+        ? .yaml : .markdown
+    }
     guard format == .json, let bracket = firstBracket(content) else { return format }
     return guessBracketedLine(content[bracket...], final: final)
+  }
+
+  /// Whether the first byte other than white space (or a byte order mark) is `{` or `[`.
+  private static func startsWithBracket(_ content: some Collection<UInt8>) -> Bool {
+    var rest = content[...]
+    rest = rest.dropFirst(SourceMap.byteOrderMarkLength(rest, final: true) ?? 0)
+    guard let first = rest.first(where: { !JSONReader.isWhiteSpace($0) }) else { return false }
+    return first == UInt8(ascii: "[") || first == UInt8(ascii: "{")
   }
 
   /// How much of a line opening with `[` is looked at: a longer line is judged by its start.

@@ -16,8 +16,7 @@ public enum InputFormat: String, CaseIterable, Sendable {
   public init?(name: String) {
     if name == "gfm" {
       self = .markdown
-    } else if name == "yml" {
-      self = .yaml
+
     } else {
       self.init(rawValue: name)
     }

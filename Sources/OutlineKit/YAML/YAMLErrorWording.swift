@@ -29,7 +29,8 @@ enum YAMLErrorWording {
     case ("block sequence entries are not allowed in this context", _):
       return "unexpected '- ' after a key on the same line; start the sequence on the next line"
     case ("found a tab character that violates indentation", _),
-      ("found a tab character where an indentation space is expected", _):
+      ("found a tab character where an indentation space is expected", _),
+      ("found character that cannot start any token", _) where shown == "a tab":
       return "a tab indents this line; YAML indents with spaces only"
     case ("found character that cannot start any token", _):
       return "unexpected \(shown ?? "character"), which cannot start anything in YAML; "

@@ -1,0 +1,169 @@
+import Testing
+
+@testable import OutlineKit
+
+func yaml(_ text: String, titleKeys: [String] = JSONReader.Options.defaultTitleKeys) throws
+  -> Outline
+{
+  try YAMLReader.read(Array(text.utf8), titleKeys: titleKeys)
+}
+
+func yamlError(_ bytes: [UInt8]) -> ReadError? {
+  do {
+    _ = try YAMLReader.read(bytes)
+    return nil
+  } catch {
+    return error
+  }
+}
+
+/// The lines a content run shows, as the text tree shows them.
+private func shown(_ content: [Content]) -> [[String]] {
+  content.map { run in
+    guard case .source(let source) = run.body else { return ["not YAML"] }
+    return source.lines.map { source.text.isBlank($0) ? "" : source.shownLine($0) }
+  }
+}
+
+@Suite("YAML")
+struct YAMLReaderTests {
+  @Test("block collections are sections; the rest is content, on the lines it is written on")
+  func shape() throws {
+    let outline = try yaml(
+      """
+      # top
+      name: web  # comment
+      spec:
+        replicas: 3
+        ports: [80, 443]
+        containers:
+          - name: app
+            image: "a:1"
+      tail: {}
+      """)
+    #expect(outline.sections.map(\.title) == ["spec", "containers", "app"])
+    #expect(outline.sections.map(\.depth) == [0, 1, 2])
+    #expect(outline.sections.map(\.parent) == [nil, 0, 1])
+    #expect(shown(outline.content) == [["# top", "name: web  # comment"], ["tail: {}"]])
+    #expect(outline.content.map(\.position) == [0, 1])
+    // `spec:` alone is the title; its own content is its scalar members, unindented.
+    #expect(shown(outline.sections[0].content) == [["replicas: 3", "ports: [80, 443]"]])
+    #expect(shown(outline.sections[2].content) == [["- name: app", "  image: \"a:1\""]])
+    #expect(outline.sections[0].kind == .object(members: 3))
+    #expect(outline.sections[1].kind == .array(elements: 1))
+    // 1-based in -t json; here from 0: spec stands on lines 2 to 7.
+    #expect(outline.sections[0].span.lines == 2..<8)
+    // Title lines, `containers:`, are not counted, as headings are not.
+    #expect(outline.sections[0].hiddenLines == 4)
+    #expect(outline.hiddenLines == 7)
+  }
+
+  @Test("anchors, aliases, merges and tags are shown as written, and an alias is not followed")
+  func anchors() throws {
+    // A billion laughs: each level names the one before nine times. Expanded, it would be
+    // 10^9 strings; as written, it is a few lines.
+    var text = "a: &a [\"lol\"]\n"
+    var previous = "a"
+    for level in "bcdefghi" {
+      let aliases = Array(repeating: "*\(previous)", count: 9).joined(separator: ", ")
+      text += "\(level): &\(level) [\(aliases)]\n"
+      previous = String(level)
+    }
+    text += "merged:\n  <<: *i\n  own: !!str 1\n"
+    let outline = try yaml(text)
+    #expect(outline.sections.map(\.title) == ["merged"])
+    #expect(shown(outline.sections[0].content) == [["<<: *i", "own: !!str 1"]])
+    #expect(outline.sections[0].kind == .object(members: 2))
+    #expect(shown(outline.content)[0].count == 9)
+    #expect(shown(outline.content)[0][8].hasPrefix("i: &i [*h, *h"))
+  }
+
+  @Test("several documents are sections, titled as Kubernetes names its objects")
+  func documents() throws {
+    let outline = try yaml(
+      """
+      # app
+      apiVersion: apps/v1
+      kind: Deployment
+      metadata:
+        name: web
+        labels:
+          app.kubernetes.io/name: web
+      ---
+      kind: Service
+      metadata: {name: flow-is-content}
+      ---
+      - a
+      - b
+      ---
+      just a scalar
+      """)
+    #expect(outline.sections.filter { $0.parent == nil }.map(\.title) == ["Deployment web", "Service", "[2]"])
+    #expect(outline.kind == .array(elements: 4))
+    // The `---` that starts a document is its first line; the scalar document is content.
+    let service = outline.sections.firstIndex { $0.title == "Service" }!
+    #expect(shown(outline.sections[service].content).first?.first == "---")
+    #expect(shown(outline.content).last == ["---", "just a scalar"])
+  }
+
+  @Test("--title-key orders the keys that title a sequence's elements")
+  func titleKeys() throws {
+    let text = "- id: one\n  name: first\n- id: two\n"
+    #expect(try yaml(text).sections.map(\.title) == ["first", "two"])
+    #expect(try yaml(text, titleKeys: ["id"]).sections.map(\.title) == ["one", "two"])
+    #expect(try yaml(text, titleKeys: ["nothing"]).sections.map(\.title) == ["[0]", "[1]"])
+  }
+
+  @Test("errors give the line and column, and say what was expected")
+  func errors() {
+    #expect(
+      yamlError(Array("a:\n  b: 1\n c: 2\n".utf8))
+        == ReadError(
+          line: 3, column: 2,
+          message:
+            "expected a key indented as the mapping that started at line 1, column 1, found 'c'"))
+    // Columns count characters, not bytes.
+    #expect(
+      yamlError(Array("é: [1, 2\nb: 3\n".utf8))
+        == ReadError(
+          line: 2, column: 2,
+          message: "expected ',' or ']' in the sequence '[' that started at line 1, column 4, found ':'"
+        ))
+    #expect(
+      yamlError(Array("k: ok\nv: \u{e9}".utf8) + [0xFF, 0x0A])
+        == ReadError(line: 2, column: 5, message: "invalid UTF-8"))
+    #expect(
+      yamlError(Array("a:\n\tb: 1\n".utf8))
+        == ReadError(line: 2, column: 1, message: "a tab indents this line; YAML indents with spaces only"))
+  }
+
+  @Test("deep nesting is read without recursion")
+  func deep() throws {
+    // Sequences nest on one line, `- - - x`, each a section inside the one before.
+    let depth = 50_000
+    let outline = try yaml(String(repeating: "- ", count: depth) + "x\n")
+    #expect(outline.sections.count == depth - 1)
+    #expect(outline.sections.last?.depth == depth - 2)
+    #expect(outline.sections.last?.title == "[0]")
+  }
+
+  @Test("a huge scalar is one line of content; CRLF lines and a byte order mark are read")
+  func sizesAndLineEnds() throws {
+    let long = String(repeating: "x", count: 4_000_000)
+    let outline = try yaml("a:\n  big: \(long)\n")
+    #expect(shown(outline.sections[0].content)[0][0].utf8.count == 4_000_005)
+    let crlf = try YAMLReader.read([0xEF, 0xBB, 0xBF] + Array("a:\r\n  b: 1\r\n# end\r\n".utf8))
+    #expect(shown(crlf.sections[0].content) == [["b: 1"]])
+    #expect(shown(crlf.content) == [["# end"]])
+    #expect(crlf.sections[0].span.bytes == 3..<15)
+  }
+
+  @Test("nothing, or only comments, is a document without sections")
+  func empty() throws {
+    #expect(try yaml("").sections.isEmpty)
+    #expect(try yaml("").content.isEmpty)
+    let comments = try yaml("# one\n\n# two\n")
+    #expect(comments.sections.isEmpty)
+    #expect(shown(comments.content) == [["# one", "", "# two"]])
+  }
+}
