@@ -17,7 +17,7 @@ _collapse() {
 
   local values
   case $prev in
-    -f | --from) values="markdown gfm commonmark json" ;;
+    -f | --from) values="markdown gfm commonmark json yaml" ;;
     -t | --to) values="text html markdown gfm json" ;;
     --color | --lazy) values="auto always never" ;;
     -e | --expand | -c | --collapse | --only | -d | --depth | -w | --width | --title-key | --max-bytes | --toc-depth \

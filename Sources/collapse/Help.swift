@@ -18,8 +18,8 @@ let helpExamples: [(command: String, comment: String)] = [
 /// sentence, then examples. `man collapse` says the same at length.
 func helpText() -> String {
   var text = """
-    collapse — print Markdown or JSON as an outline of collapsible sections, with
-    exactly the sections you choose expanded.
+    collapse — print Markdown, JSON or YAML as an outline of collapsible
+    sections, with exactly the sections you choose expanded.
 
     Usage: collapse [OPTIONS] [FILE...]
 

@@ -41,14 +41,14 @@ let optionTable: [OptionSpec] = [
   OptionSpec(
     long: "from", short: "f", value: "FORMAT", group: .input,
     help:
-      "Read input as markdown (GitHub Flavored Markdown; gfm is the same), commonmark (strict, no extension) or json (default: by extension, else by how it starts)."
+      "Read input as markdown (GitHub Flavored Markdown; gfm is the same), commonmark (strict, no extension), json or yaml (default: by extension, else by how it starts)."
   ) { options, value throws(UsageError) in
     options.from = InputFormat(name: try value.choice(among: InputFormat.names))
   },
   OptionSpec(
     long: "title-key", short: nil, value: "KEYS", group: .input,
     help:
-      "Title JSON array elements and JSON Lines records by these members first (a list with commas between), then by fullName, nodeid, address, name, title, Test, Package, filePath, ruleId and id."
+      "Title JSON and YAML array elements and JSON Lines records by these members first (a list with commas between), then by fullName, nodeid, address, name, title, Test, Package, filePath, ruleId and id."
   ) { options, value in
     // Tried in the order given, before the default keys.
     options.givenTitleKeys += value.text.split(separator: ",").map(String.init)

@@ -53,7 +53,7 @@ struct InstallTests {
     #expect(
       Set(installed(run.output)) == [
         "libcmark-gfm-dev", "libcmark-gfm-extensions-dev", "libyajl-dev", "libutf8proc-dev",
-        "libgumbo-dev", "zlib1g-dev", "libsource-highlight-dev", "libpcre2-dev",
+        "libgumbo-dev", "zlib1g-dev", "libsource-highlight-dev", "libpcre2-dev", "libyaml-dev",
         "libjs-highlight.js", "libsource-highlight-common",
       ], "\(run.output)")
     let test = try runTool("make", ["-n", "--no-print-directory", "test-deps"])

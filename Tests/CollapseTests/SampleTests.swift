@@ -10,6 +10,7 @@ struct SampleTests {
   static let goldens: [(sample: String, suffix: String, arguments: [String])] =
     [
       "oceans.md", "vehicles.md", "feeds.md", "release-notes.md", "oceans.json", "releases.json",
+      "yaml/ci.yml", "yaml/deploy.yaml",
     ].flatMap { sample in
       [(sample, "txt", []), (sample, "html", ["-t", "html"])]
     }

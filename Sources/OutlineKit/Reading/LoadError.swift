@@ -46,7 +46,7 @@ public enum LoadError: Error, Equatable, CustomStringConvertible {
       let limit = limit.map { " in \($0)" } ?? ""
       return "too large: \(ByteSize.written(bytes)) of \(format.documentName) needs more memory "
         + "to read than is left\(limit)"
-    case .binary: return "binary file, not Markdown or JSON"
+    case .binary: return "binary file, not Markdown, JSON or YAML"
     case .utf16: return "UTF-16 text, which collapse does not read (it reads UTF-8)"
     case .compressed(let program): return "compressed by \(program), which collapse does not read"
     case .corruptGzip(let words): return words

@@ -224,7 +224,8 @@ final class YAMLOutlineBuilder {
     return frame.metadataName.map { "\(kind) \($0)" } ?? kind
   }
 
-  /// Whether line `line` holds the key at `source` and its colon, and nothing more.
+  /// Whether line `line` holds the key at `source` and its colon, and nothing more than
+  /// the `- ` of a sequence's elements before it.
   private func holdsOnlyKey(line: Int, key source: Range<Int>) -> Bool {
     let range = text.lineRange(line)
     guard range.contains(source.lowerBound) || source.isEmpty else { return false }
@@ -233,8 +234,9 @@ final class YAMLOutlineBuilder {
     }
     guard rest.first == UInt8(ascii: ":") else { return false }
     rest = rest.dropFirst().drop { $0 == 0x20 || $0 == 0x09 }
+    // Before the key, its indent, and the `- ` of the elements it starts.
     let before = text.bytes[range.lowerBound..<source.lowerBound]
-    return rest.isEmpty && before.allSatisfy { $0 == 0x20 || $0 == 0x09 }
+    return rest.isEmpty && before.allSatisfy { $0 == 0x20 || $0 == 0x09 || $0 == UInt8(ascii: "-") }
   }
 
   /// Makes the collection at `level` a section.
