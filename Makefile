@@ -75,16 +75,17 @@ SOURCES := Package.swift $(shell find Sources -type f)
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
 # What the benchmark runs beside collapse, and how it times them.
-BENCH_PACKAGES := $(BUILD_PACKAGES) cmark-gfm jq gcc hyperfine pandoc time valgrind
+BENCH_PACKAGES := $(BUILD_PACKAGES) cmark-gfm jq gcc hyperfine pandoc time valgrind python3-yaml
 
 # The fuzz targets (Fuzz/*.swift), how long each runs, and where they and their corpus go.
-FUZZ_TARGETS ?= markdown json names
+FUZZ_TARGETS ?= markdown json yaml names
 FUZZ_SECONDS ?= 60
 FUZZ_BUILD := .build/fuzz
 FUZZ_CORPUS := fuzz-corpus
 FUZZ_SWIFTC := $(dir $(SWIFT))swiftc -sanitize=fuzzer,address -parse-as-library -O -g \
   -I Sources/CCmark -I Sources/CCmarkGuard/include -I Sources/CYajl -I Sources/CUtf8proc \
-  -I Sources/CGumbo -I Sources/CZlib -I Sources/CPcre2 -I Sources/CHighlight/include
+  -I Sources/CGumbo -I Sources/CZlib -I Sources/CPcre2 -I Sources/CYaml \
+  -I Sources/CHighlight/include
 FUZZ_CC := $(dir $(SWIFT))clang -fsanitize=fuzzer-no-link,address -O1 -g
 FUZZ_CXX := $(dir $(SWIFT))clang++ -fsanitize=fuzzer-no-link,address -O1 -g
 OUTLINEKIT_SOURCES := $(shell find Sources/OutlineKit -name '*.swift')

@@ -4,8 +4,8 @@ deep and long inputs.
 
     Fuzz/seeds.py OUTPUT_FOLDER
 
-makes OUTPUT_FOLDER/markdown, OUTPUT_FOLDER/json and OUTPUT_FOLDER/names, one file per
-input. A names seed is the format FuzzHarness.names reads: a line of NAMEs to expand, a
+makes OUTPUT_FOLDER/markdown, OUTPUT_FOLDER/json, OUTPUT_FOLDER/yaml and
+OUTPUT_FOLDER/names, one file per input. A names seed is the format FuzzHarness.names reads: a line of NAMEs to expand, a
 line of NAMEs to collapse, then one line per heading, its level first (`2Pacific`).
 """
 
@@ -79,14 +79,19 @@ def names_seed(document, expand, collapse):
 
 def main():
     output = pathlib.Path(sys.argv[1])
-    seeds = {"markdown": [], "json": [], "names": []}
+    seeds = {"markdown": [], "json": [], "yaml": [], "names": []}
     for path in sorted((ROOT / "Samples").iterdir()):
         if path.suffix == ".md":
             seeds["markdown"].append(path.read_bytes())
             seeds["names"].append(names_seed(path.read_bytes(), "Coral", ""))
         elif path.suffix == ".json":
             seeds["json"].append(path.read_bytes())
+    for path in sorted((ROOT / "Samples" / "yaml").iterdir()):
+        seeds["yaml"].append(path.read_bytes())
     for arguments, document in cases():
+        if option(arguments, "-f", "--from") == "yaml":
+            seeds["yaml"].append(document)
+            continue
         is_json = option(arguments, "-f", "--from") == "json" or document.lstrip()[:1] in (b"{", b"[")
         seeds["json" if is_json else "markdown"].append(document)
         expand = option(arguments, "-e", "--expand")
@@ -96,6 +101,7 @@ def main():
     # A few deep and long inputs that no sample has.
     seeds["json"] += [b"[" * 60 + b"]" * 60, b'{"a":' * 60 + b"1" + b"}" * 60]
     seeds["markdown"] += [b">" * 60 + b" deep\n", b"- " * 30 + b"# item\n", b"# " + b"long " * 200]
+    seeds["yaml"] += [b"- " * 60 + b"x\n", b"a: &a [x]\n" + b"b: [*a, *a]\n" * 20, b"k:\n" + b"  " * 30 + b"v: 1\n"]
     seeds["names"] += [b"/e/\n\n" + b"\n".join(str(1 + n % 6).encode() + b"e" for n in range(60))]
     for target, inputs in seeds.items():
         folder = output / target

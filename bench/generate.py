@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Writes the benchmark inputs: real-shaped Markdown and JSON of a given size.
 
-usage: generate.py release-notes|guide|markdown|markdown-html|json SIZE_MB OUTPUT
+usage: generate.py release-notes|guide|markdown|markdown-html|json|manifests|openapi SIZE_MB OUTPUT
 
 release-notes and guide take their shape from real documents, counted node by node by
 bench/profile.py (the figures per KB are in the comments of `release_notes` and `guide`).
@@ -20,6 +20,17 @@ the reports CI tools write (aligned images, details blocks around Markdown, anch
 tables, kbd) to a quarter of the blocks. The JSON reads like an API's list responses:
 arrays of issue-like objects with nested users, labels and reactions. The same seed
 gives the same bytes on every machine.
+
+manifests reads like the Kubernetes manifests of a big install (argo-cd's, read line by
+line): a stream of documents, most of them Deployments of a few hundred short lines
+(about 35 bytes a line), whose containers carry long env lists where each entry is a
+small mapping three levels deep (`valueFrom: configMapKeyRef: {name, key, optional}`),
+probes, security contexts, volume mounts and volumes, sequences written both indented
+and not; between them Services, ConfigMaps with block scalars, and RBAC rules; a
+comment now and then, an anchor and alias rarely, `{}` for empty things. openapi reads
+like a large API's OpenAPI spec: one document of paths, each with operations that hold
+parameters, request bodies and responses whose content refers to schemas, and a
+components section of schemas with properties, many of one line (`type: string`).
 """
 import json
 import random
@@ -310,6 +321,138 @@ def json_document(rng, size, out):
     out.write("\n]\n")
 
 
+def words(rng, n):
+    """Plain words, as a YAML plain scalar may hold them: no markup to start an alias or
+    a flow sequence."""
+    return " ".join(rng.choice(WORDS) for _ in range(n)).capitalize()
+
+
+def env_entry(rng, name):
+    if rng.random() < 0.15:
+        return f"          - name: {name}\n            value: {rng.choice(WORDS).lower()}\n"
+    source = rng.choice(["configMapKeyRef", "secretKeyRef"])
+    return (f"          - name: {name}\n            valueFrom:\n              {source}:\n"
+            f"                name: {rng.choice(WORDS).lower()}-cm\n"
+            f"                key: {rng.choice(WORDS).lower()}.{rng.choice(WORDS).lower()}\n"
+            f"                optional: true\n")
+
+
+def deployment(rng, number):
+    name = f"{rng.choice(WORDS).lower()}-{number}"
+    lines = []
+    if rng.random() < 0.2:
+        lines.append(f"# {sentence(rng, 8)}\n")
+    labels = f"    app.kubernetes.io/name: {name}\n    app.kubernetes.io/part-of: shop\n"
+    anchored = rng.random() < 0.1
+    lines.append(f"apiVersion: apps/v1\nkind: Deployment\nmetadata:\n  name: {name}\n"
+                 f"  labels:{' &labels' if anchored else ''}\n{labels}"
+                 f"spec:\n  replicas: {rng.randint(1, 5)}\n  selector:\n    matchLabels:"
+                 f"{' *labels' if anchored else ''}\n")
+    if not anchored:
+        lines.append(f"      app.kubernetes.io/name: {name}\n")
+    lines.append(f"  template:\n    metadata:\n      labels:\n        app.kubernetes.io/name: {name}\n"
+                 f"    spec:\n      serviceAccountName: {name}\n      containers:\n")
+    for container in range(rng.randint(1, 2)):
+        lines.append(f"        - name: {name}-{container}\n"
+                     f"          image: registry.example.org/{name}:{rng.randint(1, 9)}.{rng.randint(0, 20)}\n"
+                     f"          args: [\"--port\", \"{rng.randint(1000, 9999)}\"]\n          env:\n")
+        for entry in range(rng.randint(5, 40)):
+            lines.append(env_entry(rng, f"{rng.choice(WORDS).upper()}_{entry}"))
+        lines.append("          ports:\n          - containerPort: 8080\n          - containerPort: 8084\n"
+                     "          livenessProbe:\n            httpGet:\n              path: /healthz\n"
+                     "              port: 8084\n            initialDelaySeconds: 30\n"
+                     "          securityContext:\n            runAsNonRoot: true\n            capabilities:\n"
+                     "              drop:\n              - ALL\n          volumeMounts:\n")
+        for mount in range(rng.randint(2, 8)):
+            lines.append(f"          - name: volume-{mount}\n            mountPath: /app/{rng.choice(WORDS).lower()}\n")
+    lines.append("      volumes:\n")
+    for volume in range(rng.randint(2, 8)):
+        kind = rng.choice(["emptyDir: {}", f"configMap:\n            name: {name}-cm"])
+        lines.append(f"        - name: volume-{volume}\n          {kind}\n")
+    return "".join(lines)
+
+
+def other_object(rng, number):
+    name = f"{rng.choice(WORDS).lower()}-{number}"
+    choice = rng.random()
+    if choice < 0.4:
+        return (f"apiVersion: v1\nkind: Service\nmetadata:\n  name: {name}\nspec:\n  ports:\n"
+                f"  - name: http\n    port: 80\n    targetPort: 8080\n  selector:\n"
+                f"    app.kubernetes.io/name: {name}\n")
+    if choice < 0.7:
+        script = "".join(f"    {sentence(rng, 6)}\n" for _ in range(rng.randint(2, 12)))
+        return (f"apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: {name}-cm\ndata:\n"
+                f"  timeout.reconciliation: {rng.randint(60, 600)}s\n  config.yaml: |\n{script}")
+    rules = "".join(f"- apiGroups:\n  - \"\"\n  resources:\n  - {rng.choice(WORDS).lower()}s\n"
+                    f"  verbs: [get, list, watch]\n" for _ in range(rng.randint(2, 8)))
+    return (f"apiVersion: rbac.authorization.k8s.io/v1\nkind: Role\nmetadata:\n  name: {name}\n"
+            f"rules:\n{rules}")
+
+
+def manifests(rng, size, out):
+    written = 0
+    number = 0
+    while written < size:
+        document = deployment(rng, number) if rng.random() < 0.5 else other_object(rng, number)
+        text = ("---\n" if number else "") + document
+        out.write(text)
+        written += len(text.encode())
+        number += 1
+
+
+def schema_properties(rng, indent):
+    lines = []
+    for _ in range(rng.randint(2, 10)):
+        kind = rng.choice(["string", "integer", "boolean", "ref", "array"])
+        name = rng.choice(WORDS).lower().replace("é", "e")
+        pad = " " * indent
+        if kind == "ref":
+            lines.append(f"{pad}{name}:\n{pad}  $ref: \"#/components/schemas/{rng.choice(WORDS).capitalize()}\"\n")
+        elif kind == "array":
+            lines.append(f"{pad}{name}:\n{pad}  type: array\n{pad}  items:\n{pad}    type: string\n")
+        else:
+            lines.append(f"{pad}{name}:\n{pad}  type: {kind}\n")
+            if rng.random() < 0.3:
+                lines.append(f"{pad}  description: {words(rng, 8)}\n")
+    return "".join(lines)
+
+
+def openapi(rng, size, out):
+    out.write("openapi: 3.1.0\ninfo:\n  title: Shop API\n  version: 2.4.1\n  description: |\n"
+              "    The shop's public API.\n    Every response is JSON.\nservers:\n"
+              "  - url: https://api.example.org/v2\npaths:\n")
+    written = 0
+    number = 0
+    # Paths take nine tenths of the spec; the schemas the rest.
+    while written < size * 0.9:
+        resource = f"{rng.choice(WORDS).lower()}s-{number}"
+        text = [f"  /{resource}/{{id}}:\n" if number % 2 else f"  /{resource}:\n"]
+        for method in rng.sample(["get", "post", "put", "patch", "delete"], rng.randint(1, 4)):
+            text.append(f"    {method}:\n      operationId: {method}{resource.capitalize()}\n"
+                        f"      summary: {words(rng, 5)}\n      tags: [{rng.choice(WORDS).lower()}]\n"
+                        "      parameters:\n")
+            for _ in range(rng.randint(1, 5)):
+                text.append(f"        - name: {rng.choice(WORDS).lower()}\n          in: query\n"
+                            f"          description: |\n            {sentence(rng, 7)}\n          schema:\n"
+                            f"            type: {rng.choice(['string', 'integer', 'boolean'])}\n")
+            text.append("      responses:\n        \"200\":\n          description: OK\n"
+                        "          content:\n            application/json:\n              schema:\n"
+                        f"                $ref: \"#/components/schemas/{rng.choice(WORDS).capitalize()}\"\n"
+                        "        default:\n          $ref: \"#/components/responses/Error\"\n")
+        chunk = "".join(text)
+        out.write(chunk)
+        written += len(chunk.encode())
+        number += 1
+    out.write("components:\n  schemas:\n")
+    while written < size:
+        chunk = (f"    {rng.choice(WORDS).capitalize()}{number}:\n      type: object\n"
+                 f"      required: [id]\n      properties:\n{schema_properties(rng, 8)}")
+        out.write(chunk)
+        written += len(chunk.encode())
+        number += 1
+    out.write("  responses:\n    Error:\n      description: Something went wrong\n")
+
+
 def main():
     kind, megabytes, path = sys.argv[1], float(sys.argv[2]), sys.argv[3]
     rng = random.Random(20261130)
@@ -317,6 +460,10 @@ def main():
         size = int(megabytes * 1_000_000)
         if kind == "json":
             json_document(rng, size, out)
+        elif kind == "manifests":
+            manifests(rng, size, out)
+        elif kind == "openapi":
+            openapi(rng, size, out)
         elif kind == "release-notes":
             release_notes(rng, size, out)
         elif kind == "guide":

@@ -58,6 +58,18 @@ def library_peer():
     return binary
 
 
+def yaml_peer():
+    """The path of bench/yaml-parse.c, built: libyaml's parser alone over a file."""
+    build = os.path.join(HERE, "..", ".build", "bench")
+    os.makedirs(build, exist_ok=True)
+    binary = os.path.join(build, "yaml-parse")
+    source = os.path.join(HERE, "yaml-parse.c")
+    if not os.path.exists(binary) or os.path.getmtime(binary) < os.path.getmtime(source):
+        compiler = os.environ.get("CC", "cc")
+        subprocess.run([compiler, "-O2", "-o", binary, source, "-lyaml"], check=True)
+    return binary
+
+
 def instructions(command):
     """The instructions `command` runs, counted by callgrind: the same on every run,
     whatever else the machine does."""
@@ -82,7 +94,8 @@ def written(name, make):
 
 def inputs(kind, size):
     name = {"markdown": f"doc-{size}.md", "markdown-html": f"html-doc-{size}.md",
-            "release-notes": f"release-notes-{size}.md", "guide": f"guide-{size}.md"}.get(
+            "release-notes": f"release-notes-{size}.md", "guide": f"guide-{size}.md",
+            "manifests": f"manifests-{size}.yaml", "openapi": f"openapi-{size}.yaml"}.get(
         kind, f"api-{size}.json")
     path = os.path.join(INPUTS, name)
     generator = os.path.join(HERE, "generate.py")
@@ -493,6 +506,9 @@ def main():
     if "--raw-html-only" in sys.argv:
         print("\n".join(raw_html(collapse, 3)))
         return
+    if "--yaml-only" in sys.argv:
+        print("\n".join(yaml_reading(collapse, 3)))
+        return
     if "--matching-only" in sys.argv:
         print("\n".join(content_matching(collapse, 3)))
         return
@@ -710,6 +726,7 @@ def main():
     lines += browser_pages(collapse)
     lines += highlighting(collapse, runs)
     lines += content_matching(collapse, runs)
+    lines += yaml_reading(collapse, runs)
     lines += ["", "What each performance trick gains on its target, with and "
               "without it: `bench/tricks.md`."]
     machine = subprocess.run(["uname", "-srm"], capture_output=True, text=True).stdout.strip()
@@ -793,6 +810,29 @@ def content_matching(collapse, runs):
             f"`/{pattern}/`, with none, {medians[bare]:.2f} s "
             f"({medians[bare] / medians[plain]:.2f}×; `grep -cP` alone over the file "
             f"{medians[grep]:.2f} s).")
+    return lines
+
+
+def yaml_reading(collapse, runs):
+    """The lines on reading YAML: collapse's text output of 50 MB of manifests and of an
+    OpenAPI spec, every section open, against libyaml's parser alone over the same bytes
+    and against Python's yaml with libyaml's loader, in the same run."""
+    lines = [""]
+    peer = yaml_peer()
+    for kind, name in (("manifests", "Kubernetes manifests"), ("openapi", "an OpenAPI spec")):
+        path = inputs(kind, 50)
+        text = f"{collapse} --expand-all {path}"
+        parse = f"{peer} {path}"
+        python = (f"python3 -c 'import sys, yaml; list(yaml.load_all(open(sys.argv[1]), "
+                  f"Loader=yaml.CSafeLoader))' {path}")
+        medians = hyperfine([text, parse, python], runs, 1)
+        memory = peak_memory(text)
+        lines.append(
+            f"YAML, 50 MB of {name} (text output, `--expand-all`): {medians[text]:.2f} s, "
+            f"against libyaml's parser alone {medians[parse]:.2f} s "
+            f"({medians[text] / medians[parse]:.2f}×, target ≤ 1.5×) and Python's yaml with "
+            f"libyaml's loader {medians[python]:.2f} s "
+            f"({medians[text] / medians[python]:.2f}×); {memory / 1000:.0f} MB at most.")
     return lines
 
 

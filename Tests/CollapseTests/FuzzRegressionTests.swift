@@ -36,6 +36,7 @@ struct FuzzRegressionTests {
     case "markdown": problems = FuzzHarness.markdown(regression.bytes)
     case "json": problems = FuzzHarness.json(regression.bytes)
     case "names": problems = FuzzHarness.names(regression.bytes)
+    case "yaml": problems = FuzzHarness.yaml(regression.bytes)
     default: problems = ["no fuzz target is called '\(regression.target)'"]
     }
     #expect(problems == [])
@@ -49,8 +50,8 @@ struct FuzzRegressionTests {
     var input = regression.bytes
     var statuses: Set<Int32> = [0]
     switch regression.target {
-    case "json":
-      arguments = ["-f", "json"]
+    case "json", "yaml":
+      arguments = ["-f", regression.target]
       statuses = [0, 1]
     case "names":
       let (expand, collapse, entries) = FuzzHarness.namesInput(input)

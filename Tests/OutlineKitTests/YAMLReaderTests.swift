@@ -98,7 +98,10 @@ struct YAMLReaderTests {
       ---
       just a scalar
       """)
-    #expect(outline.sections.filter { $0.parent == nil }.map(\.title) == ["Deployment web", "Service", "[2]"])
+    #expect(
+      outline.sections.filter { $0.parent == nil }.map(\.title) == [
+        "Deployment web", "Service", "[2]",
+      ])
     #expect(outline.kind == .array(elements: 4))
     // The `---` that starts a document is its first line; the scalar document is content.
     let service = outline.sections.firstIndex { $0.title == "Service" }!
@@ -127,14 +130,16 @@ struct YAMLReaderTests {
       yamlError(Array("é: [1, 2\nb: 3\n".utf8))
         == ReadError(
           line: 2, column: 2,
-          message: "expected ',' or ']' in the sequence '[' that started at line 1, column 4, found ':'"
+          message:
+            "expected ',' or ']' in the sequence '[' that started at line 1, column 4, found ':'"
         ))
     #expect(
       yamlError(Array("k: ok\nv: \u{e9}".utf8) + [0xFF, 0x0A])
         == ReadError(line: 2, column: 5, message: "invalid UTF-8"))
     #expect(
       yamlError(Array("a:\n\tb: 1\n".utf8))
-        == ReadError(line: 2, column: 1, message: "a tab indents this line; YAML indents with spaces only"))
+        == ReadError(
+          line: 2, column: 1, message: "a tab indents this line; YAML indents with spaces only"))
   }
 
   @Test("deep nesting is read without recursion")

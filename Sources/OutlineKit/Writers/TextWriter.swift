@@ -186,23 +186,23 @@ public struct TextWriter {
   ) {
     let prefixText = prefix.rendered(TerminalLine.Format(colors: format.colors))
     for line in lines {
-        if source.isBlank(line) {
-          target.write("\n")
-          continue
-        }
-        source.bytes.withUnsafeBytes { bytes in
-          let range = source.lineRange(line)
-          let shown = min(range.lowerBound + indent, range.upperBound)..<range.upperBound
-          let text = UnsafeRawBufferPointer(rebasing: bytes[shown])
-          if let width = format.width, !TextWriter.fits(text, in: width - prefix.columns) {
-            target.write(TextWriter.contentLine(content, line, prefix: prefix).rendered(format))
-          } else {
-            target.write(prefixText)
-            TerminalText.write(text, to: &target)
-          }
-        }
+      if source.isBlank(line) {
         target.write("\n")
+        continue
       }
+      source.bytes.withUnsafeBytes { bytes in
+        let range = source.lineRange(line)
+        let shown = min(range.lowerBound + indent, range.upperBound)..<range.upperBound
+        let text = UnsafeRawBufferPointer(rebasing: bytes[shown])
+        if let width = format.width, !TextWriter.fits(text, in: width - prefix.columns) {
+          target.write(TextWriter.contentLine(content, line, prefix: prefix).rendered(format))
+        } else {
+          target.write(prefixText)
+          TerminalText.write(text, to: &target)
+        }
+      }
+      target.write("\n")
+    }
   }
 
   /// Whether `bytes` are printable ASCII without tabs that fit in `columns`: the common

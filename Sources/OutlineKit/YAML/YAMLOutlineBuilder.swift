@@ -44,10 +44,12 @@ final class YAMLOutlineBuilder {
 
   private let titleKeys: [String: Int]
   private let text: SourceText
-  private var stack: [Frame]
-  private var sections: [Section] = []
+  // The builder is only used from the reader's loop, one event at a time, so the
+  // run-time exclusivity checks of these hot properties buy nothing.
+  @exclusivity(unchecked) private var stack: [Frame]
+  @exclusivity(unchecked) private var sections: [Section] = []
   /// Whether each section's first line is its title alone (`key:`), not content.
-  private var titleLines: [Bool] = []
+  @exclusivity(unchecked) private var titleLines: [Bool] = []
   private var skipped: Skipped? = nil
   /// Where the document being read starts, when it has an explicit `---`.
   private var documentStart: Int? = nil
@@ -61,6 +63,9 @@ final class YAMLOutlineBuilder {
     var ranks: [String: Int] = [:]
     for (rank, key) in titleKeys.enumerated() where ranks[key] == nil { ranks[key] = rank }
     self.titleKeys = ranks
+    // Manifests and specs hold a section for every few short lines.
+    sections.reserveCapacity(text.bytes.count / 64)
+    titleLines.reserveCapacity(text.bytes.count / 64)
     stack = [
       Frame(
         isMapping: false, key: nil, index: nil, titledByMembers: false, firstLine: 0,
@@ -127,9 +132,8 @@ final class YAMLOutlineBuilder {
           "too deep: mappings and sequences nest more than 1,000,000 levels here, the most "
           + "collapse reads")
     }
-    let parent = stack[top]
     let frame: Frame
-    if parent.isMapping, let key = parent.pendingKey {
+    if stack[top].isMapping, let key = stack[top].pendingKey {
       stack[top].pendingKey = nil
       frame = Frame(
         isMapping: isMapping, key: key.text, index: nil, titledByMembers: false,
@@ -138,7 +142,7 @@ final class YAMLOutlineBuilder {
     } else {
       let first = top == 0 ? (documentStart ?? place.firstLine) : place.firstLine
       frame = Frame(
-        isMapping: isMapping, key: nil, index: top == 0 ? documents : parent.count,
+        isMapping: isMapping, key: nil, index: top == 0 ? documents : stack[top].count,
         titledByMembers: true, firstLine: first, firstLineIsTitle: false, lastLine: first)
     }
     stack.append(frame)
@@ -181,22 +185,35 @@ final class YAMLOutlineBuilder {
     stack[top].lastLine = max(stack[top].lastLine, frame.lastLine)
   }
 
-  /// A scalar or an alias: a mapping's key, or a value. `scalar` is its text, for titles.
-  func value(_ scalar: String?, key isKeyEvent: Bool = true, at place: Place) {
+  /// A scalar or an alias: a mapping's key, or a value. `scalar` is a scalar's text, for
+  /// keys and titles; it is decoded only where one of those needs it.
+  func value(
+    _ scalar: UnsafeBufferPointer<UInt8>?, key isKeyEvent: Bool = true, at place: Place
+  ) {
     guard skipped == nil else { return }
     let top = stack.count - 1
     stack[top].lastLine = max(stack[top].lastLine, place.lastLine)
     if stack[top].isMapping {
       guard let key = stack[top].pendingKey else {
         if isKeyEvent {
-          stack[top].pendingKey = (scalar ?? "", place.firstLine, keySource(place))
+          let text = scalar.map { String(decoding: $0, as: UTF8.self) } ?? ""
+          stack[top].pendingKey = (text, place.firstLine, keySource(place))
         }
         return
       }
       stack[top].pendingKey = nil
-      if let scalar, !scalar.isEmpty { noteTitle(key.text, scalar, at: top) }
+      if let scalar, !scalar.isEmpty, mayTitle(key.text, at: top) {
+        noteTitle(key.text, String(decoding: scalar, as: UTF8.self), at: top)
+      }
     }
     stack[top].count += 1
+  }
+
+  /// Whether the value of `key` may title the mapping at `level`, or the Kubernetes
+  /// object it is part of.
+  private func mayTitle(_ key: String, at level: Int) -> Bool {
+    if stack[level].titledByMembers { return key == "kind" || titleKeys[key] != nil }
+    return key == "name" && level > 1 && stack[level].key == "metadata"
   }
 
   /// The bytes a key stands on.
@@ -207,11 +224,14 @@ final class YAMLOutlineBuilder {
 
   /// Keeps a member that may title its mapping, or the Kubernetes object it is part of.
   private func noteTitle(_ key: String, _ value: String, at level: Int) {
-    let frame = stack[level]
-    if frame.titledByMembers {
-      if let rank = titleKeys[key], frame.titles[rank] == nil { stack[level].titles[rank] = value }
+    if stack[level].titledByMembers {
+      if let rank = titleKeys[key], stack[level].titles[rank] == nil {
+        stack[level].titles[rank] = value
+      }
       if key == "kind" { stack[level].kind = value }
-    } else if key == "name", frame.key == "metadata", level > 1, stack[level - 1].titledByMembers {
+    } else if key == "name", stack[level].key == "metadata", level > 1,
+      stack[level - 1].titledByMembers
+    {
       stack[level - 1].metadataName = value
     }
   }
@@ -241,17 +261,16 @@ final class YAMLOutlineBuilder {
 
   /// Makes the collection at `level` a section.
   private func materialize(_ level: Int) {
-    let frame = stack[level]
-    let parent = stack[level - 1]
     stack[level].section = sections.count
-    titleLines.append(frame.firstLineIsTitle)
-    let key = frame.key
+    titleLines.append(stack[level].firstLineIsTitle)
+    let key = stack[level].key
+    let index = stack[level].index
     sections.append(
       Section(
-        title: key.map { $0.isEmpty ? "\"\"" : $0 } ?? "[\(frame.index ?? 0)]",
-        key: key ?? frame.index.map(String.init), level: level, depth: level - 1,
-        parent: parent.section,
-        kind: frame.isMapping ? .object(members: 0) : .array(elements: 0)))
+        title: key.map { $0.isEmpty ? "\"\"" : $0 } ?? "[\(index ?? 0)]",
+        key: key ?? index.map(String.init), level: level, depth: level - 1,
+        parent: stack[level - 1].section,
+        kind: stack[level].isMapping ? .object(members: 0) : .array(elements: 0)))
   }
 
   /// The outline of everything read: a lone document whose root is a collection is
@@ -259,37 +278,40 @@ final class YAMLOutlineBuilder {
   func finish() -> Outline {
     guard stack[0].count == 1, let root = sections.first, root.end == sections.count else {
       return YAMLOutlineBuilder.outline(
-        of: sections, titleLines: titleLines, text: text,
+        of: takeAll(&sections), titleLines: titleLines, text: text,
         kind: .array(elements: stack[0].count))
     }
-    var result: [Section] = []
-    result.reserveCapacity(sections.count - 1)
-    for var section in sections.dropFirst() {
-      section.depth -= 1
-      section.level -= 1
-      section.parent = section.parent == 0 ? nil : section.parent.map { $0 - 1 }
-      section.end -= 1
-      result.append(section)
+    var result = takeAll(&sections)
+    result.removeFirst()
+    for index in result.indices {
+      result[index].depth -= 1
+      result[index].level -= 1
+      result[index].parent = result[index].parent == 0 ? nil : result[index].parent.map { $0 - 1 }
+      result[index].end -= 1
     }
+    titleLines.removeFirst()
     return YAMLOutlineBuilder.outline(
-      of: result, titleLines: Array(titleLines.dropFirst()), text: text, kind: root.kind)
+      of: result, titleLines: titleLines, text: text, kind: root.kind)
   }
 
   /// The outline of `sections`, each given as its content the runs of its lines that no
   /// subsection stands on, and the document the lines outside them all.
   private static func outline(
-    of input: [Section], titleLines: [Bool], text: SourceText, kind: Section.Kind
+    of input: consuming [Section], titleLines: [Bool], text: SourceText, kind: Section.Kind
   ) -> Outline {
     var sections = input
-    var children: [[Int]] = Array(repeating: [], count: sections.count)
-    var topLevel: [Int] = []
-    for index in sections.indices {
-      if let parent = sections[index].parent {
-        children[parent].append(index)
-      } else {
-        topLevel.append(index)
+    // The direct subsections of a section follow it, each after the last one's subtree.
+    let children = { (index: Int?) -> [Int] in
+      var found: [Int] = []
+      var child = index.map { $0 + 1 } ?? 0
+      let end = index.map { sections[$0].end } ?? sections.count
+      while child < end {
+        found.append(child)
+        child = sections[child].end
       }
+      return found
     }
+    let topLevel = children(nil)
     let document = SourceDocument(text: text)
     let runs = { (lines: Range<Int>, inside: [Int]) -> [Content] in
       var content: [Content] = []
@@ -316,7 +338,7 @@ final class YAMLOutlineBuilder {
       if titleLines[index] {
         lines = lines.lowerBound + 1..<max(lines.lowerBound + 1, lines.upperBound)
       }
-      sections[index].content = runs(lines, children[index])
+      sections[index].content = runs(lines, children(index))
       let start = text.map.offset(ofLine: sections[index].span.lines.lowerBound)
       let end = text.map.offset(ofLine: sections[index].span.lines.upperBound)
       sections[index].span.bytes = text.map.inputOffset(start)..<text.map.inputOffset(end)

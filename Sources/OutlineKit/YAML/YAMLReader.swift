@@ -81,7 +81,9 @@ public final class YAMLReader: DocumentReader {
     if let result { throw result }
   }
 
-  private static func take(_ event: yaml_event_t, text: SourceText, into builder: YAMLOutlineBuilder)
+  private static func take(
+    _ event: yaml_event_t, text: SourceText, into builder: YAMLOutlineBuilder
+  )
     throws(ReadError)
   {
     let place = YAMLOutlineBuilder.Place(
@@ -103,15 +105,8 @@ public final class YAMLReader: DocumentReader {
     case YAML_MAPPING_END_EVENT, YAML_SEQUENCE_END_EVENT:
       builder.collectionEnded(at: place)
     case YAML_SCALAR_EVENT:
-      // Only the builder's titles need the value; it is decoded only while one may.
       let scalar = event.data.scalar
-      let value =
-        builder.isSkipping || scalar.length > 4096
-        ? nil
-        : String(
-          decoding: UnsafeBufferPointer(start: scalar.value, count: Int(scalar.length)),
-          as: UTF8.self)
-      builder.value(value, at: place)
+      builder.value(UnsafeBufferPointer(start: scalar.value, count: Int(scalar.length)), at: place)
     case YAML_ALIAS_EVENT:
       builder.value(nil, at: place)
     default:

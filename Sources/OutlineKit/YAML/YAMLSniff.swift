@@ -39,8 +39,10 @@ enum YAMLSniff {
       var event = yaml_event_t()
       while true {
         guard yaml_parser_parse(&parser, &event) != 0 else {
-          let cutShort = !final && parser.problem.map { String(cString: $0) }
-            == "found unexpected end of stream"
+          let cutShort =
+            !final
+            && parser.problem.map { String(cString: $0) }
+              == "found unexpected end of stream"
           return cutShort && decide(roots, firstIsExplicit: firstIsExplicit)
         }
         defer { yaml_event_delete(&event) }

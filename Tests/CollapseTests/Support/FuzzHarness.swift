@@ -69,6 +69,67 @@ enum FuzzHarness {
     return problems.messages
   }
 
+  /// Reads `input` as YAML whole and in chunks, which must give the same outline or the
+  /// same error; checks that every line that is not blank is shown, as content or as a
+  /// section's title, then writes the outline with every writer.
+  static func yaml(_ input: [UInt8]) -> [String] {
+    var problems = Problems()
+    var choices = Choices(input)
+    let titleKeys = choices.int(0...3) == 0 ? ["key", "name"] : ["name", "title", "id"]
+    let whole = Result { () throws(ReadError) in try YAMLReader.read(input, titleKeys: titleKeys) }
+    let chunkSize = choices.int(1...97)
+    let reader = YAMLReader(options: JSONReader.Options(titleKeys: titleKeys))
+    let chunked = Result { () throws(LoadError) in
+      var failure: LoadError? = nil
+      feed(input, chunkSize: chunkSize) { chunk in
+        guard failure == nil else { return }
+        do throws(LoadError) { try reader.take(chunk) } catch { failure = error }
+      }
+      if let failure { throw failure }
+      return try reader.end()
+    }
+    switch (whole, chunked) {
+    case (.success(let outline), .success(let other)):
+      problems.check(
+        describe(outline) == describe(other),
+        "reading in chunks of \(chunkSize) bytes gives another outline")
+      checkEveryLineShown(outline, &problems)
+      exercise(outline, &choices, &problems)
+    case (.failure(let error), .failure(.syntax(let other))):
+      problems.check(
+        error == other, "reading in chunks of \(chunkSize) bytes says '\(other)', not '\(error)'")
+      problems.check(
+        error.line >= 1 && error.column >= 1 && !error.message.isEmpty,
+        "the error '\(error)' has no place or no words")
+    case (.failure(let error), _):
+      problems.add("reading in chunks of \(chunkSize) bytes does not fail as '\(error)' does")
+    case (.success, .failure(let error)):
+      problems.add("reading in chunks of \(chunkSize) bytes fails with '\(error)'")
+    }
+    return problems.messages
+  }
+
+  /// Checks that each line of a YAML outline's source that is not blank is in a content
+  /// run, or is the first line of a section, which its title shows.
+  private static func checkEveryLineShown(_ outline: Outline, _ problems: inout Problems) {
+    var text: SourceText? = nil
+    var shown = Set<Int>()
+    for content in outline.content + outline.sections.flatMap(\.content) {
+      guard case .source(let source) = content.body else { continue }
+      text = source.text
+      shown.formUnion(source.lines)
+    }
+    shown.formUnion(outline.sections.map(\.span.lines.lowerBound))
+    guard let text else {
+      problems.check(outline.sections.isEmpty, "sections, and no content run to read lines from")
+      return
+    }
+    for line in 0..<text.lineCount where !text.isBlank(line) && !shown.contains(line) {
+      problems.add("line \(line + 1) is shown nowhere")
+      return
+    }
+  }
+
   /// Resolves NAMEs against a document of short titles: the first line of `input` is a
   /// list for `--expand`, the second one for `--collapse`, and each further line a heading
   /// whose level is its first character (`1` to `6`, anything else makes a content line)
