@@ -163,6 +163,18 @@ struct YAMLReaderTests {
     #expect(crlf.sections[0].span.bytes == 3..<15)
   }
 
+  @Test("lines end where libyaml ends them: at a lone CR, and at NEL and U+2028 too")
+  func lineEnds() throws {
+    let cr = try yaml("a: 1\rb:\r  c: 2\r")
+    #expect(cr.sections.map(\.title) == ["b"])
+    #expect(shown(cr.sections[0].content) == [["c: 2"]])
+    #expect(cr.sections[0].span.lines == 1..<3)
+    let nel = try yaml("x: 1\u{85}y:\n  z: 2\n")
+    #expect(nel.sections.map(\.title) == ["y"])
+    #expect(nel.sections[0].span.lines == 1..<3)
+    #expect(shown(nel.sections[0].content) == [["z: 2"]])
+  }
+
   @Test("nothing, or only comments, is a document without sections")
   func empty() throws {
     #expect(try yaml("").sections.isEmpty)

@@ -44,6 +44,34 @@ public struct SourceMap: Sendable {
     self.appended = text.count
   }
 
+  /// The map of YAML `text`, its lines ended as libyaml ends them, so that its marks'
+  /// lines are these: by `\n`, `\r\n` or a lone `\r`, and by NEL (U+0085) and the line
+  /// and paragraph separators (U+2028, U+2029), which end at the line's end.
+  init(yaml text: [UInt8], leftOutAtStart: Int) {
+    self.leftOutAtStart = leftOutAtStart
+    var starts = SourceMap.commonMarkLineStarts(of: text)
+    var extra: [Int] = []
+    var index = 0
+    while index + 1 < text.count {
+      let byte = text[index]
+      if byte == 0xC2, text[index + 1] == 0x85 {
+        extra.append(index + 2)
+        index += 2
+      } else if byte == 0xE2, index + 2 < text.count, text[index + 1] == 0x80,
+        text[index + 2] == 0xA8 || text[index + 2] == 0xA9
+      {
+        extra.append(index + 3)
+        index += 3
+      } else {
+        index += 1
+      }
+    }
+    extra.removeAll { $0 >= text.count }
+    if !extra.isEmpty { starts = Array(Set(starts + extra)).sorted() }
+    self.lineStarts = starts
+    self.appended = text.count
+  }
+
   // MARK: The byte order mark
 
   /// How many bytes of a byte order mark start `input`: 3 or 0, or nil while the bytes so far

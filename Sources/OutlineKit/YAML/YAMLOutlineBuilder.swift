@@ -90,8 +90,10 @@ final class YAMLOutlineBuilder {
   private func byte(line: Int, column: Int) -> Int {
     guard line < text.lineCount else { return text.bytes.count }
     var offset = text.map.offset(ofLine: line)
+    // A column past the line's end stands at its end.
+    let end = text.lineRange(line).upperBound
     var characters = 0
-    while offset < text.bytes.count {
+    while offset < end {
       if text.bytes[offset] & 0xC0 != 0x80 {
         if characters == column { break }
         characters += 1

@@ -36,12 +36,10 @@ public final class YAMLReader: DocumentReader {
   public static func read(
     _ bytes: [UInt8], titleKeys: [String] = JSONReader.Options.defaultTitleKeys
   ) throws(ReadError) -> Outline {
-    var map = SourceMap()
     let bomLength = SourceMap.byteOrderMarkLength(bytes, final: true) ?? 0
-    if bomLength > 0 { map.leaveOutByteOrderMark() }
     let textBytes = bomLength > 0 ? Array(bytes.dropFirst(bomLength)) : bytes
-    textBytes.withUnsafeBufferPointer { map.appendLines(of: $0) }
-    let text = SourceText(bytes: textBytes, map: map)
+    let text = SourceText(
+      bytes: textBytes, map: SourceMap(yaml: textBytes, leftOutAtStart: bomLength))
     let builder = YAMLOutlineBuilder(text: text, titleKeys: titleKeys)
     try parse(text, into: builder)
     var outline = builder.finish()
@@ -86,9 +84,14 @@ public final class YAMLReader: DocumentReader {
   )
     throws(ReadError)
   {
+    // libyaml counts lines as the text's map does; a mark past the last line stands at
+    // the end of it.
+    let last = max(text.lineCount - 1, 0)
+    let endIsPast = Int(event.end_mark.line) > last
     let place = YAMLOutlineBuilder.Place(
-      firstLine: Int(event.start_mark.line), firstColumn: Int(event.start_mark.column),
-      endLine: Int(event.end_mark.line), endColumn: Int(event.end_mark.column))
+      firstLine: min(Int(event.start_mark.line), last), firstColumn: Int(event.start_mark.column),
+      endLine: endIsPast ? last : Int(event.end_mark.line),
+      endColumn: endIsPast ? Int.max : Int(event.end_mark.column))
     switch event.type {
     case YAML_DOCUMENT_START_EVENT:
       builder.documentStarted(at: place, explicit: event.data.document_start.implicit == 0)
