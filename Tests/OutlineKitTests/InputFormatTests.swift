@@ -47,19 +47,30 @@ struct InputFormatTests {
   }
 
   @Test(
-    "by content: YAML when its first document is a block mapping or a list of mappings, and not front matter",
+    "by content: YAML when it parses and nests as a config does; not front matter, notes or a changelog",
     arguments: [
       ("a: 1\nb:\n  c: 2\n", InputFormat.yaml), ("# values\nimage:\n  tag: 1\n", .yaml),
-      ("---\nkey: v\n", .yaml), ("apiVersion: v1\nkind: Pod\n---\nkind: Service\n", .yaml),
-      ("- name: build\n  run: make\n", .yaml), ("%YAML 1.2\n---\na: 1\n", .yaml),
-      ("a: 1", .yaml),
-      // Front matter, followed by Markdown.
+      ("---\nkey: v\nnested:\n  a: 1\n", .yaml),
+      (
+        "apiVersion: v1\nkind: Pod\nmetadata:\n  name: a\n---\nkind: Service\nspec:\n  x: 1\n",
+        .yaml
+      ),
+      ("- name: build\n  run: make\n", .yaml), ("%YAML 1.2\n---\na:\n  b: 1\n", .yaml),
+      // Flat pairs say too little: `Note: …` is as likely prose.
+      ("a: 1", .markdown), ("---\nkey: v\n", .markdown),
+      ("Note: build needs Swift 5.9\nWarning: slow\n\n# Setup\n\nSteps: see below\n", .markdown),
+      // Front matter, followed by Markdown, even Markdown that reads as flat pairs.
       ("---\ntitle: x\n---\n# Heading\n\nText\n", .markdown),
       ("---\ntitle: x\n---\n\n- item\n", .markdown),
-      // Prose, lists of lines, a setext heading, and YAML that does not parse.
+      ("---\ntitle: Post\n---\nStatus: draft\n\n# Heading\n\nBody text.\n", .markdown),
+      ("---\ntitle: Post\n---\nStatus: draft\n\n# Heading\n", .markdown),
+      // Prose, lists of lines and of one-key items, a setext heading, and YAML that does
+      // not parse.
       ("# Title\n\nText here\n", .markdown), ("Note: this\nis prose\n", .markdown),
       ("- item one\n- item two\n", .markdown), ("Title\n---\n\nText\n", .markdown),
+      ("- fix: crash on start\n- feat: dark mode\n\n## v1.2.0\n\n- fix: typo\n", .markdown),
       ("Hello", .markdown), ("a: b: c\n", .markdown), ("key: \"open\n", .markdown),
+      ("a:\n  b: 1\nc d e\n", .markdown),
     ])
   func yamlByContent(_ text: String, _ format: InputFormat) {
     #expect(InputFormat.guess(content: Array(text.utf8), final: true) == format)
@@ -71,7 +82,7 @@ struct InputFormatTests {
     #expect(InputFormat.guess(content: Array("a: 1\nb:".utf8)) == nil)
     // A window that is full is judged by its complete lines; a quoted string it cuts
     // short is no error.
-    let long = "a: 1\nb: \"" + String(repeating: "x ", count: 5000) + "\"\n"
+    let long = "a:\n  b: 1\nc: \"" + String(repeating: "x ", count: 5000) + "\"\n"
     var sniffer = FormatSniffer()
     #expect(sniffer.format(of: Array(long.utf8), final: false) == .yaml)
     let prose = String(repeating: "Some words in a paragraph.\n", count: 400)

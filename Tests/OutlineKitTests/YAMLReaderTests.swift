@@ -175,6 +175,32 @@ struct YAMLReaderTests {
     #expect(shown(nel.sections[0].content) == [["z: 2"]])
   }
 
+  @Test("comments that end a block, indented as its keys, are the block's; others are not")
+  func trailingComments() throws {
+    let outline = try yaml(
+      """
+      jobs:
+        build:
+          steps:
+            - uses: a
+            # - uses: b
+
+        # the lint job
+        lint:
+          steps:
+            - run: x
+      # the end
+      """)
+    #expect(
+      outline.sections.map(\.title) == ["jobs", "build", "steps", "[0]", "lint", "steps", "[0]"])
+    // The step commented out is the steps', after their one item; the comment before
+    // lint, indented as jobs' keys, is jobs'.
+    #expect(shown(outline.sections[2].content) == [["# - uses: b"]])
+    #expect(outline.sections[2].content.map(\.position) == [1])
+    #expect(shown(outline.sections[0].content) == [["# the lint job"]])
+    #expect(shown(outline.content) == [["# the end"]])
+  }
+
   @Test("nothing, or only comments, is a document without sections")
   func empty() throws {
     #expect(try yaml("").sections.isEmpty)

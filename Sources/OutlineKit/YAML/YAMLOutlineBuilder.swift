@@ -21,6 +21,8 @@ final class YAMLOutlineBuilder {
     let firstLine: Int
     /// Whether that line holds its key and colon alone, and so is its title only.
     let firstLineIsTitle: Bool
+    /// The column its keys or items start at.
+    let indent: Int
     var section: Int? = nil
     var count = 0
     /// The key whose value comes next, and the line it starts on.
@@ -69,7 +71,7 @@ final class YAMLOutlineBuilder {
     stack = [
       Frame(
         isMapping: false, key: nil, index: nil, titledByMembers: false, firstLine: 0,
-        firstLineIsTitle: false, lastLine: 0)
+        firstLineIsTitle: false, indent: 0, lastLine: 0)
     ]
   }
 
@@ -140,12 +142,13 @@ final class YAMLOutlineBuilder {
       frame = Frame(
         isMapping: isMapping, key: key.text, index: nil, titledByMembers: false,
         firstLine: key.line, firstLineIsTitle: holdsOnlyKey(line: key.line, key: key.source),
-        lastLine: key.line)
+        indent: place.firstColumn, lastLine: key.line)
     } else {
       let first = top == 0 ? (documentStart ?? place.firstLine) : place.firstLine
       frame = Frame(
         isMapping: isMapping, key: nil, index: top == 0 ? documents : stack[top].count,
-        titledByMembers: true, firstLine: first, firstLineIsTitle: false, lastLine: first)
+        titledByMembers: true, firstLine: first, firstLineIsTitle: false,
+        indent: place.firstColumn, lastLine: first)
     }
     stack.append(frame)
     materialize(stack.count - 1)
@@ -172,8 +175,9 @@ final class YAMLOutlineBuilder {
       }
       return
     }
-    let frame = stack.removeLast()
+    var frame = stack.removeLast()
     let top = stack.count - 1
+    frame.lastLine = lastCommentLine(after: frame.lastLine, indent: frame.indent)
     if let index = frame.section {
       sections[index].kind =
         frame.isMapping ? .object(members: frame.count) : .array(elements: frame.count)
@@ -216,6 +220,25 @@ final class YAMLOutlineBuilder {
   private func mayTitle(_ key: String, at level: Int) -> Bool {
     if stack[level].titledByMembers { return key == "kind" || titleKeys[key] != nil }
     return key == "name" && level > 1 && stack[level].key == "metadata"
+  }
+
+  /// The last of the comments that follow line `line`, blank lines between them, indented
+  /// at least `indent`, as a block's own keys are: comments that end a block, as a step
+  /// commented out ends a workflow's steps, are the block's. `line` when none follow.
+  private func lastCommentLine(after line: Int, indent: Int) -> Int {
+    var last = line
+    var next = line + 1
+    while next < text.lineCount {
+      let range = text.lineRange(next)
+      let spaces = text.bytes[range].prefix { $0 == 0x20 }.count
+      if spaces < range.count {
+        guard text.bytes[range.lowerBound + spaces] == UInt8(ascii: "#"), spaces >= indent
+        else { break }
+        last = next
+      }
+      next += 1
+    }
+    return last
   }
 
   /// The bytes a key stands on.

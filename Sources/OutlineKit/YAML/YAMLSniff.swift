@@ -1,17 +1,28 @@
 import CYaml
 
 /// Whether text that is not JSON reads as YAML rather than Markdown, by what libyaml makes
-/// of its start: YAML when it parses, and its first document is a block mapping or a
-/// list of mappings (a config, a manifest, a workflow), unless that document is a
-/// Markdown file's front matter: `---` first, and after the `---` that ends it, a second
-/// document that is not one of those.
+/// of its start: YAML when all of it parses, and its first document is a block mapping or
+/// a list of mappings with structure a config has: a key whose value is a nested block,
+/// or a list item of two keys or more. Front matter, a `---` document followed by
+/// another, is YAML only when that second document is structured so too.
 ///
-/// A README, a changelog or notes parse as YAML only by chance, and then as text or a
-/// list of lines, not as a mapping; `# Title` is a comment to YAML.
+/// A README, a changelog or notes parse as YAML only by chance, and then as text, a list
+/// of lines or flat `Note: …` pairs, not as nested blocks; `# Title` is a comment to YAML,
+/// so a Markdown body after front matter rarely parses at all.
 enum YAMLSniff {
-  /// The root of a document, as far as the sniff cares.
-  private enum Root {
-    case collection, other
+  /// A document's root, as far as the sniff cares.
+  private struct Root {
+    var isCollection: Bool
+    /// Whether it nests a block under a key, or lists items of two keys or more.
+    var isStructured = false
+  }
+
+  /// An open collection.
+  private struct Open {
+    let isMapping: Bool
+    let isBlock: Bool
+    /// Its keys and values so far, or its items.
+    var children = 0
   }
 
   /// Whether `text`, the start of a document, reads as YAML; `final` says it is the whole
@@ -33,65 +44,73 @@ enum YAMLSniff {
       yaml_parser_set_input_string(&parser, base, buffer.count)
       var roots: [Root] = []
       var firstIsExplicit = false
-      var depth = 0
-      // Set once a document's root is a block sequence, until its first element shows.
-      var sequenceRoot = false
+      var open: [Open] = []
       var event = yaml_event_t()
       while true {
         guard yaml_parser_parse(&parser, &event) != 0 else {
           let cutShort =
             !final
-            && parser.problem.map { String(cString: $0) }
-              == "found unexpected end of stream"
+            && parser.problem.map { String(cString: $0) } == "found unexpected end of stream"
           return cutShort && decide(roots, firstIsExplicit: firstIsExplicit)
         }
         defer { yaml_event_delete(&event) }
         let type = event.type
-        if sequenceRoot {
-          sequenceRoot = false
-          let isMapping =
-            type == YAML_MAPPING_START_EVENT
-            && event.data.mapping_start.style != YAML_FLOW_MAPPING_STYLE
-          roots.append(isMapping ? .collection : .other)
+        let isStart = type == YAML_MAPPING_START_EVENT || type == YAML_SEQUENCE_START_EVENT
+        let isNode = isStart || type == YAML_SCALAR_EVENT || type == YAML_ALIAS_EVENT
+        if isNode, let parent = open.indices.last {
+          open[parent].children += 1
+          // A list item of two keys: its second key has come.
+          if open[parent].isMapping, open[parent].isBlock, open[parent].children == 3,
+            open.count == 2, !open[0].isMapping
+          {
+            roots[roots.count - 1].isStructured = true
+          }
         }
         switch type {
         case YAML_DOCUMENT_START_EVENT:
           if roots.isEmpty { firstIsExplicit = event.data.document_start.implicit == 0 }
-        case YAML_MAPPING_START_EVENT:
-          if depth == 0 {
-            let block = event.data.mapping_start.style != YAML_FLOW_MAPPING_STYLE
-            roots.append(block ? .collection : .other)
+        case YAML_MAPPING_START_EVENT, YAML_SEQUENCE_START_EVENT:
+          let isMapping = type == YAML_MAPPING_START_EVENT
+          let isBlock =
+            isMapping
+            ? event.data.mapping_start.style != YAML_FLOW_MAPPING_STYLE
+            : event.data.sequence_start.style != YAML_FLOW_SEQUENCE_STYLE
+          if open.isEmpty {
+            roots.append(Root(isCollection: isBlock))
+          } else if isBlock, let parent = open.last, parent.isMapping, parent.isBlock {
+            roots[roots.count - 1].isStructured = true
+          } else if open.count == 1, !open[0].isMapping, open[0].children == 1, !isMapping {
+            // A list whose first item is a list is no list of mappings.
+            roots[roots.count - 1].isCollection = false
+          } else if open.count == 1, !open[0].isMapping, open[0].children == 1, !isBlock {
+            roots[roots.count - 1].isCollection = false
           }
-          depth += 1
-        case YAML_SEQUENCE_START_EVENT:
-          if depth == 0 {
-            if event.data.sequence_start.style == YAML_FLOW_SEQUENCE_STYLE {
-              roots.append(.other)
-            } else {
-              sequenceRoot = true
-            }
-          }
-          depth += 1
+          open.append(Open(isMapping: isMapping, isBlock: isBlock))
         case YAML_MAPPING_END_EVENT, YAML_SEQUENCE_END_EVENT:
-          depth -= 1
+          open.removeLast()
         case YAML_SCALAR_EVENT, YAML_ALIAS_EVENT:
-          if depth == 0 { roots.append(.other) }
+          if open.isEmpty {
+            roots.append(Root(isCollection: false))
+          } else if open.count == 1, !open[0].isMapping, open[0].children == 1 {
+            // A list whose first item is a scalar is a list of lines.
+            roots[roots.count - 1].isCollection = false
+          }
         case YAML_STREAM_END_EVENT:
           return decide(roots, firstIsExplicit: firstIsExplicit)
         default:
           break
         }
-        // Two documents are all it takes to tell.
-        if roots.count >= 2 { return decide(roots, firstIsExplicit: firstIsExplicit) }
       }
     }
   }
 
-  /// The verdict on the documents' roots seen so far.
+  /// The verdict on the documents' roots, once all of the start has parsed.
   private static func decide(_ roots: [Root], firstIsExplicit: Bool) -> Bool {
-    guard roots.first == .collection else { return false }
-    // Front matter is followed by Markdown, which is no mapping.
-    if firstIsExplicit && roots.count >= 2 { return roots[1] == .collection }
+    guard let first = roots.first, first.isCollection, first.isStructured else { return false }
+    // Front matter is followed by Markdown, which is no structured mapping.
+    if firstIsExplicit && roots.count >= 2 {
+      return roots[1].isCollection && roots[1].isStructured
+    }
     return true
   }
 }
