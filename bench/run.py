@@ -45,29 +45,26 @@ CMARK_GFM = ("cmark-gfm -e table -e strikethrough -e autolink -e tasklist -e foo
              "--to html")
 
 
-def library_peer():
-    """The path of bench/cmark-library.c, built: cmark-gfm the library with malloc."""
+def built_peer(name, libraries):
+    """The path of the C program bench/NAME.c, built against `libraries` once it changes."""
     build = os.path.join(HERE, "..", ".build", "bench")
     os.makedirs(build, exist_ok=True)
-    binary = os.path.join(build, "cmark-library")
-    source = os.path.join(HERE, "cmark-library.c")
+    binary = os.path.join(build, name)
+    source = os.path.join(HERE, f"{name}.c")
     if not os.path.exists(binary) or os.path.getmtime(binary) < os.path.getmtime(source):
         compiler = os.environ.get("CC", "cc")
-        subprocess.run([compiler, "-O2", "-o", binary, source, "-lcmark-gfm-extensions",
-                        "-lcmark-gfm"], check=True)
+        subprocess.run([compiler, "-O2", "-o", binary, source, *libraries], check=True)
     return binary
+
+
+def library_peer():
+    """bench/cmark-library.c, built: cmark-gfm the library with malloc."""
+    return built_peer("cmark-library", ["-lcmark-gfm-extensions", "-lcmark-gfm"])
 
 
 def yaml_peer():
-    """The path of bench/yaml-parse.c, built: libyaml's parser alone over a file."""
-    build = os.path.join(HERE, "..", ".build", "bench")
-    os.makedirs(build, exist_ok=True)
-    binary = os.path.join(build, "yaml-parse")
-    source = os.path.join(HERE, "yaml-parse.c")
-    if not os.path.exists(binary) or os.path.getmtime(binary) < os.path.getmtime(source):
-        compiler = os.environ.get("CC", "cc")
-        subprocess.run([compiler, "-O2", "-o", binary, source, "-lyaml"], check=True)
-    return binary
+    """bench/yaml-parse.c, built: libyaml's parser alone over a file."""
+    return built_peer("yaml-parse", ["-lyaml"])
 
 
 def instructions(command):
