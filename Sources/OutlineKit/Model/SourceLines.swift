@@ -37,6 +37,12 @@ public struct SourceLines {
     return min(range.lowerBound + indent, range.upperBound)..<range.upperBound
   }
 
+  /// Writes line `line` as it is written, indent and all, without its line end.
+  func write(_ line: Int, to target: inout some ByteOutputStream) {
+    let range = text.lineRange(line)
+    text.bytes.withUnsafeBytes { target.write(bytes: UnsafeRawBufferPointer(rebasing: $0[range])) }
+  }
+
   /// Line `line` as shown: without the run's indent.
   public func shownLine(_ line: Int) -> String {
     String(decoding: text.bytes[shownRange(line)], as: UTF8.self)

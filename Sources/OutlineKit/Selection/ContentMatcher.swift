@@ -70,7 +70,7 @@ struct ContentMatcher {
         }
       case .source(let source):
         for line in source.lines {
-          text.write(source.text.line(line))
+          source.write(line, to: &text)
           text.write("\n")
         }
       }

@@ -30,7 +30,7 @@ struct SearchRecords {
       }
     case .source(let source):
       for line in source.lines {
-        texts[owner + 1].write(source.text.line(line))
+        source.write(line, to: &texts[owner + 1])
         texts[owner + 1].write("\n")
       }
     }

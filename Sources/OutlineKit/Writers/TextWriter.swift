@@ -158,12 +158,12 @@ public struct TextWriter {
     switch content.body {
     case .markdown(let blocks):
       writeLines(
-        lines, of: blocks.document.source, indent: 0, content, prefix: prefix, format: format,
-        to: &target)
+        lines, of: blocks.document.source, indent: 0, content, prefix: (prefix, prefixText),
+        format: format, to: &target)
     case .source(let source):
       writeLines(
-        lines, of: source.text, indent: source.indent, content, prefix: prefix, format: format,
-        to: &target)
+        lines, of: source.text, indent: source.indent, content, prefix: (prefix, prefixText),
+        format: format, to: &target)
     case .members(let members):
       for position in lines {
         if format.width == nil {
@@ -182,9 +182,9 @@ public struct TextWriter {
   /// Writes source lines as they are, cut to the width when there is one.
   private func writeLines<Target: ByteOutputStream>(
     _ lines: Range<Int>, of source: SourceText, indent: Int, _ content: Content,
-    prefix: TerminalLine, format: TerminalLine.Format, to target: inout Target
+    prefix: (line: TerminalLine, text: String), format: TerminalLine.Format,
+    to target: inout Target
   ) {
-    let prefixText = prefix.rendered(TerminalLine.Format(colors: format.colors))
     for line in lines {
       if source.isBlank(line) {
         target.write("\n")
@@ -194,10 +194,10 @@ public struct TextWriter {
         let range = source.lineRange(line)
         let shown = min(range.lowerBound + indent, range.upperBound)..<range.upperBound
         let text = UnsafeRawBufferPointer(rebasing: bytes[shown])
-        if let width = format.width, !TextWriter.fits(text, in: width - prefix.columns) {
-          target.write(TextWriter.contentLine(content, line, prefix: prefix).rendered(format))
+        if let width = format.width, !TextWriter.fits(text, in: width - prefix.line.columns) {
+          target.write(TextWriter.contentLine(content, line, prefix: prefix.line).rendered(format))
         } else {
-          target.write(prefixText)
+          target.write(prefix.text)
           TerminalText.write(text, to: &target)
         }
       }

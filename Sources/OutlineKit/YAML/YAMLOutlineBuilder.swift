@@ -114,9 +114,6 @@ final class YAMLOutlineBuilder {
     documentStart = nil
   }
 
-  /// Whether the builder is passing over a collection as one value.
-  var isSkipping: Bool { skipped != nil }
-
   func collectionStarted(isMapping: Bool, isFlow: Bool, at place: Place) throws(ReadError) {
     if var skipping = skipped {
       skipping.depth += 1
@@ -369,11 +366,14 @@ final class YAMLOutlineBuilder {
       sections[index].span.bytes = text.map.inputOffset(start)..<text.map.inputOffset(end)
     }
     // Lines hidden: each section's own that are not blank, and its subsections'.
-    for index in sections.indices.reversed() {
-      sections[index].hiddenLines += sections[index].content.reduce(0) {
+    let nonBlank = { (content: [Content]) in
+      content.reduce(0) {
         guard case .source(let source) = $1.body else { return $0 }
         return $0 + text.nonBlankCount(source.lines)
       }
+    }
+    for index in sections.indices.reversed() {
+      sections[index].hiddenLines += nonBlank(sections[index].content)
       if let parent = sections[index].parent {
         sections[parent].hiddenLines += sections[index].hiddenLines
       }
@@ -381,11 +381,7 @@ final class YAMLOutlineBuilder {
     let documentContent = runs(0..<text.lineCount, topLevel)
     var outline = Outline(sections: sections, content: documentContent)
     outline.hiddenLines =
-      topLevel.reduce(0) { $0 + sections[$1].hiddenLines }
-      + documentContent.reduce(0) {
-        guard case .source(let source) = $1.body else { return $0 }
-        return $0 + text.nonBlankCount(source.lines)
-      }
+      topLevel.reduce(0) { $0 + sections[$1].hiddenLines } + nonBlank(documentContent)
     outline.sourceLines = text.map.inputLineCount
     outline.kind = kind
     return outline

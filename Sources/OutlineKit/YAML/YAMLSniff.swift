@@ -79,10 +79,10 @@ enum YAMLSniff {
             roots.append(Root(isCollection: isBlock))
           } else if isBlock, let parent = open.last, parent.isMapping, parent.isBlock {
             roots[roots.count - 1].isStructured = true
-          } else if open.count == 1, !open[0].isMapping, open[0].children == 1, !isMapping {
-            // A list whose first item is a list is no list of mappings.
-            roots[roots.count - 1].isCollection = false
-          } else if open.count == 1, !open[0].isMapping, open[0].children == 1, !isBlock {
+          } else if open.count == 1, !open[0].isMapping, open[0].children == 1,
+            !isMapping || !isBlock
+          {
+            // A list whose first item is a list, or a flow mapping, is no list of mappings.
             roots[roots.count - 1].isCollection = false
           }
           open.append(Open(isMapping: isMapping, isBlock: isBlock))
