@@ -30,6 +30,11 @@ extension ByteOutputStream where Failure == Never {
 }
 
 extension ByteOutputStream {
+  /// Writes a text the program holds as it is, with no String made of it.
+  public mutating func write(static text: StaticString) {
+    write(bytes: UnsafeRawBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount))
+  }
+
   /// Writes the part.
   public mutating func writePart(_ key: PartKey, _ write: (inout Self) -> Void) {
     write(&self)

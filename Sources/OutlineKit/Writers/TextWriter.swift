@@ -74,12 +74,15 @@ public struct TextWriter {
   fileprivate func writePlainSectionLine<Target: ByteOutputStream>(
     _ outline: Outline, _ index: Int, selection: Selection, to target: inout Target
   ) {
-    let section = outline.sections[index]
+    // Read in place: a copy of the section would retain and release each of its parts.
+    let depth = outline.sections[index].depth
     let expanded = selection.isExpanded(index)
-    target.write(TextWriter.indent(depth: section.depth))
-    if section.depth > TextWriter.deepestIndent { target.write("[depth \(section.depth)] ") }
-    target.write(options.ascii ? (expanded ? "- " : "+ ") : (expanded ? "▾ " : "▸ "))
-    var title = section.shownTitle
+    target.write(bytes: TextWriter.spaces(min(depth, TextWriter.deepestIndent) * 2))
+    if depth > TextWriter.deepestIndent { target.write("[depth \(depth)] ") }
+    target.write(static: options.ascii ? (expanded ? "- " : "+ ") : (expanded ? "▾ " : "▸ "))
+    var title =
+      outline.sections[index].heading == nil
+      ? outline.sections[index].title : outline.sections[index].shownTitle
     if TextWriter.isUntitled(title) {
       target.write(TextWriter.untitled)
     } else {
@@ -90,7 +93,7 @@ public struct TextWriter {
       outline.writeHiddenSummary(
         of: index, ascii: options.ascii, matches: selection.matches(in: index), to: &target)
     }
-    target.write("\n")
+    target.write(static: "\n")
   }
 
   /// What stands for a title with nothing to show, such as a heading `#` alone, so that
@@ -98,7 +101,9 @@ public struct TextWriter {
   static let untitled = "(untitled)"
 
   static func isUntitled(_ title: String) -> Bool {
-    title.unicodeScalars.allSatisfy { $0.properties.isWhitespace }
+    // Most titles start with a printable ASCII character: no need to look further.
+    if let first = title.utf8.first, first > 0x20, first < 0x7F { return false }
+    return title.unicodeScalars.allSatisfy { $0.properties.isWhitespace }
   }
 
   /// Indentation stops growing this deep, so that output stays linear in the input.
@@ -106,8 +111,23 @@ public struct TextWriter {
 
   /// Two spaces per level, up to `deepestIndent` levels; deeper lines say their depth.
   static func indent(depth: Int) -> String {
-    String(repeating: " ", count: min(depth, deepestIndent) * 2)
+    indents[min(max(depth, 0), deepestIndent)]
   }
+
+  /// `indent(depth:)` of each depth, made once: an outline has a line for each section.
+  private static let indents = (0...deepestIndent).map { String(repeating: " ", count: $0 * 2) }
+
+  /// `count` spaces, up to the deepest indent's: written as they are, with no String made.
+  static func spaces(_ count: Int) -> UnsafeRawBufferPointer {
+    UnsafeRawBufferPointer(rebasing: spaceBytes[..<min(count, spaceBytes.count)])
+  }
+
+  /// Made once, never written after, and kept as long as the process lives.
+  nonisolated(unsafe) private static let spaceBytes: UnsafeRawBufferPointer = {
+    let bytes = UnsafeMutableRawBufferPointer.allocate(byteCount: deepestIndent * 2, alignment: 1)
+    bytes.initializeMemory(as: UInt8.self, repeating: 0x20)
+    return UnsafeRawBufferPointer(bytes)
+  }()
 
   private static func appendIndent(depth: Int, to line: inout TerminalLine) {
     line.append(indent(depth: depth))
@@ -149,31 +169,38 @@ public struct TextWriter {
     return result
   }
 
+  /// `contentPrefix(depth:)`, and it as written in `format`'s colours.
+  static func renderedPrefix(depth: Int, format: TerminalLine.Format) -> ContentPrefix {
+    let prefix = contentPrefix(depth: depth)
+    return ContentPrefix(
+      line: prefix, bytes: Array(prefix.rendered(TerminalLine.Format(colors: format.colors)).utf8))
+  }
+
   fileprivate func writeContent<Target: ByteOutputStream>(
-    _ content: Content, depth: Int, format: TerminalLine.Format, to target: inout Target
+    _ content: Content, prefix: ContentPrefix, format: TerminalLine.Format,
+    to target: inout Target
   ) {
-    let prefix = TextWriter.contentPrefix(depth: depth)
-    let prefixText = prefix.rendered(TerminalLine.Format(colors: format.colors))
     let lines = TextWriter.shownLines(of: content)
     switch content.body {
     case .markdown(let blocks):
       writeLines(
-        lines, of: blocks.document.source, indent: 0, content, prefix: (prefix, prefixText),
+        lines, of: blocks.document.source, indent: 0, content, prefix: prefix,
         format: format, to: &target)
     case .source(let source):
       writeLines(
-        lines, of: source.text, indent: source.indent, content, prefix: (prefix, prefixText),
+        lines, of: source.text, indent: source.indent, content, prefix: prefix,
         format: format, to: &target)
     case .members(let members):
       for position in lines {
         if format.width == nil {
           // Nothing to cut: the line goes straight from the store of values.
-          target.write(prefixText)
+          prefix.write(to: &target)
           members.writeLine(position, to: &target)
-          target.write("\n")
+          target.write(static: "\n")
         } else {
           target.write(
-            TextWriter.contentLine(content, position, prefix: prefix).rendered(format) + "\n")
+            TextWriter.contentLine(content, position, prefix: prefix.line).rendered(format)
+              + "\n")
         }
       }
     }
@@ -182,26 +209,29 @@ public struct TextWriter {
   /// Writes source lines as they are, cut to the width when there is one.
   private func writeLines<Target: ByteOutputStream>(
     _ lines: Range<Int>, of source: SourceText, indent: Int, _ content: Content,
-    prefix: (line: TerminalLine, text: String), format: TerminalLine.Format,
-    to target: inout Target
+    prefix: ContentPrefix, format: TerminalLine.Format, to target: inout Target
   ) {
-    for line in lines {
-      if source.isBlank(line) {
-        target.write("\n")
-        continue
-      }
-      source.bytes.withUnsafeBytes { bytes in
+    source.bytes.withUnsafeBytes { bytes in
+      for line in lines {
         let range = source.lineRange(line)
-        let shown = min(range.lowerBound + indent, range.upperBound)..<range.upperBound
-        let text = UnsafeRawBufferPointer(rebasing: bytes[shown])
-        if let width = format.width, !TextWriter.fits(text, in: width - prefix.line.columns) {
-          target.write(TextWriter.contentLine(content, line, prefix: prefix.line).rendered(format))
-        } else {
-          target.write(prefix.text)
-          TerminalText.write(text, to: &target)
+        var start = range.lowerBound
+        while start < range.upperBound, bytes[start] == 0x20 || bytes[start] == 0x09 {
+          start += 1
         }
+        // A blank line is empty, without even its indent.
+        if start < range.upperBound {
+          let shown = min(range.lowerBound + indent, range.upperBound)..<range.upperBound
+          let text = UnsafeRawBufferPointer(rebasing: bytes[shown])
+          if let width = format.width, !TextWriter.fits(text, in: width - prefix.line.columns) {
+            target.write(
+              TextWriter.contentLine(content, line, prefix: prefix.line).rendered(format))
+          } else {
+            prefix.write(to: &target)
+            TerminalText.write(text, to: &target)
+          }
+        }
+        target.write(static: "\n")
       }
-      target.write("\n")
     }
   }
 
@@ -209,6 +239,17 @@ public struct TextWriter {
   /// line that needs no measuring.
   private static func fits(_ bytes: UnsafeRawBufferPointer, in columns: Int) -> Bool {
     bytes.count <= columns && bytes.allSatisfy { $0 >= 0x20 && $0 < 0x7F }
+  }
+}
+
+/// What starts each content line of an owner at some depth: its indent, as a line to cut
+/// and colour, and as written.
+struct ContentPrefix {
+  let line: TerminalLine
+  let bytes: [UInt8]
+
+  func write<Target: ByteOutputStream>(to target: inout Target) {
+    bytes.withUnsafeBytes { target.write(bytes: $0) }
   }
 }
 
@@ -222,6 +263,10 @@ private struct TextWalk<Target: ByteOutputStream>: OutlineWalker {
   let selection: Selection
   var target: Target
   let format: TerminalLine.Format
+  /// The content prefix of each depth up to `TextWriter.deepestIndent`, made when first
+  /// needed: an outline may have a content run for every few lines.
+  var prefixes: [ContentPrefix?] = Array(
+    repeating: nil, count: TextWriter.deepestIndent + 1)
 
   init(writer: TextWriter, outline: Outline, selection: Selection, target: Target) {
     self.writer = writer
@@ -245,7 +290,17 @@ private struct TextWalk<Target: ByteOutputStream>: OutlineWalker {
 
   mutating func visit(_ content: Content, depth: Int) {
     guard !writer.options.outline else { return }
-    writer.writeContent(content, depth: depth, format: format, to: &target)
+    writer.writeContent(content, prefix: prefix(depth: depth), format: format, to: &target)
+  }
+
+  private mutating func prefix(depth: Int) -> ContentPrefix {
+    guard depth <= TextWriter.deepestIndent else {
+      return TextWriter.renderedPrefix(depth: depth, format: format)
+    }
+    if let made = prefixes[depth] { return made }
+    let made = TextWriter.renderedPrefix(depth: depth, format: format)
+    prefixes[depth] = made
+    return made
   }
 
   func leave(_ index: Int) {}
