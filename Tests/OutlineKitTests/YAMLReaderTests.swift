@@ -115,6 +115,10 @@ struct YAMLReaderTests {
     #expect(try yaml(text).sections.map(\.title) == ["first", "two"])
     #expect(try yaml(text, titleKeys: ["id"]).sections.map(\.title) == ["one", "two"])
     #expect(try yaml(text, titleKeys: ["nothing"]).sections.map(\.title) == ["[0]", "[1]"])
+    // A block scalar's title leaves out the line end the scalar keeps; one of no text
+    // titles nothing.
+    let block = "- name: |\n    multi\n  x: 1\n- name: |\n\n  id: 7\n"
+    #expect(try yaml(block).sections.map(\.title) == ["multi", "7"])
   }
 
   @Test("errors give the line and column, and say what was expected")
@@ -150,6 +154,35 @@ struct YAMLReaderTests {
     #expect(outline.sections.count == depth - 1)
     #expect(outline.sections.last?.depth == depth - 2)
     #expect(outline.sections.last?.title == "[0]")
+  }
+
+  @Test("libyaml parses ahead on a thread of its own: a long stream reads whole, in order")
+  func longStream() throws {
+    // More events than the parser may hold ready for the builder, so that it waits for
+    // room, and sections that end in one batch and start in another.
+    let count = 60_000
+    let text = (0..<count).map { "k\($0):\n  v: \($0)\n  w: [\($0)]\n" }.joined()
+    #expect(YAMLEventStream.batchSize * YAMLEventStream.batchesAhead < count * 6)
+    let outline = try yaml(text)
+    #expect(outline.sections.count == count)
+    #expect(outline.sections.map(\.title) == (0..<count).map { "k\($0)" })
+    #expect(
+      shown(outline.sections[count - 1].content) == [["v: \(count - 1)", "w: [\(count - 1)]"]])
+    #expect(outline.sections[count - 1].span.lines == 3 * (count - 1)..<3 * count)
+    // An error after them all is still found, at its place.
+    #expect(
+      yamlError(Array((text + "x:\n\ty: 1\n").utf8))
+        == ReadError(
+          line: 3 * count + 2, column: 1,
+          message: "a tab indents this line; YAML indents with spaces only"))
+  }
+
+  @Test("what stops the builder stops the parser too: too deep a nesting is an error")
+  func tooDeep() {
+    let depth = YAMLOutlineBuilder.deepestNesting + 2
+    let error = yamlError(Array((String(repeating: "- ", count: depth) + "x\n").utf8))
+    #expect(error?.line == 1)
+    #expect(error?.message.hasPrefix("too deep") == true)
   }
 
   @Test("a huge scalar is one line of content; CRLF lines and a byte order mark are read")

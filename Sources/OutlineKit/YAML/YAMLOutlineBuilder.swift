@@ -46,6 +46,8 @@ final class YAMLOutlineBuilder {
 
   private let titleKeys: [String: Int]
   private let text: SourceText
+  /// What the content's source lines are lines of.
+  private let document: SourceDocument
   // The builder is only used from the reader's loop, one event at a time, so the
   // run-time exclusivity checks of these hot properties buy nothing.
   @exclusivity(unchecked) private var stack: [Frame]
@@ -56,18 +58,27 @@ final class YAMLOutlineBuilder {
   /// Where the document being read starts, when it has an explicit `---`.
   private var documentStart: Int? = nil
   private var documents = 0
+  /// 1 while the stream's first collection has no section, 0 once it has: a lone document
+  /// is unwrapped, its keys or elements the top-level sections, so its root is made a
+  /// section only when something follows it.
+  private var levelsLeftOut = 0
+  /// The stream's first collection, once it has ended without a section being made of it.
+  private var leftOutRoot: Section? = nil
 
   /// The most levels block collections may nest, as in JSON.
   static let deepestNesting = 1_000_000
 
   init(text: SourceText, titleKeys: [String]) {
     self.text = text
+    document = SourceDocument(text: text)
     var ranks: [String: Int] = [:]
     for (rank, key) in titleKeys.enumerated() where ranks[key] == nil { ranks[key] = rank }
     self.titleKeys = ranks
-    // Manifests and specs hold a section for every few short lines.
-    sections.reserveCapacity(text.bytes.count / 64)
-    titleLines.reserveCapacity(text.bytes.count / 64)
+    // Manifests and specs hold a section for every 50 to 70 bytes.
+    // Room for more than they need, which costs only address space, so that the sections
+    // are not copied as they grow.
+    sections.reserveCapacity(text.bytes.count / 32)
+    titleLines.reserveCapacity(text.bytes.count / 32)
     stack = [
       Frame(
         isMapping: false, key: nil, index: nil, titledByMembers: false, firstLine: 0,
@@ -95,6 +106,15 @@ final class YAMLOutlineBuilder {
     // A column past the line's end stands at its end.
     let end = text.lineRange(line).upperBound
     var characters = 0
+    // Eight ASCII bytes at a time are eight characters: most keys stand on ASCII lines.
+    text.bytes.withUnsafeBytes { bytes in
+      while characters + 8 <= column, offset + 8 <= end,
+        bytes.loadUnaligned(fromByteOffset: offset, as: UInt64.self) & 0x8080_8080_8080_8080 == 0
+      {
+        offset += 8
+        characters += 8
+      }
+    }
     while offset < end {
       if text.bytes[offset] & 0xC0 != 0x80 {
         if characters == column { break }
@@ -147,8 +167,12 @@ final class YAMLOutlineBuilder {
         titledByMembers: true, firstLine: first, firstLineIsTitle: false,
         indent: place.firstColumn, lastLine: first)
     }
+    if top == 0 {
+      // Something follows the first: it is not a lone document after all.
+      if stack[0].count > 0 { materializeLeftOutRoot() } else { levelsLeftOut = 1 }
+    }
     stack.append(frame)
-    materialize(stack.count - 1)
+    if top > 0 || stack[0].count > 0 { materialize(stack.count - 1) }
   }
 
   func collectionEnded(at place: Place) {
@@ -175,7 +199,14 @@ final class YAMLOutlineBuilder {
     var frame = stack.removeLast()
     let top = stack.count - 1
     frame.lastLine = lastCommentLine(after: frame.lastLine, indent: frame.indent)
-    if let index = frame.section {
+    if top == 0 && frame.section == nil {
+      var root = Section(
+        title: YAMLOutlineBuilder.title(of: frame) ?? "[\(frame.index ?? 0)]",
+        key: frame.index.map(String.init), level: 1, depth: 0, parent: nil,
+        kind: frame.isMapping ? .object(members: frame.count) : .array(elements: frame.count))
+      root.span.lines = frame.firstLine..<frame.lastLine + 1
+      leftOutRoot = root
+    } else if let index = frame.section {
       sections[index].kind =
         frame.isMapping ? .object(members: frame.count) : .array(elements: frame.count)
       sections[index].end = sections.count
@@ -183,6 +214,7 @@ final class YAMLOutlineBuilder {
       if frame.titledByMembers, let title = YAMLOutlineBuilder.title(of: frame) {
         sections[index].title = title
       }
+      finishSection(index)
     }
     stack[top].count += 1
     stack[top].lastLine = max(stack[top].lastLine, frame.lastLine)
@@ -206,7 +238,12 @@ final class YAMLOutlineBuilder {
       }
       stack[top].pendingKey = nil
       if let scalar, !scalar.isEmpty, mayTitle(key.text, at: top) {
-        noteTitle(key.text, String(decoding: scalar, as: UTF8.self), at: top)
+        // A block scalar (`name: |`) ends with the line end it keeps, which a title
+        // leaves out.
+        var end = scalar.count
+        while end > 0, scalar[end - 1] == 0x0A { end -= 1 }
+        let value = String(decoding: UnsafeBufferPointer(rebasing: scalar[..<end]), as: UTF8.self)
+        if !value.isEmpty { noteTitle(key.text, value, at: top) }
       }
     }
     stack[top].count += 1
@@ -290,98 +327,106 @@ final class YAMLOutlineBuilder {
     sections.append(
       Section(
         title: key.map { $0.isEmpty ? "\"\"" : $0 } ?? "[\(index ?? 0)]",
-        key: key ?? index.map(String.init), level: level, depth: level - 1,
+        key: key ?? index.map(String.init), level: level - levelsLeftOut,
+        depth: level - 1 - levelsLeftOut,
         parent: stack[level - 1].section,
         kind: stack[level].isMapping ? .object(members: 0) : .array(elements: 0)))
+  }
+
+  /// Makes the stream's first collection the section it is, before all those inside it,
+  /// once something follows it.
+  private func materializeLeftOutRoot() {
+    guard levelsLeftOut == 1, var root = leftOutRoot else { return }
+    for index in sections.indices {
+      sections[index].level += 1
+      sections[index].depth += 1
+      sections[index].parent = sections[index].parent.map { $0 + 1 } ?? 0
+      sections[index].end += 1
+    }
+    root.end = sections.count + 1
+    sections.insert(root, at: 0)
+    titleLines.insert(false, at: 0)
+    levelsLeftOut = 0
+    leftOutRoot = nil
+    finishSection(0)
+  }
+
+  /// Gives the finished section at `index` its content, the runs of its lines that no
+  /// subsection stands on, and counts the lines collapsing it hides: each section is done
+  /// as it ends, while libyaml parses what follows.
+  private func finishSection(_ index: Int) {
+    let span = sections[index].span.lines
+    var lines = span
+    if titleLines[index] {
+      lines = lines.lowerBound + 1..<max(lines.lowerBound + 1, lines.upperBound)
+    }
+    let inside = children(of: index)
+    let content = runs(of: lines, around: inside)
+    // Lines hidden: its own that are not blank, and its subsections'.
+    var hidden = nonBlankCount(content)
+    for child in inside { hidden += sections[child].hiddenLines }
+    let start = text.map.offset(ofLine: span.lowerBound)
+    let end = text.map.offset(ofLine: span.upperBound)
+    sections[index].content = content
+    sections[index].hiddenLines = hidden
+    sections[index].span.bytes = text.map.inputOffset(start)..<text.map.inputOffset(end)
+  }
+
+  /// The direct subsections of the section at `index`, or the top-level ones: each
+  /// follows the last one's subtree.
+  private func children(of index: Int?) -> [Int] {
+    var found: [Int] = []
+    var child = index.map { $0 + 1 } ?? 0
+    let end = index.map { sections[$0].end } ?? sections.count
+    while child < end {
+      found.append(child)
+      child = sections[child].end
+    }
+    return found
+  }
+
+  /// The content of `lines`, less the lines of the sections `inside`: a run before each of
+  /// them and after the last, without blank lines at either end, where one is not empty.
+  private func runs(of lines: Range<Int>, around inside: [Int]) -> [Content] {
+    var content: [Content] = []
+    var next = lines.lowerBound
+    func add(upTo: Int, position: Int) {
+      guard next < upTo else { return }
+      let shown = text.trimmingBlankLines(next..<upTo)
+      if !shown.isEmpty {
+        content.append(
+          Content(position: position, body: .source(SourceLines(document: document, lines: shown))))
+      }
+    }
+    for (position, child) in inside.enumerated() {
+      let span = sections[child].span.lines
+      add(upTo: span.lowerBound, position: position)
+      next = max(next, span.upperBound)
+    }
+    add(upTo: lines.upperBound, position: inside.count)
+    return content
+  }
+
+  /// The lines of `content` that are not blank.
+  private func nonBlankCount(_ content: [Content]) -> Int {
+    content.reduce(0) {
+      guard case .source(let source) = $1.body else { return $0 }
+      return $0 + text.nonBlankCount(source.lines)
+    }
   }
 
   /// The outline of everything read: a lone document whose root is a collection is
   /// unwrapped, its keys or elements the top-level sections.
   func finish() -> Outline {
-    guard stack[0].count == 1, let root = sections.first, root.end == sections.count else {
-      return YAMLOutlineBuilder.outline(
-        of: takeAll(&sections), titleLines: titleLines, text: text,
-        kind: .array(elements: stack[0].count))
-    }
-    var result = takeAll(&sections)
-    result.removeFirst()
-    for index in result.indices {
-      result[index].depth -= 1
-      result[index].level -= 1
-      result[index].parent = result[index].parent == 0 ? nil : result[index].parent.map { $0 - 1 }
-      result[index].end -= 1
-    }
-    titleLines.removeFirst()
-    return YAMLOutlineBuilder.outline(
-      of: result, titleLines: titleLines, text: text, kind: root.kind)
-  }
-
-  /// The outline of `sections`, each given as its content the runs of its lines that no
-  /// subsection stands on, and the document the lines outside them all.
-  private static func outline(
-    of input: consuming [Section], titleLines: [Bool], text: SourceText, kind: Section.Kind
-  ) -> Outline {
-    var sections = input
-    // The direct subsections of a section follow it, each after the last one's subtree.
-    let children = { (index: Int?) -> [Int] in
-      var found: [Int] = []
-      var child = index.map { $0 + 1 } ?? 0
-      let end = index.map { sections[$0].end } ?? sections.count
-      while child < end {
-        found.append(child)
-        child = sections[child].end
-      }
-      return found
-    }
-    let topLevel = children(nil)
-    let document = SourceDocument(text: text)
-    let runs = { (lines: Range<Int>, inside: [Int]) -> [Content] in
-      var content: [Content] = []
-      var next = lines.lowerBound
-      let add = { (upTo: Int, position: Int) in
-        guard next < upTo else { return }
-        let shown = text.trimmingBlankLines(next..<upTo)
-        if !shown.isEmpty {
-          content.append(
-            Content(
-              position: position, body: .source(SourceLines(document: document, lines: shown))))
-        }
-      }
-      for (position, child) in inside.enumerated() {
-        let span = sections[child].span.lines
-        add(span.lowerBound, position)
-        next = max(next, span.upperBound)
-      }
-      add(lines.upperBound, inside.count)
-      return content
-    }
-    for index in sections.indices {
-      var lines = sections[index].span.lines
-      if titleLines[index] {
-        lines = lines.lowerBound + 1..<max(lines.lowerBound + 1, lines.upperBound)
-      }
-      sections[index].content = runs(lines, children(index))
-      let start = text.map.offset(ofLine: sections[index].span.lines.lowerBound)
-      let end = text.map.offset(ofLine: sections[index].span.lines.upperBound)
-      sections[index].span.bytes = text.map.inputOffset(start)..<text.map.inputOffset(end)
-    }
-    // Lines hidden: each section's own that are not blank, and its subsections'.
-    let nonBlank = { (content: [Content]) in
-      content.reduce(0) {
-        guard case .source(let source) = $1.body else { return $0 }
-        return $0 + text.nonBlankCount(source.lines)
-      }
-    }
-    for index in sections.indices.reversed() {
-      sections[index].hiddenLines += nonBlank(sections[index].content)
-      if let parent = sections[index].parent {
-        sections[parent].hiddenLines += sections[index].hiddenLines
-      }
-    }
-    let documentContent = runs(0..<text.lineCount, topLevel)
-    var outline = Outline(sections: sections, content: documentContent)
-    outline.hiddenLines =
-      topLevel.reduce(0) { $0 + sections[$1].hiddenLines } + nonBlank(documentContent)
+    if stack[0].count != 1 { materializeLeftOutRoot() }
+    let kind = leftOutRoot?.kind ?? .array(elements: stack[0].count)
+    // The document's content: the lines outside the top-level sections, the root's own
+    // among them when it was unwrapped.
+    let topLevel = children(of: nil)
+    let content = runs(of: 0..<text.lineCount, around: topLevel)
+    let hidden = topLevel.reduce(nonBlankCount(content)) { $0 + sections[$1].hiddenLines }
+    var outline = Outline(sections: takeAll(&sections), content: content)
+    outline.hiddenLines = hidden
     outline.sourceLines = text.map.inputLineCount
     outline.kind = kind
     return outline

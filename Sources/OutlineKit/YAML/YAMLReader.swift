@@ -1,5 +1,3 @@
-import CYaml
-
 /// Reads YAML with libyaml into an outline whose content is its source lines.
 ///
 /// libyaml's parser is read event by event, with the marks that say where each starts
@@ -38,96 +36,84 @@ public final class YAMLReader: DocumentReader {
   ) throws(ReadError) -> Outline {
     let bomLength = SourceMap.byteOrderMarkLength(bytes, final: true) ?? 0
     let textBytes = bomLength > 0 ? Array(bytes.dropFirst(bomLength)) : bytes
+    // libyaml starts on its own thread while the lines are found on this one.
+    let stream = YAMLEventStream(parsing: textBytes)
     let text = SourceText(
       bytes: textBytes, map: SourceMap(yaml: textBytes, leftOutAtStart: bomLength))
     let builder = YAMLOutlineBuilder(text: text, titleKeys: titleKeys)
-    try parse(text, into: builder)
+    try take(stream, text: text, into: builder)
     var outline = builder.finish()
     outline.sourceBytes = bytes.count
     return outline
   }
 
-  /// Hands libyaml's events to `builder`, in order.
-  private static func parse(_ text: SourceText, into builder: YAMLOutlineBuilder)
-    throws(ReadError)
-  {
-    var parser = yaml_parser_t()
-    guard yaml_parser_initialize(&parser) != 0 else {
-      throw ReadError(line: 1, column: 1, message: "not enough memory to start reading YAML")
-    }
-    defer { yaml_parser_delete(&parser) }
-    let result: ReadError? = text.bytes.withUnsafeBufferPointer { bytes in
-      // A document of no bytes still needs somewhere to point.
-      withUnsafePointer(to: UInt8(0)) { empty in
-        yaml_parser_set_input_string(&parser, bytes.baseAddress ?? empty, bytes.count)
-        yaml_parser_set_encoding(&parser, YAML_UTF8_ENCODING)
-        var event = yaml_event_t()
-        while true {
-          guard yaml_parser_parse(&parser, &event) != 0 else {
-            return YAMLReader.error(of: parser, in: text)
+  /// Hands the events of `stream` to `builder`, in order, while libyaml parses the next
+  /// ones.
+  private static func take(
+    _ stream: YAMLEventStream, text: SourceText, into builder: YAMLOutlineBuilder
+  ) throws(ReadError) {
+    while true {
+      let batch = stream.next()
+      do throws(ReadError) {
+        try batch.scalars.withUnsafeBufferPointer { scalars throws(ReadError) in
+          for event in batch.events {
+            try take(event, scalars: scalars, text: text, into: builder)
           }
-          defer { yaml_event_delete(&event) }
-          do throws(ReadError) {
-            try take(event, text: text, into: builder)
-          } catch {
-            return error
-          }
-          if event.type == YAML_STREAM_END_EVENT { return nil }
         }
+      } catch {
+        if batch.end == nil { stream.cancel() }
+        throw error
+      }
+      switch batch.end {
+      case nil: continue
+      case .finished: return
+      case .failed(let problem): throw YAMLReader.error(problem, in: text)
       }
     }
-    if let result { throw result }
   }
 
   private static func take(
-    _ event: yaml_event_t, text: SourceText, into builder: YAMLOutlineBuilder
+    _ event: YAMLEventStream.Event, scalars: UnsafeBufferPointer<UInt8>, text: SourceText,
+    into builder: YAMLOutlineBuilder
   )
     throws(ReadError)
   {
     // libyaml counts lines as the text's map does; a mark past the last line stands at
     // the end of it.
     let last = max(text.lineCount - 1, 0)
-    let endIsPast = Int(event.end_mark.line) > last
+    let endIsPast = event.endLine > last
     let place = YAMLOutlineBuilder.Place(
-      firstLine: min(Int(event.start_mark.line), last), firstColumn: Int(event.start_mark.column),
-      endLine: endIsPast ? last : Int(event.end_mark.line),
-      endColumn: endIsPast ? Int.max : Int(event.end_mark.column))
-    switch event.type {
-    case YAML_DOCUMENT_START_EVENT:
-      builder.documentStarted(at: place, explicit: event.data.document_start.implicit == 0)
-    case YAML_DOCUMENT_END_EVENT:
+      firstLine: min(event.startLine, last), firstColumn: event.startColumn,
+      endLine: endIsPast ? last : event.endLine, endColumn: endIsPast ? Int.max : event.endColumn)
+    switch event.kind {
+    case .documentStart:
+      builder.documentStarted(at: place, explicit: event.flag)
+    case .documentEnd:
       builder.documentEnded()
-    case YAML_MAPPING_START_EVENT:
-      try builder.collectionStarted(
-        isMapping: true, isFlow: event.data.mapping_start.style == YAML_FLOW_MAPPING_STYLE,
-        at: place)
-    case YAML_SEQUENCE_START_EVENT:
-      try builder.collectionStarted(
-        isMapping: false, isFlow: event.data.sequence_start.style == YAML_FLOW_SEQUENCE_STYLE,
-        at: place)
-    case YAML_MAPPING_END_EVENT, YAML_SEQUENCE_END_EVENT:
+    case .mappingStart:
+      try builder.collectionStarted(isMapping: true, isFlow: event.flag, at: place)
+    case .sequenceStart:
+      try builder.collectionStarted(isMapping: false, isFlow: event.flag, at: place)
+    case .collectionEnd:
       builder.collectionEnded(at: place)
-    case YAML_SCALAR_EVENT:
-      let scalar = event.data.scalar
-      builder.value(UnsafeBufferPointer(start: scalar.value, count: Int(scalar.length)), at: place)
-    case YAML_ALIAS_EVENT:
+    case .scalar:
+      builder.value(UnsafeBufferPointer(rebasing: scalars[event.scalar]), at: place)
+    case .alias:
       builder.value(nil, at: place)
-    default:
-      break
     }
   }
 
   /// What libyaml found wrong, where: its problem and, when it gives one, what it was
   /// reading and where that started.
-  private static func error(of parser: yaml_parser_t, in text: SourceText) -> ReadError {
-    let problem = parser.problem.map { String(cString: $0) } ?? "cannot be read as YAML"
-    let context = parser.context.map { String(cString: $0) }
+  private static func error(_ found: YAMLEventStream.Problem, in text: SourceText) -> ReadError {
+    let problem = found.problem ?? "cannot be read as YAML"
+    let context = found.context
     let started =
       context == nil
-      ? nil : (line: Int(parser.context_mark.line) + 1, column: Int(parser.context_mark.column) + 1)
+      ? nil : (line: found.contextMark.line + 1, column: found.contextMark.column + 1)
     // Bytes that are not UTF-8 are found before any mark is made: by their offset.
-    if parser.error == YAML_READER_ERROR {
-      let offset = min(Int(parser.problem_offset), text.bytes.count)
+    if found.isReading {
+      let offset = min(found.offset, text.bytes.count)
       let line = text.lineCount == 0 ? 0 : text.map.line(ofOffset: offset)
       let start = text.lineCount == 0 ? 0 : text.map.offset(ofLine: line)
       let column = String(decoding: text.bytes[start..<offset], as: UTF8.self).count + 1
@@ -136,12 +122,12 @@ public final class YAMLReader: DocumentReader {
         message: YAMLErrorWording.describe(
           problem: problem, context: context, started: started, found: nil))
     }
-    let mark = parser.problem_mark
+    let mark = found.problemMark
     return ReadError(
-      line: Int(mark.line) + 1, column: Int(mark.column) + 1,
+      line: mark.line + 1, column: mark.column + 1,
       message: YAMLErrorWording.describe(
         problem: problem, context: context, started: started,
-        found: character(line: Int(mark.line), column: Int(mark.column), in: text)))
+        found: character(line: mark.line, column: mark.column, in: text)))
   }
 
   /// The character at a mark, as a message shows it: `'@'`, `a tab`, `the end of the input`.

@@ -1,0 +1,200 @@
+import CYaml
+import Dispatch
+import Synchronization
+
+/// libyaml's events, parsed on a thread of their own and handed over in batches, so that
+/// the outline is built on one core while libyaml parses on the other.
+///
+/// An event keeps what the builder reads of it: its kind, its marks, and a scalar's text,
+/// copied into its batch, since libyaml frees its own when the event is let go.
+final class YAMLEventStream: Sendable {
+  /// One event, as the builder needs it.
+  struct Event {
+    enum Kind: UInt8 {
+      case documentStart, documentEnd, mappingStart, sequenceStart, collectionEnd, scalar
+      case alias
+    }
+
+    let kind: Kind
+    /// A collection written in flow style (`[a, b]`, `{a: 1}`), or a document started by
+    /// `---`.
+    let flag: Bool
+    let startLine: Int
+    let startColumn: Int
+    let endLine: Int
+    let endColumn: Int
+    /// A scalar's text: where it stands in its batch's `scalars`.
+    let scalar: Range<Int>
+  }
+
+  /// Events in order, and the end of the stream or what libyaml found wrong, when one of
+  /// them comes after the last.
+  final class Batch: @unchecked Sendable {
+    var events: [Event] = []
+    var scalars: [UInt8] = []
+    var end: End? = nil
+  }
+
+  /// How a stream ends.
+  enum End {
+    case finished
+    case failed(Problem)
+  }
+
+  /// What libyaml says is wrong, and where, as its parser holds it.
+  struct Problem {
+    let isReading: Bool
+    let problem: String?
+    let context: String?
+    let contextMark: (line: Int, column: Int)
+    let problemMark: (line: Int, column: Int)
+    let offset: Int
+  }
+
+  /// Events a batch holds at most: few enough that the builder starts early, many enough
+  /// that handing one over costs nothing beside its parsing.
+  static let batchSize = 4096
+  /// Batches made and not yet taken, at most, which bounds the memory between the two.
+  static let batchesAhead = 32
+
+  private let queue = Mutex<(batches: [Batch], cancelled: Bool)>(([], false))
+  private let ready = DispatchSemaphore(value: 0)
+  private let room = DispatchSemaphore(value: YAMLEventStream.batchesAhead)
+  /// Whether the batches are all made before the first is taken, and so cannot wait for
+  /// room.
+  private let unbounded = Atomic(false)
+
+  /// Starts parsing `bytes`; on a thread of its own when the system has one to give,
+  /// else here, all at once, before returning.
+  init(parsing bytes: [UInt8]) {
+    let started = runOnOwnThread { [self] in produce(bytes) }
+    if !started {
+      unbounded.store(true, ordering: .relaxed)
+      produce(bytes)
+    }
+  }
+
+  /// The next batch, waiting for it to be parsed.
+  func next() -> Batch {
+    ready.wait()
+    let batch = queue.withLock { $0.batches.removeFirst() }
+    room.signal()
+    return batch
+  }
+
+  /// Stops parsing: the events not yet taken are let go, and the parser stops at its next
+  /// batch. Returns once it has.
+  func cancel() {
+    queue.withLock { $0.cancelled = true }
+    while next().end == nil {}
+  }
+
+  private func produce(_ bytes: [UInt8]) {
+    var parser = yaml_parser_t()
+    guard yaml_parser_initialize(&parser) != 0 else {
+      let batch = Batch()
+      batch.end = .failed(
+        Problem(
+          isReading: false, problem: "not enough memory to start reading YAML", context: nil,
+          contextMark: (0, 0), problemMark: (0, 0), offset: 0))
+      hand(batch)
+      return
+    }
+    defer { yaml_parser_delete(&parser) }
+    bytes.withUnsafeBufferPointer { bytes in
+      // A document of no bytes still needs somewhere to point.
+      withUnsafePointer(to: UInt8(0)) { empty in
+        yaml_parser_set_input_string(&parser, bytes.baseAddress ?? empty, bytes.count)
+        yaml_parser_set_encoding(&parser, YAML_UTF8_ENCODING)
+        while true {
+          let batch = Batch()
+          if queue.withLock({ $0.cancelled }) {
+            batch.end = .finished
+          } else {
+            YAMLEventStream.fill(batch, from: &parser)
+          }
+          hand(batch)
+          if batch.end != nil { return }
+        }
+      }
+    }
+  }
+
+  private func hand(_ batch: Batch) {
+    if !unbounded.load(ordering: .relaxed) { room.wait() }
+    queue.withLock { $0.batches.append(batch) }
+    ready.signal()
+  }
+
+  /// Parses up to a batch's worth of events into `batch`.
+  private static func fill(_ batch: Batch, from parser: inout yaml_parser_t) {
+    // Made here and given to the batch once whole: a class's properties are checked for
+    // exclusive access at each touch.
+    var events: [Event] = []
+    var scalars: [UInt8] = []
+    events.reserveCapacity(batchSize)
+    scalars.reserveCapacity(batchSize * 16)
+    batch.end = fill(&events, &scalars, from: &parser)
+    batch.events = events
+    batch.scalars = scalars
+  }
+
+  /// Parses up to a batch's worth of events; how the stream ends when it does.
+  private static func fill(
+    _ events: inout [Event], _ scalars: inout [UInt8], from parser: inout yaml_parser_t
+  ) -> End? {
+    var event = yaml_event_t()
+    while events.count < batchSize {
+      guard yaml_parser_parse(&parser, &event) != 0 else { return .failed(problem(of: parser)) }
+      defer { yaml_event_delete(&event) }
+      let kind: Event.Kind
+      var flag = false
+      var scalar = 0..<0
+      switch event.type {
+      case YAML_DOCUMENT_START_EVENT:
+        kind = .documentStart
+        flag = event.data.document_start.implicit == 0
+      case YAML_DOCUMENT_END_EVENT:
+        kind = .documentEnd
+      case YAML_MAPPING_START_EVENT:
+        kind = .mappingStart
+        flag = event.data.mapping_start.style == YAML_FLOW_MAPPING_STYLE
+      case YAML_SEQUENCE_START_EVENT:
+        kind = .sequenceStart
+        flag = event.data.sequence_start.style == YAML_FLOW_SEQUENCE_STYLE
+      case YAML_MAPPING_END_EVENT, YAML_SEQUENCE_END_EVENT:
+        kind = .collectionEnd
+      case YAML_SCALAR_EVENT:
+        kind = .scalar
+        let value = event.data.scalar
+        let start = scalars.count
+        if let text = value.value, value.length > 0 {
+          scalars.append(contentsOf: UnsafeBufferPointer(start: text, count: Int(value.length)))
+        }
+        scalar = start..<scalars.count
+      case YAML_ALIAS_EVENT:
+        kind = .alias
+      case YAML_STREAM_END_EVENT:
+        return .finished
+      default:
+        continue
+      }
+      events.append(
+        Event(
+          kind: kind, flag: flag, startLine: Int(event.start_mark.line),
+          startColumn: Int(event.start_mark.column), endLine: Int(event.end_mark.line),
+          endColumn: Int(event.end_mark.column), scalar: scalar))
+    }
+    return nil
+  }
+
+  private static func problem(of parser: yaml_parser_t) -> Problem {
+    Problem(
+      isReading: parser.error == YAML_READER_ERROR,
+      problem: parser.problem.map { String(cString: $0) },
+      context: parser.context.map { String(cString: $0) },
+      contextMark: (Int(parser.context_mark.line), Int(parser.context_mark.column)),
+      problemMark: (Int(parser.problem_mark.line), Int(parser.problem_mark.column)),
+      offset: Int(parser.problem_offset))
+  }
+}
