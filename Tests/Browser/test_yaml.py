@@ -3,9 +3,10 @@ their keys nest, and searched like any page."""
 
 from selenium.webdriver.common.by import By
 
-from test_browser import keep_screenshot, load
+from test_browser import keep_screenshot, load, summary
 from test_ci_reports import summaries
-from test_lazy import search
+from test_lazy import (
+    chunks_of, content_after_summary, main_of, own_text, rebuilt, search, wait_for)
 
 
 def test_manifests_open_at_the_containers_asked_for(browser, render):
@@ -37,3 +38,66 @@ def test_search_finds_a_line_of_a_closed_section(browser, render):
     load(browser, page)
     results = search(browser, "showPetById")
     assert results == [["#get-1", "paths › /pets/{petId} › get", "showPetById"]]
+
+
+def manifests(count):
+    """A stream of `count` Deployments, a document each, with a comment, an anchor, quoted
+    values and an env list: over 1 MiB, so that its page is lazy, from 3,000 on."""
+    return "".join(f"""---
+# deployment {number}
+apiVersion: apps/v1
+kind: Deployment
+metadata:
+  name: web-{number}
+  labels: &labels
+    app: web-{number}
+spec:
+  replicas: {number % 5}
+  template:
+    metadata:
+      labels: *labels
+    spec:
+      containers:
+        - name: app
+          image: "registry.example/web:{number}"
+          env:
+            - name: MODE
+              value: 'blue'
+""" for number in range(count))
+
+
+def test_lazy_yaml_pieces_rebuild_the_plain_page(render):
+    text = manifests(4000)
+    assert len(text.encode()) > 1_048_576
+    lazy = render("yaml-lazy", ["-s", "--depth", "2", "-f", "yaml", "-"], text)
+    plain = render("yaml-lazy-plain", ["-s", "--lazy=never", "--depth", "2", "-f", "yaml", "-"],
+                   text)
+    assert "collapse-chunk" in lazy.read_text(encoding="utf-8")
+    assert rebuilt(main_of(lazy), chunks_of(lazy)) == main_of(plain)
+
+
+def test_opening_a_document_of_a_lazy_page_lays_out_its_lines(browser, render):
+    text = manifests(4000)
+    arguments = ["-s", "--collapse-all", "-f", "yaml", "-"]
+    lazy = render("yaml-lazy-closed", arguments, text)
+    plain = render("yaml-lazy-closed-plain", ["--lazy=never", *arguments], text)
+    load(browser, lazy)
+    documents = browser.execute_script(
+        "return [...document.querySelectorAll('main > details')].map(d => d.id)")
+    # Those far down are laid out as they are scrolled to.
+    assert 20 < len(documents) < 4000
+    chosen = documents[len(documents) // 2]
+    number = chosen.removeprefix("deployment-web-")
+    assert summary(browser, chosen).text.startswith(f"Deployment web-{number}")
+    assert 'class="lazy"' in content_after_summary(browser, chosen)
+    summary(browser, chosen).click()
+    laid_out = wait_for(
+        browser, """const s = document.getElementById(arguments[0]);
+        if (s.querySelector(':scope > .lazy')) return null;
+        return s.querySelector(':scope > pre')?.textContent;""", chosen)
+    # The document's own lines as written, its comment and its `---` among them.
+    assert laid_out.splitlines() == [
+        "---", f"# deployment {number}", "apiVersion: apps/v1", "kind: Deployment"]
+    load(browser, plain)
+    summary(browser, chosen).click()
+    assert own_text(browser, chosen) == laid_out

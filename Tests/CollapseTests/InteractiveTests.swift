@@ -314,6 +314,13 @@ struct InteractiveTests {
         keys: ["j", "j", "j", "Space", "j", "Space", "j", "j", "Space"]),
       RoundTrip(
         files: ["Tests/Documents/repeated.md"], keys: ["j", "j", "Space", "G", "Space"]),
+      // YAML: documents titled by kind and name, content lines as written.
+      RoundTrip(
+        start: ["--collapse-all"], files: ["Samples/yaml/deploy.yaml"],
+        keys: ["j", "j", "l", "j", "j", "l", "j", "l", "/", "Service", "Enter", "l"]),
+      RoundTrip(
+        start: ["--depth", "2"], text: ["--ascii"], files: ["Samples/yaml/ci.yml"],
+        keys: ["G", "k", "Space", "k", "l", "j", "j", "l"]),
     ])
   func flagsReproduceTheView(_ trip: RoundTrip) throws {
     guard requireTool("tmux") else { return }
