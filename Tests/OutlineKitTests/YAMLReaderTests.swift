@@ -234,6 +234,17 @@ struct YAMLReaderTests {
     #expect(shown(outline.content) == [["# the end"]])
   }
 
+  @Test("a comment written less indented than the lines around it leaves their indent out")
+  func lessIndentedComment() throws {
+    let outline = try yaml(
+      "spec:\n  replicas: 3\n# scaled by hand\n  paused: true\n    # deeper\n  selector:\n"
+        + "    app: web\n")
+    #expect(
+      shown(outline.sections[0].content) == [
+        ["replicas: 3", "# scaled by hand", "paused: true", "  # deeper"]
+      ])
+  }
+
   @Test("nothing, or only comments, is a document without sections")
   func empty() throws {
     #expect(try yaml("").sections.isEmpty)

@@ -13,8 +13,8 @@ public struct SourceLines {
   public let document: SourceDocument
   /// The lines shown, 0-based, none blank at either end.
   public let lines: Range<Int>
-  /// The spaces that start every line of them that is not blank: the run's own indent,
-  /// which the outline's nesting shows instead.
+  /// The spaces that start every line of them that is not blank, comments written less
+  /// indented left aside: the run's own indent, which the outline's nesting shows instead.
   public let indent: Int
 
   init(document: SourceDocument, lines: Range<Int>) {
@@ -22,19 +22,40 @@ public struct SourceLines {
     self.lines = lines
     let text = document.text
     var indent = Int.max
+    var commentIndent = Int.max
     for line in lines where !text.isBlank(line) {
       let range = text.lineRange(line)
-      indent = min(indent, text.bytes[range].prefix { $0 == 0x20 }.count)
+      let spaces = text.bytes[range].prefix { $0 == 0x20 }.count
+      if text.bytes[range.lowerBound + spaces] == UInt8(ascii: "#") {
+        commentIndent = min(commentIndent, spaces)
+      } else {
+        indent = min(indent, spaces)
+      }
     }
+    // A run of comments alone has theirs.
+    if indent == Int.max { indent = commentIndent }
     self.indent = indent == Int.max ? 0 : indent
   }
 
   public var text: SourceText { document.text }
 
-  /// The bytes of line `line` as shown: without the run's indent.
+  /// The bytes of line `line` as shown: without the run's indent, or without the spaces
+  /// it has, when it is a comment written less indented.
   public func shownRange(_ line: Int) -> Range<Int> {
     let range = text.lineRange(line)
-    return min(range.lowerBound + indent, range.upperBound)..<range.upperBound
+    return text.bytes.withUnsafeBytes {
+      SourceLines.shownStart(of: range, indent: indent, in: $0)..<range.upperBound
+    }
+  }
+
+  /// Where line `range` of `bytes` starts to be shown, less an indent of `indent` spaces.
+  static func shownStart(of range: Range<Int>, indent: Int, in bytes: UnsafeRawBufferPointer)
+    -> Int
+  {
+    var start = range.lowerBound
+    let end = min(range.lowerBound + indent, range.upperBound)
+    while start < end, bytes[start] == 0x20 { start += 1 }
+    return start
   }
 
   /// Writes line `line` as it is written, indent and all, without its line end.

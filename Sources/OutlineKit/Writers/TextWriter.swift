@@ -220,7 +220,8 @@ public struct TextWriter {
         }
         // A blank line is empty, without even its indent.
         if start < range.upperBound {
-          let shown = min(range.lowerBound + indent, range.upperBound)..<range.upperBound
+          let shown =
+            SourceLines.shownStart(of: range, indent: indent, in: bytes)..<range.upperBound
           let text = UnsafeRawBufferPointer(rebasing: bytes[shown])
           if let width = format.width, !TextWriter.fits(text, in: width - prefix.line.columns) {
             target.write(
