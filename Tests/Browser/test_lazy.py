@@ -105,14 +105,20 @@ def test_the_pieces_rebuild_the_plain_page(large, render, kind):
     assert rebuilt(main_of(large[kind]), pieces) == main_of(plain)
 
 
-def test_json_pieces_rebuild_the_plain_page(render):
-    text = documents.json_document(3000)
-    assert len(text) > 1_048_576
-    lazy = render("lazy/json", ["-s", "--depth", "2", "-f", "json", "-"], text)
-    plain = render("lazy/json-plain", ["-s", "--lazy=never", "--depth", "2", "-f", "json", "-"],
-                   text)
+def assert_pieces_rebuild_the_plain_page(render, name, input_format, text):
+    """Renders `text`, over 1 MiB, as a lazy page and as a plain one, open to depth 2, and
+    checks that the lazy page's pieces, put back, make the plain page's main."""
+    assert len(text.encode()) > 1_048_576
+    arguments = ["-s", "--depth", "2", "-f", input_format, "-"]
+    lazy = render(name, arguments, text)
+    plain = render(f"{name}-plain", ["--lazy=never", *arguments], text)
     assert "collapse-chunk" in lazy.read_text(encoding="utf-8")
     assert rebuilt(main_of(lazy), chunks_of(lazy)) == main_of(plain)
+
+
+def test_json_pieces_rebuild_the_plain_page(render):
+    text = documents.json_document(3000)
+    assert_pieces_rebuild_the_plain_page(render, "lazy/json", "json", text)
 
 
 def content_after_summary(driver, section_id):

@@ -6,7 +6,7 @@ from selenium.webdriver.common.by import By
 from test_browser import keep_screenshot, load, summary
 from test_ci_reports import summaries
 from test_lazy import (
-    chunks_of, content_after_summary, main_of, own_text, rebuilt, search, wait_for)
+    assert_pieces_rebuild_the_plain_page, content_after_summary, own_text, search, wait_for)
 
 
 def test_manifests_open_at_the_containers_asked_for(browser, render):
@@ -67,13 +67,7 @@ spec:
 
 
 def test_lazy_yaml_pieces_rebuild_the_plain_page(render):
-    text = manifests(4000)
-    assert len(text.encode()) > 1_048_576
-    lazy = render("yaml-lazy", ["-s", "--depth", "2", "-f", "yaml", "-"], text)
-    plain = render("yaml-lazy-plain", ["-s", "--lazy=never", "--depth", "2", "-f", "yaml", "-"],
-                   text)
-    assert "collapse-chunk" in lazy.read_text(encoding="utf-8")
-    assert rebuilt(main_of(lazy), chunks_of(lazy)) == main_of(plain)
+    assert_pieces_rebuild_the_plain_page(render, "yaml-lazy", "yaml", manifests(4000))
 
 
 def test_opening_a_document_of_a_lazy_page_lays_out_its_lines(browser, render):
