@@ -56,6 +56,9 @@ final class YAMLEventStream: Sendable {
   static let batchSize = 4096
   /// Batches made and not yet taken, at most, which bounds the memory between the two.
   static let batchesAhead = 32
+  /// The bytes of scalars a batch holds before it is handed over, unless one scalar holds
+  /// more: so that a document of large block scalars is not copied whole while it waits.
+  static let batchBytes = 1 << 20
 
   private let queue = Mutex<(batches: [Batch], cancelled: Bool)>(([], false))
   private let ready = DispatchSemaphore(value: 0)
@@ -83,7 +86,7 @@ final class YAMLEventStream: Sendable {
   }
 
   /// Stops parsing: the events not yet taken are let go, and the parser stops at its next
-  /// batch. Returns once it has.
+  /// batch. Returns once the last batch is taken; the parser's thread then only frees it.
   func cancel() {
     queue.withLock { $0.cancelled = true }
     while next().end == nil {}
@@ -144,7 +147,7 @@ final class YAMLEventStream: Sendable {
     _ events: inout [Event], _ scalars: inout [UInt8], from parser: inout yaml_parser_t
   ) -> End? {
     var event = yaml_event_t()
-    while events.count < batchSize {
+    while events.count < batchSize && scalars.count < batchBytes {
       guard yaml_parser_parse(&parser, &event) != 0 else { return .failed(problem(of: parser)) }
       defer { yaml_event_delete(&event) }
       let kind: Event.Kind

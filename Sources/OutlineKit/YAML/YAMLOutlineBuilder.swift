@@ -74,11 +74,11 @@ final class YAMLOutlineBuilder {
     var ranks: [String: Int] = [:]
     for (rank, key) in titleKeys.enumerated() where ranks[key] == nil { ranks[key] = rank }
     self.titleKeys = ranks
-    // Manifests and specs hold a section for every 50 to 70 bytes.
-    // Room for more than they need, which costs only address space, so that the sections
-    // are not copied as they grow.
-    sections.reserveCapacity(text.bytes.count / 32)
-    titleLines.reserveCapacity(text.bytes.count / 32)
+    // Manifests and specs hold a section for every 50 to 70 bytes: room for a little
+    // more, which costs only address space, so that the sections are not copied as they
+    // grow.
+    sections.reserveCapacity(text.bytes.count / 44)
+    titleLines.reserveCapacity(text.bytes.count / 44)
     stack = [
       Frame(
         isMapping: false, key: nil, index: nil, titledByMembers: false, firstLine: 0,
