@@ -111,15 +111,12 @@ public struct TextWriter {
 
   /// Two spaces per level, up to `deepestIndent` levels; deeper lines say their depth.
   static func indent(depth: Int) -> String {
-    indents[min(max(depth, 0), deepestIndent)]
+    String(decoding: spaces(min(depth, deepestIndent) * 2), as: UTF8.self)
   }
-
-  /// `indent(depth:)` of each depth, made once: an outline has a line for each section.
-  private static let indents = (0...deepestIndent).map { String(repeating: " ", count: $0 * 2) }
 
   /// `count` spaces, up to the deepest indent's: written as they are, with no String made.
   static func spaces(_ count: Int) -> UnsafeRawBufferPointer {
-    UnsafeRawBufferPointer(rebasing: spaceBytes[..<min(count, spaceBytes.count)])
+    UnsafeRawBufferPointer(rebasing: spaceBytes[..<min(max(count, 0), spaceBytes.count)])
   }
 
   /// Made once, never written after, and kept as long as the process lives.
