@@ -101,6 +101,8 @@ enum Collapse {
     }
 
     options.output.text.colors = terminal.colors(options.color)
+    options.output.text.renders = terminal.renders(options.render)
+    options.output.text.hyperlinks = terminal.hyperlinks(options.hyperlinks)
     options.output.text.width = terminal.width(requested: options.width)
     options.output.paths = inputs.map(\.pageName)
     if options.embedResources {

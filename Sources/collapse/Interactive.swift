@@ -24,7 +24,10 @@ enum Interactive {
     output: inout Output, errors: inout Errors
   ) -> ExitStatus {
     var text = options.output.text
-    text.colors = OutputTerminal.output(descriptor: screen.descriptor).colors(options.color)
+    let terminal = OutputTerminal.output(descriptor: screen.descriptor)
+    text.colors = terminal.colors(options.color)
+    text.renders = terminal.renders(options.render)
+    text.hyperlinks = terminal.hyperlinks(options.hyperlinks)
     // `-w` narrows the view; lines never go past the screen's edge.
     text.width = options.width == 0 ? nil : options.width
     let size = screen.size

@@ -187,9 +187,21 @@ let optionTable: [OptionSpec] = [
     long: "color", short: nil, value: "WHEN", group: .text,
     help: "Colour the tree: auto (on a terminal, unless NO_COLOR is set), always or never."
   ) { options, value throws(UsageError) in
-    options.color =
-      Options.ColorChoice(
-        rawValue: try value.choice(among: Options.ColorChoice.allCases.map(\.rawValue))) ?? .auto
+    options.color = try value.when()
+  },
+  OptionSpec(
+    long: "render", short: nil, value: "WHEN", group: .text,
+    help:
+      "Draw Markdown as it reads, wrapped to the width, tables drawn and tags gone: auto (on a terminal), always or never (the source lines as written)."
+  ) { options, value throws(UsageError) in
+    options.render = try value.when()
+  },
+  OptionSpec(
+    long: "hyperlinks", short: nil, value: "WHEN", group: .text,
+    help:
+      "Write the links of drawn Markdown as hyperlinks the terminal opens, rather than with their URL after them: auto (on a terminal known to open them), always or never."
+  ) { options, value throws(UsageError) in
+    options.hyperlinks = try value.when()
   },
   OptionSpec(
     long: "width", short: "w", value: "N", group: .text,

@@ -31,6 +31,11 @@ struct OptionValue {
     throw UsageError(description: message)
   }
 
+  /// auto, always or never.
+  func when() throws(UsageError) -> Options.When {
+    Options.When(rawValue: try choice(among: Options.When.allCases.map(\.rawValue))) ?? .auto
+  }
+
   /// A whole number of zero or more; numbers too large to hold mean "as many as there are".
   func count() throws(UsageError) -> Int {
     guard !text.isEmpty, text.utf8.allSatisfy({ (0x30...0x39).contains($0) }) else {

@@ -10,9 +10,10 @@ import Synchronization
 
 /// What a command line asks for.
 struct Options: Equatable {
-  /// When the text output is coloured.
-  enum ColorChoice: String, CaseIterable {
-    /// On a terminal, unless the environment asks for no colour.
+  /// When the text output is coloured, drawn or linked.
+  enum When: String, CaseIterable {
+    /// On a terminal (for colour, unless the environment asks for none; for hyperlinks,
+    /// one known to open them).
     case auto
     case always
     case never
@@ -25,7 +26,11 @@ struct Options: Equatable {
   var only: [String] = []
   /// How the output is written, which OutlineKit is handed.
   var output = OutputOptions()
-  var color = ColorChoice.auto
+  var color = When.auto
+  /// When Markdown is drawn as it reads rather than shown as its source lines.
+  var render = When.auto
+  /// When links in drawn Markdown are OSC 8 hyperlinks.
+  var hyperlinks = When.auto
   /// The width `--width` asks for: nil to ask the terminal, 0 for no limit.
   var width: Int?
   /// `--embed-resources`: local images go into the html as `data:` URLs.

@@ -41,7 +41,7 @@ enum CompletionFile: String, CaseIterable {
 let optionValues: [(long: String, short: String?, values: [String])] = [
   ("from", "f", InputFormat.names),
   ("to", "t", OutputFormat.names),
-  ("color", nil, Options.ColorChoice.allCases.map(\.rawValue)),
+  ("color", nil, Options.When.allCases.map(\.rawValue)),
 ]
 
 @Suite("shell completions", .serialized)

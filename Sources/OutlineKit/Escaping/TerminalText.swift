@@ -27,6 +27,28 @@ public enum TerminalText {
     }
   }
 
+  /// The longest URL written as a hyperlink: terminals drop longer ones, or the whole
+  /// sequence.
+  static let longestHyperlink = 2048
+
+  /// `url` as the target of an OSC 8 hyperlink: every byte outside printable ASCII, and
+  /// the space, percent-encoded, so that nothing in it can end the sequence or start
+  /// another. Nil when it is empty or too long to be written.
+  static func hyperlinkTarget(_ url: String) -> String? {
+    guard !url.isEmpty, url.utf8.count <= longestHyperlink else { return nil }
+    if url.utf8.allSatisfy({ $0 > 0x20 && $0 < 0x7F }) { return url }
+    var encoded = ""
+    for byte in url.utf8 {
+      if byte > 0x20 && byte < 0x7F {
+        encoded.unicodeScalars.append(Unicode.Scalar(byte))
+      } else {
+        let hex = String(byte, radix: 16, uppercase: true)
+        encoded += "%" + (hex.count == 1 ? "0" : "") + hex
+      }
+    }
+    return encoded.utf8.count <= longestHyperlink ? encoded : nil
+  }
+
   /// `text` with its one non-ASCII mark of this program's own, the ellipsis, spelled `...`.
   static func ascii(_ text: String) -> String {
     text.replacing("…", with: "...")

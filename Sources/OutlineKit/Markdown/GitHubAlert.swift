@@ -11,6 +11,23 @@ enum GitHubAlert {
     "CAUTION": "Caution",
   ]
 
+  /// The HTML that starts an alert titled `title`, as GitHub writes it.
+  private static func opening(title: String) -> String {
+    let kind = title.lowercased()
+    return
+      "<div class=\"markdown-alert markdown-alert-\(kind)\">\n<p class=\"markdown-alert-title\">\(title)</p>\n"
+  }
+
+  /// The title of the alert `node` is (`Note`, `Warning`), or nil when it is none of
+  /// these blocks.
+  static func title(of node: OpaquePointer) -> String? {
+    guard cmark_node_get_type(node) == CMARK_NODE_CUSTOM_BLOCK,
+      let enter = cmark_node_get_on_enter(node)
+    else { return nil }
+    let html = String(cString: enter)
+    return kinds.values.first { opening(title: $0) == html }
+  }
+
   /// The alert that `quote`, an unlinked block quote, reads as: a new block holding its
   /// blocks without the marker, rendered as GitHub's `<div class="markdown-alert …">`
   /// with its title. `quote` is then empty and the caller frees it. Nil when it is no
@@ -48,11 +65,7 @@ enum GitHubAlert {
     guard let alert = cmark_node_new_with_mem(CMARK_NODE_CUSTOM_BLOCK, collapse_cmark_mem()) else {
       preconditionFailure("cmark could not allocate a node, which CCmarkGuard never lets happen")
     }
-    let kind = title.lowercased()
-    cmark_node_set_on_enter(
-      alert,
-      "<div class=\"markdown-alert markdown-alert-\(kind)\">\n<p class=\"markdown-alert-title\">\(title)</p>\n"
-    )
+    cmark_node_set_on_enter(alert, opening(title: title))
     cmark_node_set_on_exit(alert, "</div>")
     for child in CmarkWalk.children(of: quote) {
       cmark_node_unlink(child)

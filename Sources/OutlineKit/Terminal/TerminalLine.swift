@@ -16,13 +16,19 @@ public struct TerminalLine: Sendable {
     /// Whether the whole line is in inverse video, as the line under a cursor is; this
     /// holds without colours too, since it is no colour.
     public var inverse: Bool
+    /// Whether text with a link is written as an OSC 8 hyperlink, which a terminal that
+    /// knows them lets the user open; this holds without colours too.
+    public var hyperlinks: Bool
 
-    public init(width: Int? = nil, colors: Bool = false, ascii: Bool = false, inverse: Bool = false)
-    {
+    public init(
+      width: Int? = nil, colors: Bool = false, ascii: Bool = false, inverse: Bool = false,
+      hyperlinks: Bool = false
+    ) {
       self.width = width
       self.colors = colors
       self.ascii = ascii
       self.inverse = inverse
+      self.hyperlinks = hyperlinks
     }
 
     /// What ends a cut line.
@@ -92,10 +98,17 @@ public struct TerminalLine: Sendable {
   }
 
   private func styled(_ text: String, _ style: TextStyle, _ format: Format) -> String {
-    guard format.colors || format.inverse, !text.isEmpty else { return text }
-    var style = format.colors ? style : .plain
-    if format.inverse { style.inverse = true }
-    let on = style.escapeSequence
-    return on.isEmpty ? text : on + text + TextStyle.reset
+    guard !text.isEmpty else { return text }
+    var shown = text
+    if format.colors || format.inverse {
+      var look = format.colors ? style : .plain
+      if format.inverse { look.inverse = true }
+      let on = look.escapeSequence
+      if !on.isEmpty { shown = on + text + TextStyle.reset }
+    }
+    if format.hyperlinks, let link = style.link, let target = TerminalText.hyperlinkTarget(link) {
+      shown = "\u{1B}]8;;" + target + "\u{1B}\\" + shown + "\u{1B}]8;;\u{1B}\\"
+    }
+    return shown
   }
 }

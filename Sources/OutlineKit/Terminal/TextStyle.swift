@@ -11,14 +11,30 @@ public struct TextStyle: Equatable, Sendable {
   public var foreground: Color?
   /// Foreground and background swapped, as a cursor or a status bar shows.
   public var inverse = false
+  public var italic = false
+  public var underline = false
+  public var strikethrough = false
+  /// On a grey background, as code is set apart; grey, the bright black of the eight
+  /// colours, reads under a light theme's text and a dark one's.
+  public var shaded = false
+  /// The URL the text links to, written as an OSC 8 hyperlink where lines are written
+  /// with them (`TerminalLine.Format.hyperlinks`).
+  public var link: String?
 
   public init(
-    bold: Bool = false, dim: Bool = false, foreground: Color? = nil, inverse: Bool = false
+    bold: Bool = false, dim: Bool = false, foreground: Color? = nil, inverse: Bool = false,
+    italic: Bool = false, underline: Bool = false, strikethrough: Bool = false,
+    shaded: Bool = false, link: String? = nil
   ) {
     self.bold = bold
     self.dim = dim
     self.foreground = foreground
     self.inverse = inverse
+    self.italic = italic
+    self.underline = underline
+    self.strikethrough = strikethrough
+    self.shaded = shaded
+    self.link = link
   }
 
   /// Text as it is.
@@ -39,13 +55,24 @@ public struct TextStyle: Equatable, Sendable {
     TextStyle(dim: true, foreground: depthColors[depth % depthColors.count])
   }
 
+  /// The style without its link.
+  var unlinked: TextStyle {
+    var style = self
+    style.link = nil
+    return style
+  }
+
   /// The escape sequence that turns the style on; empty for plain text.
   public var escapeSequence: String {
     var codes: [String] = []
     if bold { codes.append("1") }
     if dim { codes.append("2") }
+    if italic { codes.append("3") }
+    if underline { codes.append("4") }
     if inverse { codes.append("7") }
+    if strikethrough { codes.append("9") }
     if let foreground { codes.append(String(30 + foreground.rawValue)) }
+    if shaded { codes.append("100") }
     return codes.isEmpty ? "" : "\u{1B}[" + codes.joined(separator: ";") + "m"
   }
 

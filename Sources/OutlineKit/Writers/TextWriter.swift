@@ -14,18 +14,43 @@ public struct TextWriter {
     /// Whether to style lines with escape sequences: bold titles, dim markers in a colour
     /// per depth, dim summaries of what is hidden.
     public var colors = false
+    /// Whether Markdown content is drawn as it reads (`MarkdownTerminalText`) rather than
+    /// shown as its source lines: text broken to the width, tables drawn, tags gone.
+    public var renders = false
+    /// Whether links in drawn Markdown are OSC 8 hyperlinks, rather than text with their
+    /// URL after it.
+    public var hyperlinks = false
 
-    public init(ascii: Bool = false, outline: Bool = false, width: Int? = nil, colors: Bool = false)
-    {
+    public init(
+      ascii: Bool = false, outline: Bool = false, width: Int? = nil, colors: Bool = false,
+      renders: Bool = false, hyperlinks: Bool = false
+    ) {
       self.ascii = ascii
       self.outline = outline
       self.width = width
       self.colors = colors
+      self.renders = renders
+      self.hyperlinks = hyperlinks
     }
 
     /// How each line is drawn.
     var lineFormat: TerminalLine.Format {
-      TerminalLine.Format(width: width, colors: colors, ascii: ascii)
+      TerminalLine.Format(
+        width: width, colors: colors, ascii: ascii, hyperlinks: renders && hyperlinks)
+    }
+  }
+
+  /// The lines `content` is drawn as after an indent of `indent` columns, when Markdown is
+  /// drawn (`Options.renders`); nil when its lines are shown as written.
+  func renderedLines(of content: Content, indent: Int) -> [TerminalLine]? {
+    guard options.renders, case .markdown(let blocks) = content.body else { return nil }
+    let lines = MarkdownTerminalText.lines(
+      of: blocks, width: options.width.map { $0 - indent }, ascii: options.ascii,
+      hyperlinks: options.hyperlinks)
+    return lines.map { styled in
+      var line = TerminalLine()
+      for piece in styled.pieces { line.append(piece.text, style: piece.style) }
+      return line
     }
   }
 
@@ -177,6 +202,17 @@ public struct TextWriter {
     _ content: Content, prefix: ContentPrefix, format: TerminalLine.Format,
     to target: inout Target
   ) {
+    if let rendered = renderedLines(of: content, indent: prefix.line.columns) {
+      for line in rendered {
+        if !line.pieces.isEmpty {
+          var whole = prefix.line
+          for piece in line.pieces { whole.append(piece.text, style: piece.style) }
+          target.write(whole.rendered(format))
+        }
+        target.write(static: "\n")
+      }
+      return
+    }
     let lines = TextWriter.shownLines(of: content)
     switch content.body {
     case .markdown(let blocks):

@@ -1,0 +1,311 @@
+import CGumbo
+
+/// Raw HTML drawn in a terminal as a browser would show its text: parsed by gumbo as an
+/// HTML5 parser does, then its elements drawn as the Markdown that means the same is
+/// (paragraphs, headings, lists, quotes, tables, rules), `<br>` as a line break, `<b>`,
+/// `<i>`, `<code>` and the like as styles, an image as its alt text, a link as its text
+/// and URL, `<details>` as its summary with the rest under it; scripts, styles and
+/// comments are not shown, and no tag is.
+struct HTMLTerminalText {
+  private var out: RenderedLines
+  private var text = StyledText()
+  private var styles: [TextStyle] = [.plain]
+  private var alignments: [RenderedLines.Alignment] = [.left]
+  /// The links entered and not yet left: the URL, the text before the link's, and
+  /// whether any text but images' has been added to it.
+  private var links: [(url: String, before: String, textual: Bool)] = []
+  /// The next number of each list entered and not yet left; nil for a bulleted one.
+  private var lists: [Int?] = []
+  private var preformatted = 0
+  private var gapPending = false
+  private var linesAtStart: Int
+  /// Whether the last thing added was an image's alt text, after which another image
+  /// needs a space.
+  private var afterImage = false
+
+  /// Draws `html`, parsed as a `div`'s content, after the lines of `lines`.
+  static func add(_ html: UnsafeRawBufferPointer, to lines: inout RenderedLines) {
+    let fragment = GumboFragment(html, context: GUMBO_TAG_DIV)
+    guard let nodes = fragment.nodes else {
+      // Too much to parse: its text is shown as written.
+      var text = StyledText()
+      text.append(TerminalText.escaped(String(decoding: html, as: UTF8.self)))
+      lines.add(text)
+      return
+    }
+    var drawing = HTMLTerminalText(out: lines)
+    drawing.draw(nodes)
+    lines = drawing.out
+  }
+
+  private init(out: RenderedLines) {
+    self.out = out
+    linesAtStart = out.lines.count
+  }
+
+  private static let skipped: Set<String> = [
+    "script", "style", "template", "head", "title", "noscript", "iframe", "object", "embed",
+    "audio", "video", "svg", "canvas", "select", "textarea", "button", "datalist", "map",
+  ]
+  /// Blocks with space above and below them, as a browser's default style sheet gives.
+  private static let spaced: Set<String> = [
+    "p", "h1", "h2", "h3", "h4", "h5", "h6", "ul", "ol", "dl", "pre", "blockquote", "table",
+    "details", "figure", "hr", "menu",
+  ]
+  private static let blocks: Set<String> = spaced.union([
+    "div", "center", "section", "article", "header", "footer", "nav", "aside", "main", "li",
+    "summary", "dt", "dd", "address", "figcaption", "form", "fieldset", "legend", "tr", "hgroup",
+    "caption", "body", "html",
+  ])
+
+  private enum Step {
+    case enter(UnsafeMutablePointer<GumboNode>)
+    case leave(UnsafeMutablePointer<GumboNode>, String)
+  }
+
+  private mutating func draw(_ nodes: [UnsafeMutablePointer<GumboNode>]) {
+    // No recursion: nesting a browser accepts may be deeper than a thread's stack.
+    var pending: [Step] = nodes.reversed().map { .enter($0) }
+    while let step = pending.popLast() {
+      switch step {
+      case .leave(let node, let name):
+        leave(node, name)
+      case .enter(let node):
+        switch node.pointee.type {
+        case GUMBO_NODE_TEXT, GUMBO_NODE_WHITESPACE, GUMBO_NODE_CDATA:
+          addText(node.text)
+        case GUMBO_NODE_ELEMENT, GUMBO_NODE_TEMPLATE:
+          let name = node.tagName
+          guard enter(node, name) else { continue }
+          pending.append(.leave(node, name))
+          var children = node.children
+          if name == "details", let summary = children.firstIndex(where: { $0.tagName == "summary" }) {
+            children.remove(at: summary)
+          }
+          pending.append(contentsOf: children.reversed().map { .enter($0) })
+        default:
+          continue
+        }
+      }
+    }
+    flush()
+  }
+
+  /// Starts what `node` is; false when its content is not drawn, or already is.
+  private mutating func enter(_ node: UnsafeMutablePointer<GumboNode>, _ name: String) -> Bool {
+    if HTMLTerminalText.skipped.contains(name) { return false }
+    let attributes = node.attributes
+    func attribute(_ wanted: String) -> String? {
+      attributes.first { $0.name == wanted }?.value
+    }
+    var style = styles[styles.count - 1]
+    if HTMLTerminalText.blocks.contains(name) {
+      startBlock(spaced: HTMLTerminalText.spaced.contains(name))
+      switch attribute("align")?.lowercased() {
+      case "center": alignments.append(.center)
+      case "right": alignments.append(.right)
+      case "left", "justify": alignments.append(.left)
+      default: alignments.append(name == "center" ? .center : alignments[alignments.count - 1])
+      }
+    }
+    switch name {
+    case "br":
+      text.breakLine()
+      afterImage = false
+      return false
+    case "wbr":
+      return false
+    case "img":
+      addImage(attribute("alt") ?? "")
+      return false
+    case "input":
+      if attribute("type")?.lowercased() == "checkbox" {
+        let checked = attribute("checked") != nil
+        addText((out.ascii ? (checked ? "[x]" : "[ ]") : (checked ? "☑" : "☐")) + " ")
+      }
+      return false
+    case "hr":
+      out.add(RenderedLines.rule(width: out.available, ascii: out.ascii))
+      alignments.removeLast()
+      gapPending = true
+      return false
+    case "a":
+      if let href = attribute("href") {
+        style.underline = true
+        if out.hyperlinks { style.link = href }
+        links.append((href, text.plain, false))
+      }
+    case "b", "strong": style.bold = true
+    case "i", "em", "cite", "var", "dfn": style.italic = true
+    case "u", "ins": style.underline = true
+    case "s", "strike", "del": style.strikethrough = true
+    case "code", "kbd", "samp", "tt": style.shaded = true
+    case "mark": style.inverse = true
+    case "h1", "h2", "h3", "h4", "h5", "h6", "th", "dt": style.bold = true
+    case "pre":
+      preformatted += 1
+      style.shaded = true
+    case "ul", "menu": lists.append(nil)
+    case "ol": lists.append(Int(attribute("start") ?? "") ?? 1)
+    case "li":
+      var marker = out.ascii ? "* " : "• "
+      if let next = lists.last, let number = next {
+        marker = "\(number). "
+        lists[lists.count - 1] = number + 1
+      }
+      out.enter(
+        first: StyledLine(marker, .annotation),
+        rest: StyledLine(String(repeating: " ", count: DisplayWidth.columns(of: marker))))
+    case "blockquote", "dd":
+      let bar = name == "dd" ? "  " : (out.ascii ? "| " : "│ ")
+      out.enter(first: StyledLine(bar, .annotation), rest: StyledLine(bar, .annotation))
+    case "details":
+      let open = attribute("open") != nil
+      let marker = out.ascii ? (open ? "- " : "+ ") : (open ? "▾ " : "▸ ")
+      var summary = StyledText()
+      summary.append(marker, .annotation)
+      if let element = node.children.first(where: { $0.tagName == "summary" }) {
+        summary.append(HTMLTerminalText.inlineText(element, ascii: out.ascii))
+      } else {
+        summary.append("Details", .title)
+      }
+      out.add(summary)
+      out.enter(first: StyledLine("  "), rest: StyledLine("  "))
+    case "table":
+      addTable(node)
+      alignments.removeLast()
+      gapPending = true
+      return false
+    default:
+      break
+    }
+    styles.append(style)
+    return true
+  }
+
+  private mutating func leave(_ node: UnsafeMutablePointer<GumboNode>, _ name: String) {
+    if name == "a", node.attributes.contains(where: { $0.name == "href" }), let link = links.popLast() {
+      let shown = String(text.plain.dropFirst(link.before.count))
+      if !out.hyperlinks, HTMLTerminalText.showsURL(link.url, after: shown, imageOnly: !link.textual) {
+        text.append(" (" + TerminalText.escaped(link.url) + ")", .annotation)
+        afterImage = false
+      }
+    }
+    styles.removeLast()
+    switch name {
+    case "pre": preformatted -= 1
+    case "ul", "ol", "menu": lists.removeLast()
+    case "li", "blockquote", "dd", "details":
+      flush()
+      out.leave()
+    default: break
+    }
+    if HTMLTerminalText.blocks.contains(name) {
+      flush()
+      alignments.removeLast()
+      if HTMLTerminalText.spaced.contains(name) { gapPending = true }
+    }
+  }
+
+  /// Whether a link's URL is written after its text when links are not hyperlinks: not
+  /// when the text is the URL, nor when the link is an image alone, as a badge is.
+  static func showsURL(_ url: String, after text: String, imageOnly: Bool) -> Bool {
+    let trimmed = text.trimmingCharacters(in: " ")
+    if imageOnly || url.isEmpty { return false }
+    let bare = url.hasPrefix("mailto:") ? String(url.dropFirst(7)) : url
+    return trimmed != url && trimmed != bare
+  }
+
+  private mutating func addText(_ raw: String) {
+    guard !raw.isEmpty else { return }
+    let style = styles[styles.count - 1]
+    if preformatted > 0 {
+      for (index, line) in raw.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+        if index > 0 { text.breakLine() }
+        text.append(TerminalText.escaped(String(line)), style)
+      }
+      for index in links.indices { links[index].textual = true }
+      afterImage = false
+      return
+    }
+    // White space in HTML is one space, and none at the start of a line.
+    var collapsed = ""
+    var inSpace = text.endsInSpace
+    for scalar in raw.unicodeScalars {
+      if scalar == " " || scalar == "\n" || scalar == "\t" || scalar == "\r" || scalar == "\u{0C}" {
+        if !inSpace { collapsed += " " }
+        inSpace = true
+      } else {
+        collapsed.unicodeScalars.append(scalar)
+        inSpace = false
+      }
+    }
+    if collapsed.isEmpty { return }
+    if collapsed != " " {
+      afterImage = false
+      for index in links.indices { links[index].textual = true }
+    }
+    text.append(TerminalText.escaped(collapsed), style)
+  }
+
+  private mutating func addImage(_ alt: String) {
+    let shown = alt.trimmingCharacters(in: " \t\n")
+    guard !shown.isEmpty else { return }
+    if afterImage && !text.endsInSpace { text.append(" ", styles[styles.count - 1].unlinked) }
+    text.append(TerminalText.escaped(shown), styles[styles.count - 1])
+    afterImage = true
+  }
+
+  private mutating func addTable(_ node: UnsafeMutablePointer<GumboNode>) {
+    var table = TerminalTable()
+    // Rows are the table's own: those of tables within its cells are their cells' text.
+    var pending = Array(node.children.reversed())
+    while let child = pending.popLast() {
+      guard child.isElement else { continue }
+      switch child.tagName {
+      case "thead", "tbody", "tfoot": pending.append(contentsOf: child.children.reversed())
+      case "tr":
+        let cells = child.children.filter { $0.tagName == "td" || $0.tagName == "th" }
+        let row = cells.map { HTMLTerminalText.inlineText($0, ascii: out.ascii) }
+        let header = !cells.isEmpty && cells.allSatisfy { $0.tagName == "th" }
+        if header && table.headerRows == table.rows.count { table.headerRows += 1 }
+        table.rows.append(row)
+      case "caption":
+        out.add(HTMLTerminalText.inlineText(child, ascii: out.ascii), alignment: .center)
+      default: continue
+      }
+    }
+    for line in table.lines(width: out.available, ascii: out.ascii) { out.add(line) }
+  }
+
+  /// The text of `node`'s content on one line, blocks in it run together.
+  static func inlineText(_ node: UnsafeMutablePointer<GumboNode>, ascii: Bool) -> StyledText {
+    var inner = HTMLTerminalText(out: RenderedLines(width: nil, ascii: ascii, hyperlinks: false))
+    inner.draw(node.children)
+    return inner.out.joined(breaking: false)
+  }
+
+  /// The text of `html`, parsed as a table cell's content, each line it would take (a
+  /// `<br>`, a block) ending in a line break.
+  static func text(_ html: UnsafeRawBufferPointer, ascii: Bool, hyperlinks: Bool) -> StyledText {
+    var lines = RenderedLines(width: nil, ascii: ascii, hyperlinks: hyperlinks)
+    add(html, to: &lines)
+    return lines.joined(breaking: true)
+  }
+
+  private mutating func startBlock(spaced: Bool) {
+    flush()
+    if (gapPending || spaced) && out.lines.count > linesAtStart { out.addBlank() }
+    gapPending = false
+  }
+
+  private mutating func flush() {
+    if !text.isBlank {
+      if gapPending && out.lines.count > linesAtStart { out.addBlank() }
+      gapPending = false
+      out.add(text, alignment: alignments[alignments.count - 1])
+    }
+    text = StyledText()
+    afterImage = false
+  }
+}

@@ -1,0 +1,398 @@
+import CCmark
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// A content run's Markdown drawn for a terminal from cmark-gfm's tree, as glow and
+/// mdcat draw it: emphasis and strong text in italic and bold, code set apart on grey,
+/// quotes and GitHub's alerts behind a bar, lists with their markers and task items with
+/// ☐ and ☑, tables with box-drawing lines, links with their URL after them (or as
+/// hyperlinks), images as their alt text, raw HTML as a browser shows its text, and the
+/// footnotes the run refers to at its end. Text is broken to the width; nothing of the
+/// text is left out, and none of its control characters reaches the terminal.
+struct MarkdownTerminalText {
+  private var out: RenderedLines
+  private let document: MarkdownDocument
+  /// The numbers of the footnotes referred to, in the order they are first referred to.
+  private var notes: [Int] = []
+  private var notesSeen: Set<Int> = []
+
+  /// The lines of `blocks`, within `width` columns when there is a width.
+  static func lines(
+    of blocks: MarkdownBlocks, width: Int?, ascii: Bool, hyperlinks: Bool
+  ) -> [StyledLine] {
+    let document = blocks.document
+    document.showEmoji()
+    var drawing = MarkdownTerminalText(
+      out: RenderedLines(width: width, ascii: ascii, hyperlinks: hyperlinks), document: document)
+    guard let root = document.root(of: .blocks(blocks.node)) else { return [] }
+    drawing.drawBlocks(under: root)
+    drawing.drawNotes()
+    return drawing.out.lines
+  }
+
+  private init(out: RenderedLines, document: MarkdownDocument) {
+    self.out = out
+    self.document = document
+  }
+
+  /// What a list entered and not yet left needs to mark its items.
+  private struct ListState {
+    let tight: Bool
+    /// The next item's number; nil for a bulleted list.
+    var number: Int?
+    let delimiter: String
+    /// The columns of the widest number, so that the items' text lines up.
+    let numberColumns: Int
+    /// How many bulleted lists it is in, which picks its bullet.
+    let bulletDepth: Int
+  }
+
+  private mutating func drawBlocks(under root: OpaquePointer) {
+    var lists: [ListState] = []
+    var walk = CmarkWalk(root)
+    while let step = walk.next() {
+      let node = step.node
+      let type = cmark_node_get_type(node)
+      if !step.isEntering {
+        switch type {
+        case CMARK_NODE_BLOCK_QUOTE, CMARK_NODE_CUSTOM_BLOCK, CMARK_NODE_ITEM: out.leave()
+        case CMARK_NODE_LIST: lists.removeLast()
+        default: break
+        }
+        continue
+      }
+      if cmark_node_previous(node) != nil && !MarkdownTerminalText.isTight(node) {
+        out.addBlank()
+      }
+      switch type {
+      case CMARK_NODE_PARAGRAPH:
+        drawParagraph(node)
+        walk.skipChildren()
+      case CMARK_NODE_HEADING:
+        var text = inlineText(node, style: .title)
+        if cmark_node_get_heading_level(node) <= 2 {
+          text = MarkdownTerminalText.restyled(text) { $0.underline = true }
+        }
+        out.add(text)
+        walk.skipChildren()
+      case CMARK_NODE_CODE_BLOCK:
+        drawCode(node)
+      case CMARK_NODE_THEMATIC_BREAK:
+        out.add(RenderedLines.rule(width: out.available, ascii: out.ascii))
+      case CMARK_NODE_HTML_BLOCK:
+        let literal = cmark_node_get_literal(node).map { String(cString: $0) } ?? ""
+        var html = literal
+        html.withUTF8 { HTMLTerminalText.add(UnsafeRawBufferPointer($0), to: &out) }
+      case CMARK_NODE_BLOCK_QUOTE:
+        let bar = StyledLine(out.ascii ? "| " : "│ ", .annotation)
+        enter(node, first: bar, rest: bar)
+      case CMARK_NODE_CUSTOM_BLOCK:
+        drawAlert(node)
+      case CMARK_NODE_LIST:
+        lists.append(MarkdownTerminalText.listState(node, in: lists))
+      case CMARK_NODE_ITEM:
+        var marker: String
+        if cmark_node_get_syntax_extension(node) == MarkdownTerminalText.tasklist {
+          let checked = cmark_gfm_extensions_get_tasklist_item_checked(node)
+          marker = out.ascii ? (checked ? "[x] " : "[ ] ") : (checked ? "☑ " : "☐ ")
+        } else if let list = lists.last, let number = list.number {
+          let text = "\(number)\(list.delimiter)"
+          marker = String(repeating: " ", count: max(list.numberColumns - text.count, 0)) + text + " "
+          lists[lists.count - 1].number = number + 1
+        } else {
+          let bullets = out.ascii ? ["*", "-", "+"] : ["•", "◦", "▪"]
+          marker = bullets[(lists.last?.bulletDepth ?? 0) % bullets.count] + " "
+        }
+        let rest = String(repeating: " ", count: DisplayWidth.columns(of: marker))
+        enter(node, first: StyledLine(marker, .annotation), rest: StyledLine(rest))
+      case CMARK_NODE_TABLE:
+        drawTable(node)
+        walk.skipChildren()
+      default:
+        // Blocks of an extension not drawn here: their text, as paragraphs.
+        if type.rawValue & 0xC000 == 0x4000 {
+          out.add(inlineText(node, style: .plain))
+          walk.skipChildren()
+        }
+      }
+    }
+  }
+
+  /// Starts a block whose lines begin with marks; one with no blocks in it is its marks
+  /// alone.
+  private mutating func enter(_ node: OpaquePointer, first: StyledLine, rest: StyledLine) {
+    out.enter(first: first, rest: rest)
+    if cmark_node_first_child(node) == nil { out.leave() }
+  }
+
+  /// The tasklist extension, whose items are list items with a box.
+  nonisolated(unsafe) private static let tasklist: OpaquePointer? =
+    {
+      cmark_gfm_core_extensions_ensure_registered()
+      return cmark_find_syntax_extension("tasklist")
+    }()
+
+  private static func listState(_ node: OpaquePointer, in lists: [ListState]) -> ListState {
+    let tight = cmark_node_get_list_tight(node) != 0
+    let bulletDepth = lists.filter { $0.number == nil }.count
+    guard cmark_node_get_list_type(node) == CMARK_ORDERED_LIST else {
+      return ListState(
+        tight: tight, number: nil, delimiter: "", numberColumns: 0, bulletDepth: bulletDepth)
+    }
+    let start = Int(cmark_node_get_list_start(node))
+    let items = CmarkWalk.children(of: node).count { _ in true }
+    let delimiter = cmark_node_get_list_delim(node) == CMARK_PAREN_DELIM ? ")" : "."
+    let widest = "\(start + max(items - 1, 0))\(delimiter)".count
+    return ListState(
+      tight: tight, number: start, delimiter: delimiter, numberColumns: widest,
+      bulletDepth: bulletDepth)
+  }
+
+  /// Whether no blank line goes before `node`: a block of a tight list's item, or the
+  /// item itself.
+  private static func isTight(_ node: OpaquePointer) -> Bool {
+    guard let parent = cmark_node_parent(node) else { return false }
+    let list: OpaquePointer?
+    switch cmark_node_get_type(parent) {
+    case CMARK_NODE_LIST: list = parent
+    case CMARK_NODE_ITEM: list = cmark_node_parent(parent)
+    default: list = nil
+    }
+    return list.map { cmark_node_get_list_tight($0) != 0 } ?? false
+  }
+
+  private mutating func drawParagraph(_ node: OpaquePointer) {
+    var holdsHTML = false
+    for step in CmarkWalk(node) where step.isEntering {
+      let type = cmark_node_get_type(step.node)
+      if type == CMARK_NODE_HTML_INLINE { holdsHTML = true }
+      if type == CMARK_NODE_FOOTNOTE_REFERENCE { noteReferred(step.node) }
+    }
+    guard holdsHTML else {
+      out.add(inlineText(node, style: .plain))
+      return
+    }
+    // Tags among the text: the paragraph is drawn as a browser shows its HTML.
+    guard let html = CmarkRenderer.htmlAlone(node, unsafe: true, filtersTags: false) else {
+      out.add(inlineText(node, style: .plain))
+      return
+    }
+    defer { free(html.baseAddress) }
+    HTMLTerminalText.add(UnsafeRawBufferPointer(html), to: &out)
+  }
+
+  private mutating func noteReferred(_ node: OpaquePointer) {
+    guard let literal = cmark_node_get_literal(node), let number = Int(String(cString: literal))
+    else { return }
+    if notesSeen.insert(number).inserted { notes.append(number) }
+  }
+
+  /// The inline content of `node` as styled text, in `style` unless it says otherwise.
+  private mutating func inlineText(_ node: OpaquePointer, style base: TextStyle) -> StyledText {
+    var text = StyledText()
+    var styles: [TextStyle] = [base]
+    var links: [(url: String, before: String, textual: Bool)] = []
+    var afterImage = false
+    var walk = CmarkWalk(node)
+    while let step = walk.next() {
+      let current = step.node
+      let type = cmark_node_get_type(current)
+      let style = styles[styles.count - 1]
+      guard step.isEntering else {
+        styles.removeLast()
+        if type == CMARK_NODE_LINK, let link = links.popLast(), !out.hyperlinks {
+          let shown = String(text.plain.dropFirst(link.before.count))
+          if HTMLTerminalText.showsURL(link.url, after: shown, imageOnly: !link.textual) {
+            text.append(" (" + TerminalText.escaped(link.url) + ")", .annotation)
+            afterImage = false
+          }
+        }
+        continue
+      }
+      var inner = style
+      switch type {
+      case CMARK_NODE_TEXT, CMARK_NODE_CODE, CMARK_NODE_HTML_INLINE:
+        var literal = cmark_node_get_literal(current).map { String(cString: $0) } ?? ""
+        if type == CMARK_NODE_CODE { inner.shaded = true }
+        if type == CMARK_NODE_HTML_INLINE { literal = "" }
+        if !literal.isEmpty {
+          afterImage = false
+          for index in links.indices { links[index].textual = true }
+        }
+        text.append(TerminalText.escaped(literal), inner)
+        continue
+      case CMARK_NODE_SOFTBREAK:
+        text.append(" ", style.unlinked)
+        continue
+      case CMARK_NODE_LINEBREAK:
+        text.breakLine()
+        continue
+      case CMARK_NODE_FOOTNOTE_REFERENCE:
+        noteReferred(current)
+        let number = cmark_node_get_literal(current).map { String(cString: $0) } ?? "?"
+        text.append("[\(number)]", .annotation)
+        continue
+      case CMARK_NODE_IMAGE:
+        var alt = ""
+        for inside in CmarkWalk(current) where inside.isEntering {
+          if let literal = cmark_node_get_literal(inside.node) { alt += String(cString: literal) }
+        }
+        walk.skipChildren()
+        if alt.isEmpty { continue }
+        if afterImage && !text.endsInSpace { text.append(" ", style.unlinked) }
+        text.append(TerminalText.escaped(alt), style)
+        afterImage = true
+        continue
+      case CMARK_NODE_EMPH: inner.italic = true
+      case CMARK_NODE_STRONG: inner.bold = true
+      case CMARK_NODE_STRIKETHROUGH: inner.strikethrough = true
+      case CMARK_NODE_LINK:
+        let url = cmark_node_get_url(current).map { String(cString: $0) } ?? ""
+        inner.underline = true
+        if out.hyperlinks { inner.link = url }
+        links.append((url, text.plain, false))
+      default: break
+      }
+      // A node with no children is not left: only those with some take a style.
+      if cmark_node_first_child(current) != nil {
+        styles.append(inner)
+      } else if type == CMARK_NODE_LINK, let link = links.popLast(), !out.hyperlinks,
+        !link.url.isEmpty
+      {
+        text.append("(" + TerminalText.escaped(link.url) + ")", .annotation)
+      }
+    }
+    return text
+  }
+
+  /// `text` with `change` made to every piece's style.
+  private static func restyled(_ text: StyledText, _ change: (inout TextStyle) -> Void)
+    -> StyledText
+  {
+    var changed = StyledText()
+    for piece in text.pieces {
+      var style = piece.style
+      change(&style)
+      changed.append(piece.text, style)
+    }
+    return changed
+  }
+
+  /// A code block: its lines as written, indented and on grey, each as wide as the
+  /// widest so that the block reads as one; a line wider than the room there is goes on
+  /// to the next, cut between characters.
+  private mutating func drawCode(_ node: OpaquePointer) {
+    let literal = cmark_node_get_literal(node).map { String(cString: $0) } ?? ""
+    var lines = literal.split(separator: "\n", omittingEmptySubsequences: false).map {
+      DisplayWidth.expandingTabs(TerminalText.escaped(String($0)))
+    }
+    if lines.last == "" { lines.removeLast() }
+    let indent = "  "
+    let room = out.available.map { max($0 - indent.count * 2, 1) }
+    var pieces: [String] = []
+    for line in lines {
+      var piece = ""
+      var columns = 0
+      for character in line {
+        let wide = DisplayWidth.columns(of: character)
+        if let room, columns + wide > room, columns > 0 {
+          pieces.append(piece)
+          piece = ""
+          columns = 0
+        }
+        piece.append(character)
+        columns += wide
+      }
+      pieces.append(piece)
+    }
+    let widest = pieces.map { DisplayWidth.columns(of: $0) }.max() ?? 0
+    var code = TextStyle.plain
+    code.shaded = true
+    for piece in pieces {
+      var line = StyledLine(indent)
+      line.append(" " + piece, code)
+      line.pad(widest - DisplayWidth.columns(of: piece) + 1, code)
+      out.add(line)
+    }
+  }
+
+  /// A GitHub alert: a bar in the alert's colour down its side, and its title first.
+  private mutating func drawAlert(_ node: OpaquePointer) {
+    guard let title = GitHubAlert.title(of: node) else {
+      enter(node, first: StyledLine(), rest: StyledLine())
+      return
+    }
+    let colors: [String: TextStyle.Color] = [
+      "Note": .blue, "Tip": .green, "Important": .magenta, "Warning": .yellow, "Caution": .red,
+    ]
+    let bar = StyledLine(out.ascii ? "| " : "│ ", TextStyle(foreground: colors[title]))
+    out.enter(first: bar, rest: bar)
+    out.add(StyledLine(title, TextStyle(bold: true, foreground: colors[title])))
+    if cmark_node_first_child(node) == nil { out.leave() }
+  }
+
+  private mutating func drawTable(_ node: OpaquePointer) {
+    var table = TerminalTable()
+    let columns = Int(cmark_gfm_extensions_get_table_columns(node))
+    if let alignments = cmark_gfm_extensions_get_table_alignments(node) {
+      table.alignments = (0..<columns).map { column in
+        switch alignments[column] {
+        case UInt8(ascii: "c"): return .center
+        case UInt8(ascii: "r"): return .right
+        default: return .left
+        }
+      }
+    }
+    for row in CmarkWalk.children(of: node) {
+      if cmark_gfm_extensions_get_table_row_is_header(row) != 0 { table.headerRows += 1 }
+      var cells: [StyledText] = []
+      for cell in CmarkWalk.children(of: row) {
+        for step in CmarkWalk(cell) where step.isEntering {
+          if cmark_node_get_type(step.node) == CMARK_NODE_FOOTNOTE_REFERENCE {
+            noteReferred(step.node)
+          }
+        }
+        cells.append(cellText(cell))
+      }
+      table.rows.append(cells)
+    }
+    for line in table.lines(width: out.available, ascii: out.ascii) { out.add(line) }
+  }
+
+  /// A table cell's text; one with tags in it as a browser shows it, a `<br>` breaking
+  /// its line.
+  private mutating func cellText(_ cell: OpaquePointer) -> StyledText {
+    let holdsHTML = CmarkWalk(cell).contains {
+      $0.isEntering && cmark_node_get_type($0.node) == CMARK_NODE_HTML_INLINE
+    }
+    guard holdsHTML, let html = CmarkRenderer.htmlAlone(cell, unsafe: true, filtersTags: false)
+    else { return inlineText(cell, style: .plain) }
+    defer { free(html.baseAddress) }
+    return HTMLTerminalText.text(
+      UnsafeRawBufferPointer(html), ascii: out.ascii, hyperlinks: out.hyperlinks)
+  }
+
+  /// The footnotes referred to, each under its number, after the run's blocks; a note
+  /// may refer to others, which follow it.
+  private mutating func drawNotes() {
+    guard !notes.isEmpty, let root = document.root(of: .notes) else { return }
+    let definitions = Array(CmarkWalk.children(of: root))
+    var index = 0
+    while index < notes.count {
+      let number = notes[index]
+      index += 1
+      guard definitions.indices.contains(number - 1) else { continue }
+      out.addBlank()
+      let mark = "[\(number)] "
+      out.enter(
+        first: StyledLine(mark, .annotation),
+        rest: StyledLine(String(repeating: " ", count: mark.count)))
+      drawBlocks(under: definitions[number - 1])
+      out.leave()
+    }
+  }
+}

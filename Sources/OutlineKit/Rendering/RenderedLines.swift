@@ -1,0 +1,138 @@
+/// The lines of rendered blocks, as they are laid out: each line starts with the marks of
+/// the blocks it is in (a quote's bar, a list item's marker, then the indent under it),
+/// and text is broken to fit what the marks leave of the width.
+struct RenderedLines {
+  /// The columns a line may take, marks included; nil for no limit.
+  let width: Int?
+  /// Whether to draw with ASCII only.
+  let ascii: Bool
+  /// Whether links are written as hyperlinks, rather than with their URL after them.
+  let hyperlinks: Bool
+  private(set) var lines: [StyledLine] = []
+
+  /// The marks of one block a line is in: the first line's and the others'.
+  private struct Marks {
+    var first: StyledLine?
+    let rest: StyledLine
+  }
+  private var marks: [Marks] = []
+  /// Blocks entered beyond `deepestMarks`, which add no marks of their own.
+  private var unmarked = 0
+  private var markColumns = 0
+
+  /// Nesting deeper than this is drawn at this depth, so that lines stay within the width
+  /// and the output linear in the input.
+  static let deepestMarks = 24
+  /// The fewest columns text is given, however deep it is nested or narrow the width.
+  static let narrowest = 20
+
+  init(width: Int?, ascii: Bool, hyperlinks: Bool) {
+    self.width = width
+    self.ascii = ascii
+    self.hyperlinks = hyperlinks
+  }
+
+  /// The columns text may take within the marks; nil for no limit.
+  var available: Int? {
+    width.map { max($0 - markColumns, RenderedLines.narrowest) }
+  }
+
+  /// Starts a block whose lines begin with `first` (the first line) and `rest` (the
+  /// others), inside the marks already there.
+  mutating func enter(first: StyledLine, rest: StyledLine) {
+    guard marks.count < RenderedLines.deepestMarks else {
+      unmarked += 1
+      return
+    }
+    marks.append(Marks(first: first, rest: rest))
+    markColumns += max(first.columns, rest.columns)
+  }
+
+  /// Ends the block entered last; its first line's marks are written on a line of their
+  /// own when it had no line, as an empty list item has.
+  mutating func leave() {
+    if unmarked > 0 {
+      unmarked -= 1
+      return
+    }
+    if marks.last?.first != nil { add(StyledLine()) }
+    guard let last = marks.popLast() else { return }
+    markColumns -= max(last.first?.columns ?? 0, last.rest.columns)
+  }
+
+  /// Adds `line` after the marks of the blocks it is in.
+  mutating func add(_ line: StyledLine) {
+    var marked = StyledLine()
+    for index in marks.indices {
+      if let first = marks[index].first {
+        marked.append(first)
+        marks[index].first = nil
+      } else {
+        marked.append(marks[index].rest)
+      }
+    }
+    marked.append(line)
+    lines.append(marked)
+  }
+
+  /// Adds `text` broken to the width, each line moved right as `alignment` asks.
+  mutating func add(_ text: StyledText, alignment: Alignment = .left) {
+    for line in text.lines(width: available) {
+      guard alignment != .left, let available else {
+        add(line)
+        continue
+      }
+      var moved = StyledLine()
+      let room = max(available - line.columns, 0)
+      moved.pad(alignment == .center ? room / 2 : room)
+      moved.append(line)
+      add(moved)
+    }
+  }
+
+  /// Adds an empty line, which shows only the marks that go down the side, such as a
+  /// quote's bar.
+  mutating func addBlank() {
+    guard !lines.isEmpty else { return }
+    var marked = StyledLine()
+    for mark in marks { marked.append(mark.first ?? mark.rest) }
+    // Spaces at the end of a line are not drawn.
+    var trimmed = StyledLine()
+    let pieces = marked.pieces
+    if let last = pieces.lastIndex(where: { !$0.text.allSatisfy { $0 == " " } }) {
+      for (index, piece) in pieces[...last].enumerated() {
+        var text = piece.text
+        if index == last { while text.last == " " { text.removeLast() } }
+        trimmed.append(text, piece.style)
+      }
+    }
+    lines.append(trimmed)
+  }
+
+  /// The lines as one text, with a line break between them, or a space when not
+  /// `breaking`; empty lines are left out.
+  func joined(breaking: Bool) -> StyledText {
+    var text = StyledText()
+    for line in lines where line.columns > 0 {
+      if !text.pieces.isEmpty {
+        if breaking { text.breakLine() } else { text.append(" ") }
+      }
+      for piece in line.pieces { text.append(piece.text, piece.style) }
+    }
+    return text
+  }
+
+  /// A thematic break: a line across the room there is, or across `ruleColumns` when
+  /// there is no width.
+  static func rule(width: Int?, ascii: Bool) -> StyledLine {
+    StyledLine(String(repeating: ascii ? "-" : "─", count: width ?? ruleColumns), .annotation)
+  }
+
+  /// The length of a rule when lines have no width.
+  static let ruleColumns = 40
+
+  /// How a line of text sits between the marks and the width.
+  enum Alignment {
+    case left, center, right
+  }
+}

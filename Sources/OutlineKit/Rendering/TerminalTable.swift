@@ -1,0 +1,123 @@
+/// A table drawn with box-drawing lines (or ASCII): each column as wide as its widest
+/// cell when the table fits, else narrowed so that it fits, the widest columns first,
+/// with the cells that no longer fit on a line wrapped within their column.
+struct TerminalTable {
+  /// The cells of each row, header rows first.
+  var rows: [[StyledText]] = []
+  /// How many of the rows are header rows, drawn bold and ruled off.
+  var headerRows = 0
+  /// Each column's alignment; columns past its end are left-aligned.
+  var alignments: [RenderedLines.Alignment] = []
+
+  /// The columns the table has: its widest row's.
+  var columnCount: Int { max(rows.map(\.count).max() ?? 0, 0) }
+
+  /// The table's lines, fitted within `width` columns where that leaves each column one.
+  func lines(width: Int?, ascii: Bool) -> [StyledLine] {
+    let count = columnCount
+    guard count > 0 else { return [] }
+    let cells = rows.map { row in (0..<count).map { $0 < row.count ? row[$0] : StyledText() } }
+    let natural = (0..<count).map { column in
+      max(cells.map { $0[column].columns }.max() ?? 0, 1)
+    }
+    // A bar before each column, a space either side of its text, and a bar at the end.
+    let frame = 3 * count + 1
+    let widths = TerminalTable.fit(natural, within: width.map { $0 - frame })
+
+    let rule = TextStyle.annotation
+    let bars = ascii ? Bars.ascii : Bars.boxDrawing
+    var lines: [StyledLine] = []
+    lines.append(TerminalTable.border(widths, bars.top, bars.horizontal, rule))
+    // Once any cell wraps, rows are ruled off from each other so that each reads whole.
+    var laidOut: [[[StyledLine]]] = []
+    var wraps = false
+    for (index, row) in cells.enumerated() {
+      let header = index < headerRows
+      let cellLines = row.indices.map { column in
+        var text = StyledText()
+        for piece in row[column].pieces {
+          var style = piece.style
+          if header { style.bold = true }
+          text.append(piece.text, style)
+        }
+        return text.lines(width: widths[column])
+      }
+      if !header && cellLines.contains(where: { $0.count > 1 }) { wraps = true }
+      laidOut.append(cellLines)
+    }
+    for (index, cellLines) in laidOut.enumerated() {
+      if index > 0 && (index == headerRows || (wraps && index > headerRows)) {
+        lines.append(TerminalTable.border(widths, bars.middle, bars.horizontal, rule))
+      }
+      let height = cellLines.map(\.count).max() ?? 1
+      for lineIndex in 0..<height {
+        var line = StyledLine()
+        for column in 0..<count {
+          line.append(column == 0 ? bars.vertical + " " : " " + bars.vertical + " ", rule)
+          let text = lineIndex < cellLines[column].count ? cellLines[column][lineIndex] : StyledLine()
+          let room = max(widths[column] - text.columns, 0)
+          let alignment = column < alignments.count ? alignments[column] : .left
+          let before = alignment == .right ? room : alignment == .center ? room / 2 : 0
+          line.pad(before)
+          line.append(text)
+          line.pad(room - before)
+        }
+        line.append(" " + bars.vertical, rule)
+        lines.append(line)
+      }
+    }
+    lines.append(TerminalTable.border(widths, bars.bottom, bars.horizontal, rule))
+    return lines
+  }
+
+  /// Column widths from the widths that would show each column on one line: those, when
+  /// they sum to no more than `room`; else each is at most a cap, the largest that fits,
+  /// and the columns at the cap share what is left over. Every column gets one at least.
+  static func fit(_ natural: [Int], within room: Int?) -> [Int] {
+    guard let room, natural.reduce(0, +) > room else { return natural }
+    let space = max(room, natural.count)
+    // The largest cap whose capped widths fit.
+    var low = 1
+    var high = natural.max() ?? 1
+    while low < high {
+      let middle = (low + high + 1) / 2
+      if natural.reduce(0, { $0 + min($1, middle) }) <= space { low = middle } else { high = middle - 1 }
+    }
+    var widths = natural.map { min($0, low) }
+    var left = space - widths.reduce(0, +)
+    for index in widths.indices where left > 0 && natural[index] > widths[index] {
+      widths[index] += 1
+      left -= 1
+    }
+    return widths
+  }
+
+  /// The characters a table is drawn with.
+  private struct Bars {
+    let horizontal: String
+    let vertical: String
+    /// The left, middle and right joints of the top border, of a rule between rows, and
+    /// of the bottom border.
+    let top: (String, String, String)
+    let middle: (String, String, String)
+    let bottom: (String, String, String)
+
+    static let boxDrawing = Bars(
+      horizontal: "─", vertical: "│", top: ("┌", "┬", "┐"), middle: ("├", "┼", "┤"),
+      bottom: ("└", "┴", "┘"))
+    static let ascii = Bars(
+      horizontal: "-", vertical: "|", top: ("+", "+", "+"), middle: ("+", "+", "+"),
+      bottom: ("+", "+", "+"))
+  }
+
+  private static func border(
+    _ widths: [Int], _ joints: (String, String, String), _ horizontal: String, _ style: TextStyle
+  ) -> StyledLine {
+    var text = joints.0
+    for (index, width) in widths.enumerated() {
+      if index > 0 { text += joints.1 }
+      text += String(repeating: horizontal, count: width + 2)
+    }
+    return StyledLine(text + joints.2, style)
+  }
+}
