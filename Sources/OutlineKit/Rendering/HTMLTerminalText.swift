@@ -23,20 +23,55 @@ struct HTMLTerminalText {
   /// needs a space.
   private var afterImage = false
 
-  /// Draws `html`, parsed as a `div`'s content, after the lines of `lines`.
-  static func add(_ html: UnsafeRawBufferPointer, to lines: inout RenderedLines) {
+  /// Whether a `<details>` the HTML opens, outside any other element, has no end tag in
+  /// it: the blocks after it are its content, up to the block that ends it.
+  private var keepsDetailsOpen = 0
+
+  /// Draws `html`, parsed as a `div`'s content, after the lines of `lines`. With
+  /// `leavingDetailsOpen`, a `<details>` that is not ended keeps its content's marks on
+  /// `lines`, and the number of such is returned; else every element ends with the HTML.
+  @discardableResult
+  static func add(
+    _ html: UnsafeRawBufferPointer, to lines: inout RenderedLines, leavingDetailsOpen: Bool = false,
+    alignment: RenderedLines.Alignment = .left
+  ) -> Int {
     let fragment = GumboFragment(html, context: GUMBO_TAG_DIV)
     guard let nodes = fragment.nodes else {
       // Too much to parse: its text is shown as written.
       var text = StyledText()
       text.append(TerminalText.escaped(String(decoding: html, as: UTF8.self)))
       lines.add(text)
-      return
+      return 0
     }
     var drawing = HTMLTerminalText(out: lines)
+    drawing.leavesDetailsOpen = leavingDetailsOpen
+    drawing.alignments = [alignment]
     drawing.draw(nodes)
     lines = drawing.out
+    return drawing.keepsDetailsOpen
   }
+
+  /// How many of the `count` `<details>` that blocks before `html` left open its end tags
+  /// close: it is parsed after that many start tags, as it would be in the whole.
+  static func detailsClosed(by html: UnsafeRawBufferPointer, open count: Int) -> Int {
+    guard count > 0 else { return 0 }
+    var joined = Array(String(repeating: "<details>", count: count).utf8)
+    joined.append(contentsOf: html)
+    let fragment = joined.withUnsafeBytes { GumboFragment($0, context: GUMBO_TAG_DIV) }
+    var element = fragment.nodes?.first
+    var open = 0
+    // The carried elements nest, the outermost first; those ended count from the innermost.
+    var closed = 0
+    while let node = element, node.isElement, node.tagName == "details", open < count {
+      open += 1
+      if node.pointee.v.element.original_end_tag.length > 0 { closed = max(closed, count - open + 1) }
+      element = node.children.first
+    }
+    return min(closed, count)
+  }
+
+  /// Whether a `<details>` left open keeps its marks on the lines (see `add`).
+  private var leavesDetailsOpen = false
 
   private init(out: RenderedLines) {
     self.out = out
@@ -158,10 +193,10 @@ struct HTMLTerminalText {
         rest: StyledLine(String(repeating: " ", count: DisplayWidth.columns(of: marker))))
     case "blockquote", "dd":
       let bar = name == "dd" ? "  " : (out.ascii ? "| " : "│ ")
-      out.enter(first: StyledLine(bar, .annotation), rest: StyledLine(bar, .annotation))
+      out.enter(first: nil, rest: StyledLine(bar, .annotation))
     case "details":
-      let open = attribute("open") != nil
-      let marker = out.ascii ? (open ? "- " : "+ ") : (open ? "▾ " : "▸ ")
+      // Drawn open, whatever its `open` says, so that nothing it holds is hidden.
+      let marker = out.ascii ? "- " : "▾ "
       var summary = StyledText()
       summary.append(marker, .annotation)
       if let element = node.children.first(where: { $0.tagName == "summary" }) {
@@ -170,7 +205,7 @@ struct HTMLTerminalText {
         summary.append("Details", .title)
       }
       out.add(summary)
-      out.enter(first: StyledLine("  "), rest: StyledLine("  "))
+      out.enter(first: nil, rest: StyledLine("  "))
     case "table":
       addTable(node)
       alignments.removeLast()
@@ -195,6 +230,11 @@ struct HTMLTerminalText {
     switch name {
     case "pre": preformatted -= 1
     case "ul", "ol", "menu": lists.removeLast()
+    case "details"
+    where leavesDetailsOpen && node.pointee.v.element.original_end_tag.length == 0
+      && node.pointee.parent.map({ $0.pointee.type == GUMBO_NODE_DOCUMENT || $0.tagName == "html" }) ?? true:
+      flush()
+      keepsDetailsOpen += 1
     case "li", "blockquote", "dd", "details":
       flush()
       out.leave()

@@ -19,6 +19,18 @@ struct MarkdownTerminalText {
   /// The numbers of the footnotes referred to, in the order they are first referred to.
   private var notes: [Int] = []
   private var notesSeen: Set<Int> = []
+  /// The divisions open around the run's own blocks, which may be aligned: a README's
+  /// `<div align="center">` around its logo, badges and links.
+  private var divisions = OpenDivisions.none
+
+  /// How the run's own paragraphs are aligned, by the divisions open around them.
+  private var alignment: RenderedLines.Alignment {
+    switch divisions.alignment {
+    case "center": return .center
+    case "right": return .right
+    default: return .left
+    }
+  }
 
   /// The lines of `blocks`, within `width` columns when there is a width.
   static func lines(
@@ -29,6 +41,7 @@ struct MarkdownTerminalText {
     var drawing = MarkdownTerminalText(
       out: RenderedLines(width: width, ascii: ascii, hyperlinks: hyperlinks), document: document)
     guard let root = document.root(of: .blocks(blocks.node)) else { return [] }
+    drawing.divisions = document.openDivisions(before: blocks.node)
     drawing.drawBlocks(under: root)
     drawing.drawNotes()
     return drawing.out.lines
@@ -53,6 +66,10 @@ struct MarkdownTerminalText {
 
   private mutating func drawBlocks(under root: OpaquePointer) {
     var lists: [ListState] = []
+    // The `<details>` that HTML blocks among root's own left open, whose marks the blocks
+    // after them are drawn within.
+    var openDetails = 0
+    defer { for _ in 0..<openDetails { out.leave() } }
     var walk = CmarkWalk(root)
     while let step = walk.next() {
       let node = step.node
@@ -70,7 +87,7 @@ struct MarkdownTerminalText {
       }
       switch type {
       case CMARK_NODE_PARAGRAPH:
-        drawParagraph(node)
+        drawParagraph(node, alignment: cmark_node_parent(node) == root ? alignment : .left)
         walk.skipChildren()
       case CMARK_NODE_HEADING:
         var text = inlineText(node, style: .title)
@@ -84,12 +101,23 @@ struct MarkdownTerminalText {
       case CMARK_NODE_THEMATIC_BREAK:
         out.add(RenderedLines.rule(width: out.available, ascii: out.ascii))
       case CMARK_NODE_HTML_BLOCK:
-        let literal = cmark_node_get_literal(node).map { String(cString: $0) } ?? ""
-        var html = literal
-        html.withUTF8 { HTMLTerminalText.add(UnsafeRawBufferPointer($0), to: &out) }
+        var html = cmark_node_get_literal(node).map { String(cString: $0) } ?? ""
+        let own = cmark_node_parent(node) == root
+        html.withUTF8 { bytes in
+          let html = UnsafeRawBufferPointer(bytes)
+          if own && openDetails > 0 {
+            let closed = HTMLTerminalText.detailsClosed(by: html, open: openDetails)
+            for _ in 0..<closed { out.leave() }
+            openDetails -= closed
+          }
+          openDetails += HTMLTerminalText.add(
+            html, to: &out, leavingDetailsOpen: own, alignment: own ? alignment : .left)
+          if own && document.mentionsAlignment {
+            divisions = OpenDivisions.leftOpen(by: html, after: divisions)
+          }
+        }
       case CMARK_NODE_BLOCK_QUOTE:
-        let bar = StyledLine(out.ascii ? "| " : "│ ", .annotation)
-        enter(node, first: bar, rest: bar)
+        enter(node, first: nil, rest: StyledLine(out.ascii ? "| " : "│ ", .annotation))
       case CMARK_NODE_CUSTOM_BLOCK:
         drawAlert(node)
       case CMARK_NODE_LIST:
@@ -124,7 +152,7 @@ struct MarkdownTerminalText {
 
   /// Starts a block whose lines begin with marks; one with no blocks in it is its marks
   /// alone.
-  private mutating func enter(_ node: OpaquePointer, first: StyledLine, rest: StyledLine) {
+  private mutating func enter(_ node: OpaquePointer, first: StyledLine?, rest: StyledLine) {
     out.enter(first: first, rest: rest)
     if cmark_node_first_child(node) == nil { out.leave() }
   }
@@ -165,7 +193,7 @@ struct MarkdownTerminalText {
     return list.map { cmark_node_get_list_tight($0) != 0 } ?? false
   }
 
-  private mutating func drawParagraph(_ node: OpaquePointer) {
+  private mutating func drawParagraph(_ node: OpaquePointer, alignment: RenderedLines.Alignment) {
     var holdsHTML = false
     for step in CmarkWalk(node) where step.isEntering {
       let type = cmark_node_get_type(step.node)
@@ -173,16 +201,16 @@ struct MarkdownTerminalText {
       if type == CMARK_NODE_FOOTNOTE_REFERENCE { noteReferred(step.node) }
     }
     guard holdsHTML else {
-      out.add(inlineText(node, style: .plain))
+      out.add(inlineText(node, style: .plain), alignment: alignment)
       return
     }
     // Tags among the text: the paragraph is drawn as a browser shows its HTML.
     guard let html = CmarkRenderer.htmlAlone(node, unsafe: true, filtersTags: false) else {
-      out.add(inlineText(node, style: .plain))
+      out.add(inlineText(node, style: .plain), alignment: alignment)
       return
     }
     defer { free(html.baseAddress) }
-    HTMLTerminalText.add(UnsafeRawBufferPointer(html), to: &out)
+    HTMLTerminalText.add(UnsafeRawBufferPointer(html), to: &out, alignment: alignment)
   }
 
   private mutating func noteReferred(_ node: OpaquePointer) {
@@ -323,14 +351,14 @@ struct MarkdownTerminalText {
   /// A GitHub alert: a bar in the alert's colour down its side, and its title first.
   private mutating func drawAlert(_ node: OpaquePointer) {
     guard let title = GitHubAlert.title(of: node) else {
-      enter(node, first: StyledLine(), rest: StyledLine())
+      enter(node, first: nil, rest: StyledLine())
       return
     }
     let colors: [String: TextStyle.Color] = [
       "Note": .blue, "Tip": .green, "Important": .magenta, "Warning": .yellow, "Caution": .red,
     ]
     let bar = StyledLine(out.ascii ? "| " : "│ ", TextStyle(foreground: colors[title]))
-    out.enter(first: bar, rest: bar)
+    out.enter(first: nil, rest: bar)
     out.add(StyledLine(title, TextStyle(bold: true, foreground: colors[title])))
     if cmark_node_first_child(node) == nil { out.leave() }
   }

@@ -38,14 +38,16 @@ struct RenderedLines {
   }
 
   /// Starts a block whose lines begin with `first` (the first line) and `rest` (the
-  /// others), inside the marks already there.
-  mutating func enter(first: StyledLine, rest: StyledLine) {
+  /// others), inside the marks already there; with no `first`, all begin with `rest`.
+  mutating func enter(first: StyledLine?, rest: StyledLine) {
+    // A blank line asked for before the block goes outside it.
+    writePendingBlank()
     guard marks.count < RenderedLines.deepestMarks else {
       unmarked += 1
       return
     }
     marks.append(Marks(first: first, rest: rest))
-    markColumns += max(first.columns, rest.columns)
+    markColumns += max(first?.columns ?? 0, rest.columns)
   }
 
   /// Ends the block entered last; its first line's marks are written on a line of their
@@ -62,6 +64,7 @@ struct RenderedLines {
 
   /// Adds `line` after the marks of the blocks it is in.
   mutating func add(_ line: StyledLine) {
+    writePendingBlank()
     var marked = StyledLine()
     for index in marks.indices {
       if let first = marks[index].first {
@@ -90,12 +93,19 @@ struct RenderedLines {
     }
   }
 
-  /// Adds an empty line, which shows only the marks that go down the side, such as a
-  /// quote's bar.
+  /// Puts an empty line before the next line added, if any is: it shows only the marks
+  /// that go down the side, such as a quote's bar.
   mutating func addBlank() {
-    guard !lines.isEmpty else { return }
+    if !lines.isEmpty { blankPending = true }
+  }
+
+  private var blankPending = false
+
+  private mutating func writePendingBlank() {
+    guard blankPending else { return }
+    blankPending = false
     var marked = StyledLine()
-    for mark in marks { marked.append(mark.first ?? mark.rest) }
+    for mark in marks { marked.append(mark.rest) }
     // Spaces at the end of a line are not drawn.
     var trimmed = StyledLine()
     let pieces = marked.pieces
