@@ -84,8 +84,15 @@ public struct InteractiveView {
   public mutating func resize(columns: Int, rows: Int) {
     self.columns = max(columns, 0)
     screenRows = max(rows, 0)
-    writer.options.width = min(requestedWidth ?? self.columns, self.columns)
-    reveal()
+    let width = min(requestedWidth ?? self.columns, self.columns)
+    let rewraps = writer.options.renders && writer.options.width != width
+    writer.options.width = width
+    // Drawn Markdown is broken to the width: its lines are others at another.
+    if rewraps && !self.rows.isEmpty {
+      rebuild(focus: cursorSection ?? 0)
+    } else {
+      reveal()
+    }
   }
 
   /// Does what `key` means, and says what should happen next.

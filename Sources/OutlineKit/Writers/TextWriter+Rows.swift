@@ -33,10 +33,16 @@ extension TextWriter {
     var owners: [(section: Int, runs: Int)] = [(-1, 0)]
     outline.walk(descend: { selection.isExpanded($0) }) { step in
       switch step {
-      case .content(let content, _):
+      case .content(let content, let depth):
         let owner = owners[owners.count - 1]
         owners[owners.count - 1].runs += 1
         guard !options.outline else { return }
+        if let rendered = renderedRun(content, owner: owner.section, run: owner.runs, depth: depth) {
+          for line in rendered.indices {
+            rows.append(.content(owner: owner.section, run: owner.runs, line: line))
+          }
+          return
+        }
         for line in TextWriter.shownLines(of: content) {
           rows.append(.content(owner: owner.section, run: owner.runs, line: line))
         }
@@ -50,6 +56,23 @@ extension TextWriter {
     return rows
   }
 
+  /// The drawn lines of content run `run` of `owner` (-1 for the document), when Markdown
+  /// is drawn: drawn once for each width, then kept, as a view asks for its lines one at a
+  /// time.
+  private func renderedRun(_ content: Content, owner: Int, run: Int, depth: Int) -> [TerminalLine]?
+  {
+    guard options.renders, case .markdown = content.body else { return nil }
+    if renderedRuns.width != options.width {
+      renderedRuns.width = options.width
+      renderedRuns.lines = [:]
+    }
+    let key = RenderedRuns.Key(owner: owner, run: run)
+    if let lines = renderedRuns.lines[key] { return lines }
+    let lines = renderedLines(of: content, indent: TextWriter.contentPrefix(depth: depth).columns)
+    renderedRuns.lines[key] = lines
+    return lines
+  }
+
   /// The line `write` writes for `row`, before it is fitted and styled.
   public func line(_ row: Row, in outline: Outline, selection: Selection) -> TerminalLine {
     switch row {
@@ -58,8 +81,27 @@ extension TextWriter {
     case .content(let owner, let run, let line):
       let depth = owner < 0 ? 0 : outline.sections[owner].depth + 1
       let runs = owner < 0 ? outline.content : outline.sections[owner].content
-      return TextWriter.contentLine(
-        runs[run], line, prefix: TextWriter.contentPrefix(depth: depth))
+      let prefix = TextWriter.contentPrefix(depth: depth)
+      if let rendered = renderedRun(runs[run], owner: owner, run: run, depth: depth) {
+        guard rendered.indices.contains(line), !rendered[line].pieces.isEmpty else {
+          return TerminalLine()
+        }
+        var whole = prefix
+        for piece in rendered[line].pieces { whole.append(piece.text, style: piece.style) }
+        return whole
+      }
+      return TextWriter.contentLine(runs[run], line, prefix: prefix)
     }
   }
+}
+
+/// The drawn lines of the content runs a view has shown, for one width.
+final class RenderedRuns {
+  struct Key: Hashable {
+    let owner: Int
+    let run: Int
+  }
+
+  var width: Int?
+  var lines: [Key: [TerminalLine]] = [:]
 }

@@ -55,6 +55,8 @@ public struct TextWriter {
   }
 
   public var options: Options
+  /// The lines drawn for each content run a view has asked for (`rows`, `line`).
+  let renderedRuns = RenderedRuns()
 
   public init(options: Options = Options()) {
     self.options = options
