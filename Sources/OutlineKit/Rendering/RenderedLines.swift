@@ -23,8 +23,9 @@ struct RenderedLines {
   /// Nesting deeper than this is drawn at this depth, so that lines stay within the width
   /// and the output linear in the input.
   static let deepestMarks = 24
-  /// The fewest columns text is given, however deep it is nested or narrow the width.
-  static let narrowest = 20
+  /// The fewest columns text is given, however deep it is nested, unless the width is
+  /// narrower still; what does not fit is cut where the line is written.
+  static let narrowest = 10
 
   init(width: Int?, ascii: Bool, hyperlinks: Bool) {
     self.width = width
@@ -34,7 +35,7 @@ struct RenderedLines {
 
   /// The columns text may take within the marks; nil for no limit.
   var available: Int? {
-    width.map { max($0 - markColumns, RenderedLines.narrowest) }
+    width.map { max($0 - markColumns, min($0, RenderedLines.narrowest)) }
   }
 
   /// Starts a block whose lines begin with `first` (the first line) and `rest` (the

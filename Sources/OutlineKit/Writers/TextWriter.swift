@@ -45,11 +45,23 @@ public struct TextWriter {
   func renderedLines(of content: Content, indent: Int) -> [TerminalLine]? {
     guard options.renders, case .markdown(let blocks) = content.body else { return nil }
     let lines = MarkdownTerminalText.lines(
-      of: blocks, width: options.width.map { $0 - indent }, ascii: options.ascii,
+      of: blocks, width: options.width.map { max($0 - indent, 1) }, ascii: options.ascii,
       hyperlinks: options.hyperlinks)
     return lines.map { styled in
+      var pieces = styled.pieces
+      // Without colour, the spaces that fill a code block's grey to its edge are nothing.
+      if !options.colors {
+        while var last = pieces.last, last.text.last == " " {
+          while last.text.last == " " { last.text.removeLast() }
+          pieces.removeLast()
+          if !last.text.isEmpty {
+            pieces.append(last)
+            break
+          }
+        }
+      }
       var line = TerminalLine()
-      for piece in styled.pieces { line.append(piece.text, style: piece.style) }
+      for piece in pieces { line.append(piece.text, style: piece.style) }
       return line
     }
   }
