@@ -11,9 +11,9 @@ struct HTMLTerminalText {
   private var text = StyledText()
   private var styles: [TextStyle] = [.plain]
   private var alignments: [RenderedLines.Alignment] = [.left]
-  /// The links entered and not yet left: the URL, the text before the link's, and
-  /// whether any text but images' has been added to it.
-  private var links: [(url: String, before: String, textual: Bool)] = []
+  /// The links entered and not yet left: the URL, the text shown for it, and whether any
+  /// text but images' has been added to it.
+  private var links: [(url: String, shown: String, textual: Bool)] = []
   /// The next number of each list entered and not yet left; nil for a bulleted one.
   private var lists: [Int?] = []
   private var preformatted = 0
@@ -168,7 +168,7 @@ struct HTMLTerminalText {
       if let href = attribute("href") {
         style.underline = true
         if out.hyperlinks { style.link = href }
-        links.append((href, text.plain, false))
+        links.append((href, "", false))
       }
     case "b", "strong": style.bold = true
     case "i", "em", "cite", "var", "dfn": style.italic = true
@@ -220,8 +220,9 @@ struct HTMLTerminalText {
 
   private mutating func leave(_ node: UnsafeMutablePointer<GumboNode>, _ name: String) {
     if name == "a", node.attributes.contains(where: { $0.name == "href" }), let link = links.popLast() {
-      let shown = String(text.plain.dropFirst(link.before.count))
-      if !out.hyperlinks, HTMLTerminalText.showsURL(link.url, after: shown, imageOnly: !link.textual) {
+      if !out.hyperlinks,
+        HTMLTerminalText.showsURL(link.url, after: link.shown, imageOnly: !link.textual)
+      {
         text.append(" (" + TerminalText.escaped(link.url) + ")", .annotation)
         afterImage = false
       }
@@ -283,7 +284,10 @@ struct HTMLTerminalText {
     if collapsed.isEmpty { return }
     if collapsed != " " {
       afterImage = false
-      for index in links.indices { links[index].textual = true }
+      for index in links.indices {
+        links[index].textual = true
+        links[index].shown += collapsed
+      }
     }
     text.append(TerminalText.escaped(collapsed), style)
   }
@@ -293,6 +297,7 @@ struct HTMLTerminalText {
     guard !shown.isEmpty else { return }
     if afterImage && !text.endsInSpace { text.append(" ", styles[styles.count - 1].unlinked) }
     text.append(TerminalText.escaped(shown), styles[styles.count - 1])
+    for index in links.indices { links[index].shown += shown }
     afterImage = true
   }
 

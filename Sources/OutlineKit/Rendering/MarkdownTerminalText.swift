@@ -223,7 +223,9 @@ struct MarkdownTerminalText {
   private mutating func inlineText(_ node: OpaquePointer, style base: TextStyle) -> StyledText {
     var text = StyledText()
     var styles: [TextStyle] = [base]
-    var links: [(url: String, before: String, textual: Bool)] = []
+    // The links entered and not left: the URL, the text shown for it, and whether any of
+    // that is text rather than an image's.
+    var links: [(url: String, shown: String, textual: Bool)] = []
     var afterImage = false
     var walk = CmarkWalk(node)
     while let step = walk.next() {
@@ -233,8 +235,7 @@ struct MarkdownTerminalText {
       guard step.isEntering else {
         styles.removeLast()
         if type == CMARK_NODE_LINK, let link = links.popLast(), !out.hyperlinks {
-          let shown = String(text.plain.dropFirst(link.before.count))
-          if HTMLTerminalText.showsURL(link.url, after: shown, imageOnly: !link.textual) {
+          if HTMLTerminalText.showsURL(link.url, after: link.shown, imageOnly: !link.textual) {
             text.append(" (" + TerminalText.escaped(link.url) + ")", .annotation)
             afterImage = false
           }
@@ -249,7 +250,10 @@ struct MarkdownTerminalText {
         if type == CMARK_NODE_HTML_INLINE { literal = "" }
         if !literal.isEmpty {
           afterImage = false
-          for index in links.indices { links[index].textual = true }
+          for index in links.indices {
+            links[index].textual = true
+            links[index].shown += literal
+          }
         }
         text.append(TerminalText.escaped(literal), inner)
         continue
@@ -273,6 +277,7 @@ struct MarkdownTerminalText {
         if alt.isEmpty { continue }
         if afterImage && !text.endsInSpace { text.append(" ", style.unlinked) }
         text.append(TerminalText.escaped(alt), style)
+        for index in links.indices { links[index].shown += alt }
         afterImage = true
         continue
       case CMARK_NODE_EMPH: inner.italic = true
@@ -282,7 +287,7 @@ struct MarkdownTerminalText {
         let url = cmark_node_get_url(current).map { String(cString: $0) } ?? ""
         inner.underline = true
         if out.hyperlinks { inner.link = url }
-        links.append((url, text.plain, false))
+        links.append((url, "", false))
       default: break
       }
       // A node with no children is not left: only those with some take a style.
@@ -323,6 +328,10 @@ struct MarkdownTerminalText {
     let room = out.available.map { max($0 - indent.count * 2, 1) }
     var pieces: [String] = []
     for line in lines {
+      if room.map({ line.utf8.count <= $0 }) ?? true, line.utf8.allSatisfy({ $0 < 0x80 }) {
+        pieces.append(line)
+        continue
+      }
       var piece = ""
       var columns = 0
       for character in line {
@@ -337,13 +346,14 @@ struct MarkdownTerminalText {
       }
       pieces.append(piece)
     }
-    let widest = pieces.map { DisplayWidth.columns(of: $0) }.max() ?? 0
+    let widths = pieces.map { DisplayWidth.columns(of: $0) }
+    let widest = widths.max() ?? 0
     var code = TextStyle.plain
     code.shaded = true
-    for piece in pieces {
+    for (piece, columns) in zip(pieces, widths) {
       var line = StyledLine(indent)
-      line.append(" " + piece, code)
-      line.pad(widest - DisplayWidth.columns(of: piece) + 1, code)
+      line.append(" " + piece, code, columns: columns + 1)
+      line.pad(widest - columns + 1, code)
       out.add(line)
     }
   }

@@ -42,105 +42,101 @@ struct StyledText {
   /// The columns it takes on one line, spaces collapsed and breaks ignored.
   var columns: Int { lines(width: nil).map(\.columns).max() ?? 0 }
 
-  /// The columns of its widest word: the least a column holding it is without cutting one.
-  var widestWord: Int {
-    var widest = 0
-    for token in tokens() {
-      if case .word(_, let columns) = token { widest = max(widest, columns) }
-    }
-    return widest
-  }
-
   /// The text broken into lines of at most `width` columns (any length when nil), at
-  /// spaces; a word wider than a whole line is cut between its characters. Spaces that
-  /// end a line are dropped, and so is one that starts a piece of text after a break.
+  /// spaces; a word wider than a whole line is cut between its characters. Runs of spaces
+  /// are one, and spaces that end a line are dropped.
+  ///
+  /// The pieces are read as bytes, a word's parts cut from them as they are: most of a
+  /// document's text is ASCII, each byte a column.
   func lines(width: Int?) -> [StyledLine] {
-    var lines: [StyledLine] = []
-    var line = StyledLine()
-    var space: TextStyle? = nil
-    for token in tokens() {
-      switch token {
-      case .lineBreak:
-        lines.append(line)
-        line = StyledLine()
-        space = nil
-      case .space(let style):
-        if line.columns > 0 { space = space ?? style }
-      case .word(let parts, let columns):
-        let gap = space == nil ? 0 : 1
-        if let width, line.columns > 0, line.columns + gap + columns > width {
-          lines.append(line)
-          line = StyledLine()
-          space = nil
-        }
-        if let style = space, line.columns > 0 { line.append(" ", style, columns: 1) }
-        space = nil
-        if let width, line.columns + columns > width {
-          // Wider than the line: cut it between characters.
-          for part in parts {
-            for character in part.text {
-              let wide = DisplayWidth.columns(of: character)
-              if line.columns > 0, line.columns + wide > width {
-                lines.append(line)
-                line = StyledLine()
-              }
-              line.append(String(character), part.style, columns: wide)
-            }
+    var breaker = LineBreaker(width: width)
+    for piece in pieces {
+      var text = piece.text
+      text.withUTF8 { bytes in
+        var start = 0
+        for index in 0..<bytes.count {
+          let byte = bytes[index]
+          guard byte == 0x20 || byte == 0x0A || byte == 0x09 else { continue }
+          if start < index {
+            breaker.addPart(UnsafeBufferPointer(rebasing: bytes[start..<index]), piece.style)
           }
-        } else {
-          for part in parts { line.append(part.text, part.style, columns: part.columns) }
+          breaker.endWord()
+          if byte == 0x0A { breaker.breakLine() } else { breaker.addSpace(piece.style) }
+          start = index + 1
+        }
+        if start < bytes.count {
+          breaker.addPart(UnsafeBufferPointer(rebasing: bytes[start...]), piece.style)
         }
       }
     }
+    breaker.endWord()
+    breaker.breakLine()
+    return breaker.lines
+  }
+}
+
+/// Lays words out on lines, as `StyledText.lines(width:)` reads them.
+private struct LineBreaker {
+  let width: Int?
+  var lines: [StyledLine] = []
+  private var line = StyledLine()
+  private var space: TextStyle? = nil
+  /// The parts of the word being read, which may span pieces, and its columns.
+  private var word: [(text: String, style: TextStyle, columns: Int)] = []
+  private var wordColumns = 0
+
+  init(width: Int?) {
+    self.width = width
+  }
+
+  mutating func addPart(_ bytes: UnsafeBufferPointer<UInt8>, _ style: TextStyle) {
+    let text = String(decoding: bytes, as: UTF8.self)
+    let columns =
+      bytes.allSatisfy({ $0 < 0x80 }) ? bytes.count : DisplayWidth.columns(of: text)
+    word.append((text, style, columns))
+    wordColumns += columns
+  }
+
+  mutating func addSpace(_ style: TextStyle) {
+    if line.columns > 0 || !word.isEmpty { space = space ?? style }
+  }
+
+  mutating func breakLine() {
     lines.append(line)
-    return lines
+    line = StyledLine()
+    space = nil
   }
 
-  private enum Token {
-    case word([(text: String, style: TextStyle, columns: Int)], columns: Int)
-    case space(TextStyle)
-    case lineBreak
-  }
-
-  /// The words, spaces and breaks of the pieces, in order; a word may span pieces.
-  private func tokens() -> [Token] {
-    var tokens: [Token] = []
-    var word: [(text: String, style: TextStyle, columns: Int)] = []
-    var wordColumns = 0
-    func endWord() {
-      guard !word.isEmpty else { return }
-      tokens.append(.word(word, columns: wordColumns))
-      word = []
+  /// Puts the word read on the line, or on the next when it does not fit.
+  mutating func endWord() {
+    guard !word.isEmpty else { return }
+    defer {
+      word.removeAll(keepingCapacity: true)
       wordColumns = 0
     }
-    for piece in pieces {
-      var start = piece.text.utf8.startIndex
-      let utf8 = piece.text.utf8
-      var index = start
-      while index < utf8.endIndex {
-        let byte = utf8[index]
-        if byte == 0x20 || byte == 0x0A || byte == 0x09 {
-          if start < index {
-            let text = String(piece.text[start..<index])
-            let columns = DisplayWidth.columns(of: text)
-            word.append((text, piece.style, columns))
-            wordColumns += columns
-          }
-          endWord()
-          tokens.append(byte == 0x0A ? .lineBreak : .space(piece.style))
-          start = utf8.index(after: index)
+    let gap = space == nil ? 0 : 1
+    if let width, line.columns > 0, line.columns + gap + wordColumns > width {
+      lines.append(line)
+      line = StyledLine()
+      space = nil
+    }
+    if let style = space, line.columns > 0 { line.append(" ", style, columns: 1) }
+    space = nil
+    guard let width, line.columns + wordColumns > width else {
+      for part in word { line.append(part.text, part.style, columns: part.columns) }
+      return
+    }
+    // Wider than a whole line: cut between its characters.
+    for part in word {
+      for character in part.text {
+        let wide = DisplayWidth.columns(of: character)
+        if line.columns > 0, line.columns + wide > width {
+          lines.append(line)
+          line = StyledLine()
         }
-        index = utf8.index(after: index)
-      }
-      if start < utf8.endIndex {
-        let text = String(piece.text[start...])
-        let columns = DisplayWidth.columns(of: text)
-        word.append((text, piece.style, columns))
-        wordColumns += columns
+        line.append(String(character), part.style, columns: wide)
       }
     }
-    endWord()
-    return tokens
   }
 }
 
@@ -167,6 +163,23 @@ struct StyledLine {
 
   mutating func append(_ other: StyledLine) {
     for piece in other.pieces { append(piece.text, piece.style) }
+  }
+
+  /// Drops the spaces that end the line.
+  mutating func trimTrailingSpaces() {
+    while var last = pieces.last, last.text.utf8.last == 0x20 {
+      pieces.removeLast()
+      var dropped = 0
+      while last.text.utf8.last == 0x20 {
+        last.text.removeLast()
+        dropped += 1
+      }
+      columns -= dropped
+      if !last.text.isEmpty {
+        pieces.append(last)
+        return
+      }
+    }
   }
 
   /// `count` spaces in `style`.

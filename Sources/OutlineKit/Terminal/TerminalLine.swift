@@ -93,11 +93,17 @@ public struct TerminalLine: Sendable {
 
   private func joined(_ pieces: [(text: String, style: TextStyle)], _ format: Format) -> String {
     var line = ""
-    for piece in pieces { line += styled(piece.text, piece.style, format) }
+    for piece in pieces { line += TerminalLine.styled(piece.text, piece.style, format) }
     return line
   }
 
   private func styled(_ text: String, _ style: TextStyle, _ format: Format) -> String {
+    TerminalLine.styled(text, style, format)
+  }
+
+  /// `text` as written in `style` and `format`, with the escape sequences that turn the
+  /// style on and off around it; it holds no tab or control character, and is not cut.
+  static func styled(_ text: String, _ style: TextStyle, _ format: Format) -> String {
     guard !text.isEmpty else { return text }
     var shown = text
     if format.colors || format.inverse {

@@ -68,7 +68,12 @@ extension TextWriter {
     }
     let key = RenderedRuns.Key(owner: owner, run: run)
     if let lines = renderedRuns.lines[key] { return lines }
-    let lines = renderedLines(of: content, indent: TextWriter.contentPrefix(depth: depth).columns)
+    let drawn = renderedLines(of: content, indent: TextWriter.contentPrefix(depth: depth).columns)
+    let lines = (drawn ?? []).map { styled in
+      var line = TerminalLine()
+      for piece in styled.pieces { line.append(piece.text, style: piece.style) }
+      return line
+    }
     renderedRuns.lines[key] = lines
     return lines
   }

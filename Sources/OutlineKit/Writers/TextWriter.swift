@@ -42,28 +42,16 @@ public struct TextWriter {
 
   /// The lines `content` is drawn as after an indent of `indent` columns, when Markdown is
   /// drawn (`Options.renders`); nil when its lines are shown as written.
-  func renderedLines(of content: Content, indent: Int) -> [TerminalLine]? {
+  func renderedLines(of content: Content, indent: Int) -> [StyledLine]? {
     guard options.renders, case .markdown(let blocks) = content.body else { return nil }
-    let lines = MarkdownTerminalText.lines(
+    var lines = MarkdownTerminalText.lines(
       of: blocks, width: options.width.map { max($0 - indent, 1) }, ascii: options.ascii,
       hyperlinks: options.hyperlinks)
-    return lines.map { styled in
-      var pieces = styled.pieces
-      // Without colour, the spaces that fill a code block's grey to its edge are nothing.
-      if !options.colors {
-        while var last = pieces.last, last.text.last == " " {
-          while last.text.last == " " { last.text.removeLast() }
-          pieces.removeLast()
-          if !last.text.isEmpty {
-            pieces.append(last)
-            break
-          }
-        }
-      }
-      var line = TerminalLine()
-      for piece in pieces { line.append(piece.text, style: piece.style) }
-      return line
+    // Without colour, the spaces that fill a code block's grey to its edge are nothing.
+    if !options.colors {
+      for index in lines.indices { lines[index].trimTrailingSpaces() }
     }
+    return lines
   }
 
   public var options: Options
@@ -218,12 +206,19 @@ public struct TextWriter {
   ) {
     if let rendered = renderedLines(of: content, indent: prefix.line.columns) {
       for line in rendered {
-        if !line.pieces.isEmpty {
+        if line.columns == 0 && line.pieces.isEmpty {
+          target.write(static: "\n")
+        } else if let width = format.width, prefix.line.columns + line.columns > width {
           var whole = prefix.line
           for piece in line.pieces { whole.append(piece.text, style: piece.style) }
           target.write(whole.rendered(format))
+          target.write(static: "\n")
+        } else {
+          // It fits, as drawn lines mostly do: its pieces go out as they are.
+          prefix.write(to: &target)
+          for piece in line.pieces { target.write(TerminalLine.styled(piece.text, piece.style, format)) }
+          target.write(static: "\n")
         }
-        target.write(static: "\n")
       }
       return
     }
