@@ -53,20 +53,36 @@ struct StyledText {
     for piece in pieces {
       var text = piece.text
       text.withUTF8 { bytes in
-        var start = 0
-        for index in 0..<bytes.count {
+        breaker.start(bytes, piece.style)
+        var index = 0
+        while index < bytes.count {
           let byte = bytes[index]
-          guard byte == 0x20 || byte == 0x0A || byte == 0x09 else { continue }
-          if start < index {
-            breaker.addPart(UnsafeBufferPointer(rebasing: bytes[start..<index]), piece.style)
+          if byte == 0x20 || byte == 0x09 {
+            breaker.endWord()
+            breaker.addSpace(piece.style)
+            index += 1
+            continue
           }
-          breaker.endWord()
-          if byte == 0x0A { breaker.breakLine() } else { breaker.addSpace(piece.style) }
-          start = index + 1
+          if byte == 0x0A {
+            breaker.endWord()
+            breaker.breakLine()
+            index += 1
+            continue
+          }
+          var end = index + 1
+          while end < bytes.count, bytes[end] != 0x20, bytes[end] != 0x0A, bytes[end] != 0x09 {
+            end += 1
+          }
+          // A word that reaches the end of the piece may go on in the next one.
+          if end == bytes.count || breaker.holdsPart {
+            breaker.addPart(UnsafeBufferPointer(rebasing: bytes[index..<end]), piece.style)
+            if end < bytes.count { breaker.endWord() }
+          } else {
+            breaker.addWord(index..<end)
+          }
+          index = end
         }
-        if start < bytes.count {
-          breaker.addPart(UnsafeBufferPointer(rebasing: bytes[start...]), piece.style)
-        }
+        breaker.finishPiece()
       }
     }
     breaker.endWord()
@@ -75,41 +91,108 @@ struct StyledText {
   }
 }
 
-/// Lays words out on lines, as `StyledText.lines(width:)` reads them.
+/// Lays words out on lines, as `StyledText.lines(width:)` reads them. The words of one
+/// piece that go on one line, one space between each, are kept as a run of the piece's
+/// bytes, and become one part of the line when the run ends.
 private struct LineBreaker {
   let width: Int?
   var lines: [StyledLine] = []
   private var line = StyledLine()
   private var space: TextStyle? = nil
-  /// The parts of the word being read, which may span pieces, and its columns.
+  /// The parts of a word that may span pieces, and its columns.
   private var word: [(text: String, style: TextStyle, columns: Int)] = []
   private var wordColumns = 0
+  /// The piece being read, and the bytes of it placed on the line and not yet added.
+  private var piece = UnsafeBufferPointer<UInt8>(start: nil, count: 0)
+  private var style = TextStyle.plain
+  private var run: (range: Range<Int>, columns: Int)? = nil
 
   init(width: Int?) {
     self.width = width
   }
 
+  /// The columns of the line so far, the run included.
+  private var columns: Int { line.columns + (run?.columns ?? 0) }
+
+  /// Whether a word is being read in parts.
+  var holdsPart: Bool { !word.isEmpty }
+
+  mutating func start(_ bytes: UnsafeBufferPointer<UInt8>, _ style: TextStyle) {
+    piece = bytes
+    self.style = style
+  }
+
+  /// Adds the run to the line: the piece's bytes are read only while it is being read.
+  mutating func finishPiece() {
+    addRun()
+    piece = UnsafeBufferPointer(start: nil, count: 0)
+  }
+
+  private mutating func addRun() {
+    guard let placed = run else { return }
+    run = nil
+    let text = String(decoding: UnsafeBufferPointer(rebasing: piece[placed.range]), as: UTF8.self)
+    line.append(text, style, columns: placed.columns)
+  }
+
+  private static func columns(of bytes: UnsafeBufferPointer<UInt8>) -> Int {
+    bytes.allSatisfy({ $0 < 0x80 })
+      ? bytes.count : DisplayWidth.columns(of: String(decoding: bytes, as: UTF8.self))
+  }
+
+  /// A whole word of the piece being read, at `range` of its bytes.
+  mutating func addWord(_ range: Range<Int>) {
+    let bytes = UnsafeBufferPointer(rebasing: piece[range])
+    let wide = LineBreaker.columns(of: bytes)
+    var gap = space != nil && columns > 0
+    if let width, columns > 0, columns + (gap ? 1 : 0) + wide > width {
+      addRun()
+      lines.append(line)
+      line = StyledLine()
+      gap = false
+    }
+    if let width, wide > width {
+      // Wider than a whole line: cut as a word of parts is.
+      addRun()
+      word.append((String(decoding: bytes, as: UTF8.self), style, wide))
+      wordColumns = wide
+      if !gap { space = nil }
+      endWord()
+      return
+    }
+    if gap, let placed = run, placed.range.upperBound + 1 == range.lowerBound,
+      piece[placed.range.upperBound] == 0x20, space == style
+    {
+      run = (placed.range.lowerBound..<range.upperBound, placed.columns + 1 + wide)
+    } else {
+      addRun()
+      if gap, let spaceStyle = space { line.append(" ", spaceStyle, columns: 1) }
+      run = (range, wide)
+    }
+    space = nil
+  }
+
   mutating func addPart(_ bytes: UnsafeBufferPointer<UInt8>, _ style: TextStyle) {
-    let text = String(decoding: bytes, as: UTF8.self)
-    let columns =
-      bytes.allSatisfy({ $0 < 0x80 }) ? bytes.count : DisplayWidth.columns(of: text)
-    word.append((text, style, columns))
-    wordColumns += columns
+    let wide = LineBreaker.columns(of: bytes)
+    word.append((String(decoding: bytes, as: UTF8.self), style, wide))
+    wordColumns += wide
   }
 
   mutating func addSpace(_ style: TextStyle) {
-    if line.columns > 0 || !word.isEmpty { space = space ?? style }
+    if columns > 0 { space = space ?? style }
   }
 
   mutating func breakLine() {
+    addRun()
     lines.append(line)
     line = StyledLine()
     space = nil
   }
 
-  /// Puts the word read on the line, or on the next when it does not fit.
+  /// Puts the word read in parts on the line, or on the next when it does not fit.
   mutating func endWord() {
     guard !word.isEmpty else { return }
+    addRun()
     defer {
       word.removeAll(keepingCapacity: true)
       wordColumns = 0
