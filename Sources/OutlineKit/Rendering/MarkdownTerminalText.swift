@@ -92,7 +92,7 @@ struct MarkdownTerminalText {
       case CMARK_NODE_HEADING:
         var text = inlineText(node, style: .title)
         if cmark_node_get_heading_level(node) <= 2 {
-          text = MarkdownTerminalText.restyled(text) { $0.underline = true }
+          text = text.restyled { $0.underline = true }
         }
         out.add(text)
         walk.skipChildren()
@@ -302,58 +302,54 @@ struct MarkdownTerminalText {
     return text
   }
 
-  /// `text` with `change` made to every piece's style.
-  private static func restyled(_ text: StyledText, _ change: (inout TextStyle) -> Void)
-    -> StyledText
-  {
-    var changed = StyledText()
-    for piece in text.pieces {
-      var style = piece.style
-      change(&style)
-      changed.append(piece.text, style)
-    }
-    return changed
-  }
-
   /// A code block: its lines as written, indented and on grey, each as wide as the
   /// widest so that the block reads as one; a line wider than the room there is goes on
   /// to the next, cut between characters.
   private mutating func drawCode(_ node: OpaquePointer) {
-    let literal = cmark_node_get_literal(node).map { String(cString: $0) } ?? ""
-    var lines = literal.split(separator: "\n", omittingEmptySubsequences: false).map {
-      DisplayWidth.expandingTabs(TerminalText.escaped(String($0)))
-    }
-    if lines.last == "" { lines.removeLast() }
+    guard let literal = cmark_node_get_literal(node) else { return }
+    let bytes = UnsafeRawBufferPointer(start: literal, count: strlen(literal))
     let indent = "  "
     let room = out.available.map { max($0 - indent.count * 2, 1) }
-    var pieces: [String] = []
-    for line in lines {
-      if room.map({ line.utf8.count <= $0 }) ?? true, line.utf8.allSatisfy({ $0 < 0x80 }) {
-        pieces.append(line)
+    var pieces: [(text: String, columns: Int)] = []
+    var start = 0
+    while start < bytes.count {
+      var end = start
+      while end < bytes.count, bytes[end] != 0x0A { end += 1 }
+      let line = UnsafeRawBufferPointer(rebasing: bytes[start..<end])
+      start = end + 1
+      if line.allSatisfy({ $0 >= 0x20 && $0 < 0x7F }) {
+        // Printable ASCII: a column a byte, cut where the room ends.
+        var from = 0
+        repeat {
+          let to = room.map { min(from + $0, line.count) } ?? line.count
+          pieces.append((String(decoding: line[from..<to], as: UTF8.self), to - from))
+          from = to
+        } while from < line.count
         continue
       }
+      let text = DisplayWidth.expandingTabs(
+        TerminalText.escaped(String(decoding: line, as: UTF8.self)))
       var piece = ""
       var columns = 0
-      for character in line {
+      for character in text {
         let wide = DisplayWidth.columns(of: character)
         if let room, columns + wide > room, columns > 0 {
-          pieces.append(piece)
+          pieces.append((piece, columns))
           piece = ""
           columns = 0
         }
         piece.append(character)
         columns += wide
       }
-      pieces.append(piece)
+      pieces.append((piece, columns))
     }
-    let widths = pieces.map { DisplayWidth.columns(of: $0) }
-    let widest = widths.max() ?? 0
+    let widest = pieces.map(\.columns).max() ?? 0
     var code = TextStyle.plain
     code.shaded = true
-    for (piece, columns) in zip(pieces, widths) {
+    for piece in pieces {
       var line = StyledLine(indent)
-      line.append(" " + piece, code, columns: columns + 1)
-      line.pad(widest - columns + 1, code)
+      line.append(" " + piece.text, code, columns: piece.columns + 1)
+      line.pad(widest - piece.columns + 1, code)
       out.add(line)
     }
   }

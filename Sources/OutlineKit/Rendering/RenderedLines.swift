@@ -66,6 +66,10 @@ struct RenderedLines {
   /// Adds `line` after the marks of the blocks it is in.
   mutating func add(_ line: StyledLine) {
     writePendingBlank()
+    if marks.isEmpty {
+      lines.append(line)
+      return
+    }
     var marked = StyledLine()
     for index in marks.indices {
       if let first = marks[index].first {

@@ -25,6 +25,17 @@ struct StyledText {
     append("\n", pieces.last?.style.unlinked ?? .plain)
   }
 
+  /// The text with `change` made to every piece's style.
+  func restyled(_ change: (inout TextStyle) -> Void) -> StyledText {
+    var changed = StyledText()
+    for piece in pieces {
+      var style = piece.style
+      change(&style)
+      changed.append(piece.text, style)
+    }
+    return changed
+  }
+
   /// Whether it holds nothing but white space.
   var isBlank: Bool {
     pieces.allSatisfy { $0.text.utf8.allSatisfy { $0 == 0x20 || $0 == 0x0A || $0 == 0x09 } }
@@ -245,7 +256,18 @@ struct StyledLine {
   }
 
   mutating func append(_ other: StyledLine) {
-    for piece in other.pieces { append(piece.text, piece.style) }
+    guard !other.pieces.isEmpty else { return }
+    if pieces.isEmpty {
+      self = other
+      return
+    }
+    columns += other.columns
+    var rest = other.pieces[...]
+    if let last = pieces.indices.last, let first = rest.first, pieces[last].style == first.style {
+      pieces[last].text += first.text
+      rest = rest.dropFirst()
+    }
+    pieces.append(contentsOf: rest)
   }
 
   /// Drops the spaces that end the line.

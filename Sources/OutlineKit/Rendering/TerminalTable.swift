@@ -16,9 +16,17 @@ struct TerminalTable {
   func lines(width: Int?, ascii: Bool) -> [StyledLine] {
     let count = columnCount
     guard count > 0 else { return [] }
-    let cells = rows.map { row in (0..<count).map { $0 < row.count ? row[$0] : StyledText() } }
+    let cells = rows.enumerated().map { index, row in
+      (0..<count).map { column in
+        var text = column < row.count ? row[column] : StyledText()
+        if index < headerRows { text = text.restyled { $0.bold = true } }
+        return text
+      }
+    }
+    // Each cell on one line, as it is when its column is as wide as its widest cell.
+    let oneLine = cells.map { row in row.map { $0.lines(width: nil) } }
     let natural = (0..<count).map { column in
-      max(cells.map { $0[column].columns }.max() ?? 0, 1)
+      max(oneLine.map { $0[column].map(\.columns).max() ?? 0 }.max() ?? 0, 1)
     }
     // A bar before each column, a space either side of its text, and a bar at the end.
     let frame = 3 * count + 1
@@ -32,17 +40,11 @@ struct TerminalTable {
     var laidOut: [[[StyledLine]]] = []
     var wraps = false
     for (index, row) in cells.enumerated() {
-      let header = index < headerRows
       let cellLines = row.indices.map { column in
-        var text = StyledText()
-        for piece in row[column].pieces {
-          var style = piece.style
-          if header { style.bold = true }
-          text.append(piece.text, style)
-        }
-        return text.lines(width: widths[column])
+        widths[column] >= natural[column]
+          ? oneLine[index][column] : row[column].lines(width: widths[column])
       }
-      if !header && cellLines.contains(where: { $0.count > 1 }) { wraps = true }
+      if index >= headerRows && cellLines.contains(where: { $0.count > 1 }) { wraps = true }
       laidOut.append(cellLines)
     }
     for (index, cellLines) in laidOut.enumerated() {
