@@ -129,9 +129,8 @@ struct HTMLTerminalText {
   /// Starts what `node` is; false when its content is not drawn, or already is.
   private mutating func enter(_ node: UnsafeMutablePointer<GumboNode>, _ name: String) -> Bool {
     if HTMLTerminalText.skipped.contains(name) { return false }
-    let attributes = node.attributes
     func attribute(_ wanted: String) -> String? {
-      attributes.first { $0.name == wanted }?.value
+      HTMLTerminalText.attribute(wanted, of: node)
     }
     var style = styles[styles.count - 1]
     if HTMLTerminalText.blocks.contains(name) {
@@ -219,7 +218,7 @@ struct HTMLTerminalText {
   }
 
   private mutating func leave(_ node: UnsafeMutablePointer<GumboNode>, _ name: String) {
-    if name == "a", node.attributes.contains(where: { $0.name == "href" }), let link = links.popLast() {
+    if name == "a", HTMLTerminalText.attribute("href", of: node) != nil, let link = links.popLast() {
       if !out.hyperlinks,
         HTMLTerminalText.showsURL(link.url, after: link.shown, imageOnly: !link.textual)
       {
@@ -245,6 +244,15 @@ struct HTMLTerminalText {
       flush()
       alignments.removeLast()
       if HTMLTerminalText.spaced.contains(name) { gapPending = true }
+    }
+  }
+
+  /// The value of `element`'s attribute `name`, as the browser reads it.
+  private static func attribute(_ name: String, of element: UnsafeMutablePointer<GumboNode>)
+    -> String?
+  {
+    withUnsafeMutablePointer(to: &element.pointee.v.element.attributes) { attributes in
+      gumbo_get_attribute(attributes, name).flatMap { $0.pointee.value }.map { String(cString: $0) }
     }
   }
 

@@ -60,6 +60,7 @@ struct StyledText {
   /// The pieces are read as bytes, a word's parts cut from them as they are: most of a
   /// document's text is ASCII, each byte a column.
   func lines(width: Int?) -> [StyledLine] {
+    if pieces.count == 1, let line = StyledText.oneLine(pieces[0], width: width) { return [line] }
     var breaker = LineBreaker(width: width)
     for piece in pieces {
       var text = piece.text
@@ -99,6 +100,26 @@ struct StyledText {
     breaker.endWord()
     breaker.breakLine()
     return breaker.lines
+  }
+}
+
+extension StyledText {
+  /// `piece` as the one line it takes, when it is printable ASCII that fits in `width`,
+  /// with no space at either end and no two together: a table cell's or a short item's
+  /// text, which needs no breaking.
+  fileprivate static func oneLine(_ piece: Piece, width: Int?) -> StyledLine? {
+    let utf8 = piece.text.utf8
+    guard let first = utf8.first, let last = utf8.last, first != 0x20, last != 0x20,
+      width.map({ utf8.count <= $0 }) ?? true
+    else { return nil }
+    var previous: UInt8 = 0
+    for byte in utf8 {
+      guard byte >= 0x20, byte < 0x7F, !(byte == 0x20 && previous == 0x20) else { return nil }
+      previous = byte
+    }
+    var line = StyledLine()
+    line.append(piece.text, piece.style, columns: utf8.count)
+    return line
   }
 }
 
