@@ -103,6 +103,10 @@ final class MarkdownDocument {
   /// Whether the document has footnotes that are referred to.
   var hasNotes: Bool { notes != nil }
 
+  /// The footnotes that are referred to, each a definition node, in the order cmark-gfm
+  /// numbers them: note n is at n - 1. Found when first asked for.
+  lazy var noteDefinitions: [OpaquePointer] = notes.map { Array(CmarkWalk.children(of: $0)) } ?? []
+
   /// The root node of `part`; nil only for the notes of a document without any, or the
   /// last container of one without containers.
   func root(of part: Part) -> OpaquePointer? {

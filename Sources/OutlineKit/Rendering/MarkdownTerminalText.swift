@@ -19,6 +19,8 @@ struct MarkdownTerminalText {
   /// The numbers of the footnotes referred to, in the order they are first referred to.
   private var notes: [Int] = []
   private var notesSeen: Set<Int> = []
+  /// Whether the last inline content drawn held raw HTML.
+  private var sawHTML = false
   /// The divisions open around the run's own blocks, which may be aligned: a README's
   /// `<div align="center">` around its logo, badges and links.
   private var divisions = OpenDivisions.none
@@ -194,19 +196,15 @@ struct MarkdownTerminalText {
   }
 
   private mutating func drawParagraph(_ node: OpaquePointer, alignment: RenderedLines.Alignment) {
-    var holdsHTML = false
-    for step in CmarkWalk(node) where step.isEntering {
-      let type = cmark_node_get_type(step.node)
-      if type == CMARK_NODE_HTML_INLINE { holdsHTML = true }
-      if type == CMARK_NODE_FOOTNOTE_REFERENCE { noteReferred(step.node) }
-    }
-    guard holdsHTML else {
-      out.add(inlineText(node, style: .plain), alignment: alignment)
+    sawHTML = false
+    let text = inlineText(node, style: .plain)
+    guard sawHTML else {
+      out.add(text, alignment: alignment)
       return
     }
     // Tags among the text: the paragraph is drawn as a browser shows its HTML.
     guard let html = CmarkRenderer.htmlAlone(node, unsafe: true, filtersTags: false) else {
-      out.add(inlineText(node, style: .plain), alignment: alignment)
+      out.add(text, alignment: alignment)
       return
     }
     defer { free(html.baseAddress) }
@@ -247,7 +245,10 @@ struct MarkdownTerminalText {
       case CMARK_NODE_TEXT, CMARK_NODE_CODE, CMARK_NODE_HTML_INLINE:
         var literal = cmark_node_get_literal(current).map { String(cString: $0) } ?? ""
         if type == CMARK_NODE_CODE { inner.shaded = true }
-        if type == CMARK_NODE_HTML_INLINE { literal = "" }
+        if type == CMARK_NODE_HTML_INLINE {
+          literal = ""
+          sawHTML = true
+        }
         if !literal.isEmpty {
           afterImage = false
           for index in links.indices {
@@ -413,8 +414,8 @@ struct MarkdownTerminalText {
   /// The footnotes referred to, each under its number, after the run's blocks; a note
   /// may refer to others, which follow it.
   private mutating func drawNotes() {
-    guard !notes.isEmpty, let root = document.root(of: .notes) else { return }
-    let definitions = Array(CmarkWalk.children(of: root))
+    guard !notes.isEmpty else { return }
+    let definitions = document.noteDefinitions
     var index = 0
     while index < notes.count {
       let number = notes[index]
