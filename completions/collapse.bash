@@ -19,7 +19,7 @@ _collapse() {
   case $prev in
     -f | --from) values="markdown gfm commonmark json yaml" ;;
     -t | --to) values="text html markdown gfm json" ;;
-    --color | --lazy) values="auto always never" ;;
+    --color | --lazy | --render | --hyperlinks) values="auto always never" ;;
     -e | --expand | -c | --collapse | --only | -d | --depth | -w | --width | --title-key | --max-bytes | --toc-depth \
       | --title | --expand-matching | --collapse-matching | --expand-where | --collapse-where)
       # Free values: names, numbers, keys.
@@ -41,7 +41,7 @@ _collapse() {
       --collapse-where --only
       --collapse-all --expand-all -d --depth
       -t --to -i --interactive --toc --toc-depth --max-bytes --unsafe
-      --color -w --width --ascii --outline
+      --color --render --hyperlinks -w --width --ascii --outline
       -s --standalone --embed-resources --remote-images --no-highlight --title --lazy
       -h --help -V --version' -- "$cur"))
     return

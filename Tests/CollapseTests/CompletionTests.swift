@@ -42,6 +42,8 @@ let optionValues: [(long: String, short: String?, values: [String])] = [
   ("from", "f", InputFormat.names),
   ("to", "t", OutputFormat.names),
   ("color", nil, Options.When.allCases.map(\.rawValue)),
+  ("render", nil, Options.When.allCases.map(\.rawValue)),
+  ("hyperlinks", nil, Options.When.allCases.map(\.rawValue)),
 ]
 
 @Suite("shell completions", .serialized)

@@ -261,7 +261,10 @@ struct HTMLTerminalText {
   static func showsURL(_ url: String, after text: String, imageOnly: Bool) -> Bool {
     let trimmed = text.trimmingCharacters(in: " ")
     if imageOnly || url.isEmpty { return false }
-    let bare = url.hasPrefix("mailto:") ? String(url.dropFirst(7)) : url
+    // The text of a bare `www.` link or e-mail address is its URL without the scheme.
+    let bare = ["mailto:", "http://", "https://"].first { url.hasPrefix($0) }.map {
+      String(url.dropFirst($0.count))
+    }
     return trimmed != url && trimmed != bare
   }
 
