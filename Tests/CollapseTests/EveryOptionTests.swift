@@ -29,13 +29,13 @@ struct OptionTrial {
 
 @Suite("every option in --help")
 struct EveryOptionTests {
-  /// A document on which each option shows: a long line, a table, raw HTML, a local
+  /// A document on which each option shows: a long line with a link, a table, raw HTML, a local
   /// image and a remote one, code in a language, two levels, and a heading that starts
   /// collapsed.
   static let sample = """
     # Alpha
 
-    A line of text long enough to be cut when the width is small, with more words after it.
+    A line of text long enough to be cut when the width is small, with more [words](https://x.org/w) after it.
 
     | a | b |
     |---|---|
@@ -95,6 +95,9 @@ struct EveryOptionTests {
     "--color": OptionTrial(value: "always"),
     // Without a terminal, the default is no limit.
     "--width": OptionTrial(value: "20"),
+    // Without a terminal, the default is the source lines, and links are never hyperlinks.
+    "--render": OptionTrial(value: "always"),
+    "--hyperlinks": OptionTrial(with: ["--render", "always"], value: "always"),
     "--ascii": OptionTrial(),
     "--standalone": OptionTrial(),
     "--embed-resources": OptionTrial(with: ["-t", "html"]),

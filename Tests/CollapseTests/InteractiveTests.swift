@@ -103,10 +103,11 @@ struct InteractiveRun {
   }
 }
 
-/// The lines `collapse` prints without `-i`, uncoloured, fitted to `columns`, with
-/// trailing spaces dropped as tmux drops them.
+/// The lines `collapse` prints without `-i`, uncoloured, fitted to `columns` and with
+/// Markdown drawn, as on a terminal, with trailing spaces dropped as tmux drops them.
 func printed(_ arguments: [String], columns: Int) throws -> [String] {
-  let result = try runBinary(arguments + ["--color=never", "-w", "\(columns)"])
+  let result = try runBinary(
+    arguments + ["--color=never", "--render=always", "-w", "\(columns)"])
   #expect(result.status == 0, "\(result.errors)")
   return result.output.split(separator: "\n", omittingEmptySubsequences: false).dropLast().map {
     trimmedEnd(String($0))

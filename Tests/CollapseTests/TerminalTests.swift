@@ -213,8 +213,12 @@ struct TmuxTests {
     defer { window.close() }
     let screen = try window.screen()
     let lines = screen.split(separator: "\n", omittingEmptySubsequences: false)
+    // On a terminal, Markdown is drawn: its text broken to the window's width.
     #expect(
-      lines.prefix(3) == ["▾ Oceans", "  The seas of the world's oceans, group…", "  ▾ Pacific"])
+      lines.prefix(4) == [
+        "▾ Oceans", "  The seas of the world's oceans,", "  grouped by ocean region.",
+        "  ▾ Pacific",
+      ])
     #expect(lineWidths(screen).allSatisfy { $0 <= 40 })
     let styled = try window.screen(escapes: true)
     // tmux writes the styles it holds in its own way: dim and colour apart.
@@ -233,7 +237,9 @@ struct TmuxTests {
     let styled = try window.screen(escapes: true)
     #expect(!styled.contains("\u{1B}[1m"))
     #expect(!styled.contains("\u{1B}[2m"))
-    #expect(try window.screen().hasPrefix("▾ Oceans\n  The seas of the world's oceans, group…\n"))
+    #expect(
+      try window.screen().hasPrefix(
+        "▾ Oceans\n  The seas of the world's oceans,\n  grouped by ocean region.\n"))
   }
 
   @Test("in a tmux window, wide and emoji text is cut to the window's columns", .needs("tmux"))

@@ -64,7 +64,9 @@ struct HTMLTerminalText {
     var closed = 0
     while let node = element, node.isElement, node.tagName == "details", open < count {
       open += 1
-      if node.pointee.v.element.original_end_tag.length > 0 { closed = max(closed, count - open + 1) }
+      if node.pointee.v.element.original_end_tag.length > 0 {
+        closed = max(closed, count - open + 1)
+      }
       element = node.children.first
     }
     return min(closed, count)
@@ -78,9 +80,11 @@ struct HTMLTerminalText {
     linesAtStart = out.lines.count
   }
 
+  /// What is not drawn: what a browser does not show as text, and SVG and MathML, which
+  /// GitHub's filter removes.
   private static let skipped: Set<String> = [
     "script", "style", "template", "head", "title", "noscript", "iframe", "object", "embed",
-    "audio", "video", "svg", "canvas", "select", "textarea", "button", "datalist", "map",
+    "audio", "video", "svg", "math", "canvas", "select", "textarea", "button", "datalist", "map",
   ]
   /// Blocks with space above and below them, as a browser's default style sheet gives.
   private static let spaced: Set<String> = [
@@ -114,7 +118,9 @@ struct HTMLTerminalText {
           guard enter(node, name) else { continue }
           pending.append(.leave(node, name))
           var children = node.children
-          if name == "details", let summary = children.firstIndex(where: { $0.tagName == "summary" }) {
+          if name == "details",
+            let summary = children.firstIndex(where: { $0.tagName == "summary" })
+          {
             children.remove(at: summary)
           }
           pending.append(contentsOf: children.reversed().map { .enter($0) })
@@ -218,7 +224,8 @@ struct HTMLTerminalText {
   }
 
   private mutating func leave(_ node: UnsafeMutablePointer<GumboNode>, _ name: String) {
-    if name == "a", HTMLTerminalText.attribute("href", of: node) != nil, let link = links.popLast() {
+    if name == "a", HTMLTerminalText.attribute("href", of: node) != nil, let link = links.popLast()
+    {
       if !out.hyperlinks,
         HTMLTerminalText.showsURL(link.url, after: link.shown, imageOnly: !link.textual)
       {
@@ -232,7 +239,8 @@ struct HTMLTerminalText {
     case "ul", "ol", "menu": lists.removeLast()
     case "details"
     where leavesDetailsOpen && node.pointee.v.element.original_end_tag.length == 0
-      && node.pointee.parent.map({ $0.pointee.type == GUMBO_NODE_DOCUMENT || $0.tagName == "html" }) ?? true:
+      && node.pointee.parent.map({ $0.pointee.type == GUMBO_NODE_DOCUMENT || $0.tagName == "html" })
+        ?? true:
       flush()
       keepsDetailsOpen += 1
     case "li", "blockquote", "dd", "details":
@@ -272,7 +280,8 @@ struct HTMLTerminalText {
     guard !raw.isEmpty else { return }
     let style = styles[styles.count - 1]
     if preformatted > 0 {
-      for (index, line) in raw.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+      for (index, line) in raw.split(separator: "\n", omittingEmptySubsequences: false).enumerated()
+      {
         if index > 0 { text.breakLine() }
         text.append(TerminalText.escaped(String(line)), style)
       }

@@ -131,7 +131,8 @@ struct MarkdownTerminalText {
           marker = out.ascii ? (checked ? "[x] " : "[ ] ") : (checked ? "☑ " : "☐ ")
         } else if let list = lists.last, let number = list.number {
           let text = "\(number)\(list.delimiter)"
-          marker = String(repeating: " ", count: max(list.numberColumns - text.count, 0)) + text + " "
+          marker =
+            String(repeating: " ", count: max(list.numberColumns - text.count, 0)) + text + " "
           lists[lists.count - 1].number = number + 1
         } else {
           let bullets = out.ascii ? ["*", "-", "+"] : ["•", "◦", "▪"]

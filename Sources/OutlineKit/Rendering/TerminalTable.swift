@@ -56,7 +56,8 @@ struct TerminalTable {
         var line = StyledLine()
         for column in 0..<count {
           line.append(column == 0 ? bars.vertical + " " : " " + bars.vertical + " ", rule)
-          let text = lineIndex < cellLines[column].count ? cellLines[column][lineIndex] : StyledLine()
+          let text =
+            lineIndex < cellLines[column].count ? cellLines[column][lineIndex] : StyledLine()
           let room = max(widths[column] - text.columns, 0)
           let alignment = column < alignments.count ? alignments[column] : .left
           let before = alignment == .right ? room : alignment == .center ? room / 2 : 0
@@ -83,7 +84,11 @@ struct TerminalTable {
     var high = natural.max() ?? 1
     while low < high {
       let middle = (low + high + 1) / 2
-      if natural.reduce(0, { $0 + min($1, middle) }) <= space { low = middle } else { high = middle - 1 }
+      if natural.reduce(0, { $0 + min($1, middle) }) <= space {
+        low = middle
+      } else {
+        high = middle - 1
+      }
     }
     var widths = natural.map { min($0, low) }
     var left = space - widths.reduce(0, +)

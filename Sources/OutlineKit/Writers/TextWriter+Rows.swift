@@ -37,7 +37,8 @@ extension TextWriter {
         let owner = owners[owners.count - 1]
         owners[owners.count - 1].runs += 1
         guard !options.outline else { return }
-        if let rendered = renderedRun(content, owner: owner.section, run: owner.runs, depth: depth) {
+        if let rendered = renderedRun(content, owner: owner.section, run: owner.runs, depth: depth)
+        {
           for line in rendered.indices {
             rows.append(.content(owner: owner.section, run: owner.runs, line: line))
           }
@@ -66,7 +67,7 @@ extension TextWriter {
       renderedRuns.width = options.width
       renderedRuns.lines = [:]
     }
-    let key = RenderedRuns.Key(owner: owner, run: run)
+    let key = RenderedRuns.Place(owner: owner, run: run)
     if let lines = renderedRuns.lines[key] { return lines }
     let drawn = renderedLines(of: content, indent: TextWriter.contentPrefix(depth: depth).columns)
     let lines = (drawn ?? []).map { styled in
@@ -102,11 +103,11 @@ extension TextWriter {
 
 /// The drawn lines of the content runs a view has shown, for one width.
 final class RenderedRuns {
-  struct Key: Hashable {
+  struct Place: Hashable {
     let owner: Int
     let run: Int
   }
 
   var width: Int?
-  var lines: [Key: [TerminalLine]] = [:]
+  var lines: [Place: [TerminalLine]] = [:]
 }

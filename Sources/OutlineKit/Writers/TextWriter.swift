@@ -216,7 +216,9 @@ public struct TextWriter {
         } else {
           // It fits, as drawn lines mostly do: its pieces go out as they are.
           prefix.write(to: &target)
-          for piece in line.pieces { target.write(TerminalLine.styled(piece.text, piece.style, format)) }
+          for piece in line.pieces {
+            target.write(TerminalLine.styled(piece.text, piece.style, format))
+          }
           target.write(static: "\n")
         }
       }
