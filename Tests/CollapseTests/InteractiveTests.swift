@@ -337,9 +337,9 @@ struct InteractiveTests {
     let ended = try run.end()
     #expect(ended.status == 0)
     let flags = ended.flags.trimmingCharacters(in: .newlines)
-    // Through the shell, as a script would pass them on.
+    // Through the shell, as a script would pass them on; drawn, as on the terminal.
     let command =
-      "\(shellQuoted(collapseBinary.path)) \(flags) --color=never -w 50 "
+      "\(shellQuoted(collapseBinary.path)) \(flags) --color=never --render=always -w 50 "
       + (trip.text + trip.files).map(shellQuoted).joined(separator: " ")
     let result = try runTool("sh", ["-c", command])
     #expect(result.status == 0)

@@ -107,6 +107,11 @@ struct RenderedViewTests {
     )
     let plain = try runBothWays(["--render=always", "--hyperlinks=never"], input: input)
     #expect(plain.output == "See the docs (https://d.example/a b?q=é) now.\n")
+    // A relative link or an anchor is nothing a terminal can open: its URL is shown.
+    let relative = try runBothWays(
+      ["--render=always", "--hyperlinks=always"],
+      input: "[Contributing](CONTRIBUTING.md), [usage](#usage), <a href=\"/docs\">docs</a>\n")
+    #expect(relative.output == "Contributing (CONTRIBUTING.md), usage (#usage), docs (/docs)\n")
     // Not drawn, the source lines are as written, whatever --hyperlinks says.
     let source = try runBothWays(["--render=never", "--hyperlinks=always"], input: input)
     #expect(source.output == input)

@@ -13,7 +13,7 @@ struct HTMLTerminalText {
   private var alignments: [RenderedLines.Alignment] = [.left]
   /// The links entered and not yet left: the URL, the text shown for it, and whether any
   /// text but images' has been added to it.
-  private var links: [(url: String, shown: String, textual: Bool)] = []
+  private var links: [(url: String, shown: String, textual: Bool, linked: Bool)] = []
   /// The next number of each list entered and not yet left; nil for a bulleted one.
   private var lists: [Int?] = []
   private var preformatted = 0
@@ -156,7 +156,7 @@ struct HTMLTerminalText {
     case "wbr":
       return false
     case "img":
-      addImage(attribute("alt") ?? "")
+      addImage(attribute("alt") ?? "", source: attribute("src") ?? "")
       return false
     case "input":
       if attribute("type")?.lowercased() == "checkbox" {
@@ -172,13 +172,15 @@ struct HTMLTerminalText {
     case "a":
       if let href = attribute("href") {
         style.underline = true
-        if out.hyperlinks { style.link = href }
-        links.append((href, "", false))
+        style.link = out.hyperlink(to: href)
+        links.append((href, "", false, style.link != nil))
       }
     case "b", "strong": style.bold = true
     case "i", "em", "cite", "var", "dfn": style.italic = true
     case "u", "ins": style.underline = true
-    case "s", "strike", "del": style.strikethrough = true
+    case "s", "strike", "del":
+      style.strikethrough = true
+      if !out.colors { addText("~~") }
     case "code", "kbd", "samp", "tt": style.shaded = true
     case "mark": style.inverse = true
     case "h1", "h2", "h3", "h4", "h5", "h6", "th", "dt": style.bold = true
@@ -226,7 +228,7 @@ struct HTMLTerminalText {
   private mutating func leave(_ node: UnsafeMutablePointer<GumboNode>, _ name: String) {
     if name == "a", HTMLTerminalText.attribute("href", of: node) != nil, let link = links.popLast()
     {
-      if !out.hyperlinks,
+      if !link.linked,
         HTMLTerminalText.showsURL(link.url, after: link.shown, imageOnly: !link.textual)
       {
         text.append(" (" + TerminalText.escaped(link.url) + ")", .annotation)
@@ -235,6 +237,7 @@ struct HTMLTerminalText {
     }
     styles.removeLast()
     switch name {
+    case "s", "strike", "del" where !out.colors: addText("~~")
     case "pre": preformatted -= 1
     case "ul", "ol", "menu": lists.removeLast()
     case "details"
@@ -312,13 +315,27 @@ struct HTMLTerminalText {
     text.append(TerminalText.escaped(collapsed), style)
   }
 
-  private mutating func addImage(_ alt: String) {
-    let shown = alt.trimmingCharacters(in: " \t\n")
-    guard !shown.isEmpty else { return }
-    if afterImage && !text.endsInSpace { text.append(" ", styles[styles.count - 1].unlinked) }
-    text.append(TerminalText.escaped(shown), styles[styles.count - 1])
-    for index in links.indices { links[index].shown += shown }
+  private mutating func addImage(_ alt: String, source: String) {
+    let shown = HTMLTerminalText.imageText(alt: alt, source: source)
+    let style = styles[styles.count - 1]
+    if afterImage && !text.endsInSpace { text.append(" ", style.unlinked) }
+    text.append(TerminalText.escaped(shown.text), shown.isAlt ? style : .annotation)
+    for index in links.indices { links[index].shown += shown.text }
     afterImage = true
+  }
+
+  /// What shows for an image: its alt text, its spaces no-break spaces when it is short,
+  /// so that a row of badges breaks between badges (they show as spaces); without alt text, the name of
+  /// its file in brackets (`isAlt` false), or `[image]`.
+  static func imageText(alt: String, source: String) -> (text: String, isAlt: Bool) {
+    let trimmed = alt.trimmingCharacters(in: " \t\n")
+    if !trimmed.isEmpty {
+      let short = DisplayWidth.columns(of: trimmed) <= 30
+      return (short ? trimmed.replacing(" ", with: "\u{A0}") : trimmed, true)
+    }
+    let path = source.split(separator: "?", maxSplits: 1).first.map(String.init) ?? ""
+    let name = path.hasPrefix("data:") ? "" : path.split(separator: "/").last.map(String.init) ?? ""
+    return ("[" + (name.isEmpty ? "image" : name) + "]", false)
   }
 
   private mutating func addTable(_ node: UnsafeMutablePointer<GumboNode>) {
@@ -331,7 +348,7 @@ struct HTMLTerminalText {
       case "thead", "tbody", "tfoot": pending.append(contentsOf: child.children.reversed())
       case "tr":
         let cells = child.children.filter { $0.tagName == "td" || $0.tagName == "th" }
-        let row = cells.map { HTMLTerminalText.inlineText($0, ascii: out.ascii) }
+        let row = cells.map { HTMLTerminalText.cellText($0, ascii: out.ascii) }
         let header = !cells.isEmpty && cells.allSatisfy { $0.tagName == "th" }
         if header && table.headerRows == table.rows.count { table.headerRows += 1 }
         table.rows.append(row)
@@ -341,6 +358,13 @@ struct HTMLTerminalText {
       }
     }
     for line in table.lines(width: out.available, ascii: out.ascii) { out.add(line) }
+  }
+
+  /// The text of a cell: each block in it, and each `<br>`, on a line of its own.
+  static func cellText(_ node: UnsafeMutablePointer<GumboNode>, ascii: Bool) -> StyledText {
+    var inner = HTMLTerminalText(out: RenderedLines(width: nil, ascii: ascii, hyperlinks: false))
+    inner.draw(node.children)
+    return inner.out.joined(breaking: true)
   }
 
   /// The text of `node`'s content on one line, blocks in it run together.
@@ -365,6 +389,8 @@ struct HTMLTerminalText {
   }
 
   private mutating func flush() {
+    // A browser shows no line for a `<br>` that ends a block.
+    text.dropFinalBreak()
     if !text.isBlank {
       if gapPending && out.lines.count > linesAtStart { out.addBlank() }
       gapPending = false

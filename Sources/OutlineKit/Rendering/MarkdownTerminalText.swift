@@ -36,12 +36,13 @@ struct MarkdownTerminalText {
 
   /// The lines of `blocks`, within `width` columns when there is a width.
   static func lines(
-    of blocks: MarkdownBlocks, width: Int?, ascii: Bool, hyperlinks: Bool
+    of blocks: MarkdownBlocks, width: Int?, ascii: Bool, hyperlinks: Bool, colors: Bool = true
   ) -> [StyledLine] {
     let document = blocks.document
     document.showEmoji()
-    var drawing = MarkdownTerminalText(
-      out: RenderedLines(width: width, ascii: ascii, hyperlinks: hyperlinks), document: document)
+    var out = RenderedLines(width: width, ascii: ascii, hyperlinks: hyperlinks)
+    out.colors = colors
+    var drawing = MarkdownTerminalText(out: out, document: document)
     guard let root = document.root(of: .blocks(blocks.node)) else { return [] }
     drawing.divisions = document.openDivisions(before: blocks.node)
     drawing.drawBlocks(under: root)
@@ -140,7 +141,7 @@ struct MarkdownTerminalText {
         }
         let rest = String(repeating: " ", count: DisplayWidth.columns(of: marker))
         enter(node, first: StyledLine(marker, .annotation), rest: StyledLine(rest))
-      case CMARK_NODE_TABLE:
+      case MarkdownTerminalText.tableType:
         drawTable(node)
         walk.skipChildren()
       default:
@@ -159,6 +160,16 @@ struct MarkdownTerminalText {
     out.enter(first: first, rest: rest)
     if cmark_node_first_child(node) == nil { out.leave() }
   }
+
+  /// The node types of the table and strikethrough extensions, set when they register.
+  private static let tableType: cmark_node_type = {
+    cmark_gfm_core_extensions_ensure_registered()
+    return collapse_node_type_table()
+  }()
+  private static let strikethroughType: cmark_node_type = {
+    cmark_gfm_core_extensions_ensure_registered()
+    return collapse_node_type_strikethrough()
+  }()
 
   /// The tasklist extension, whose items are list items with a box.
   nonisolated(unsafe) private static let tasklist: OpaquePointer? =
@@ -224,7 +235,7 @@ struct MarkdownTerminalText {
     var styles: [TextStyle] = [base]
     // The links entered and not left: the URL, the text shown for it, and whether any of
     // that is text rather than an image's.
-    var links: [(url: String, shown: String, textual: Bool)] = []
+    var links: [(url: String, shown: String, textual: Bool, linked: Bool)] = []
     var afterImage = false
     var walk = CmarkWalk(node)
     while let step = walk.next() {
@@ -233,7 +244,8 @@ struct MarkdownTerminalText {
       let style = styles[styles.count - 1]
       guard step.isEntering else {
         styles.removeLast()
-        if type == CMARK_NODE_LINK, let link = links.popLast(), !out.hyperlinks {
+        if type == MarkdownTerminalText.strikethroughType && !out.colors { text.append("~~", style) }
+        if type == CMARK_NODE_LINK, let link = links.popLast(), !link.linked {
           if HTMLTerminalText.showsURL(link.url, after: link.shown, imageOnly: !link.textual) {
             text.append(" (" + TerminalText.escaped(link.url) + ")", .annotation)
             afterImage = false
@@ -276,26 +288,30 @@ struct MarkdownTerminalText {
           if let literal = cmark_node_get_literal(inside.node) { alt += String(cString: literal) }
         }
         walk.skipChildren()
-        if alt.isEmpty { continue }
+        let source = cmark_node_get_url(current).map { String(cString: $0) } ?? ""
+        let shown = HTMLTerminalText.imageText(alt: alt, source: source)
         if afterImage && !text.endsInSpace { text.append(" ", style.unlinked) }
-        text.append(TerminalText.escaped(alt), style)
-        for index in links.indices { links[index].shown += alt }
+        text.append(TerminalText.escaped(shown.text), shown.isAlt ? style : .annotation)
+        for index in links.indices { links[index].shown += shown.text }
         afterImage = true
         continue
       case CMARK_NODE_EMPH: inner.italic = true
       case CMARK_NODE_STRONG: inner.bold = true
-      case CMARK_NODE_STRIKETHROUGH: inner.strikethrough = true
+      case MarkdownTerminalText.strikethroughType:
+        inner.strikethrough = true
+        // Without styles, the marks say what the style would.
+        if !out.colors && cmark_node_first_child(current) != nil { text.append("~~", style) }
       case CMARK_NODE_LINK:
         let url = cmark_node_get_url(current).map { String(cString: $0) } ?? ""
         inner.underline = true
-        if out.hyperlinks { inner.link = url }
-        links.append((url, "", false))
+        inner.link = out.hyperlink(to: url)
+        links.append((url, "", false, inner.link != nil))
       default: break
       }
       // A node with no children is not left: only those with some take a style.
       if cmark_node_first_child(current) != nil {
         styles.append(inner)
-      } else if type == CMARK_NODE_LINK, let link = links.popLast(), !out.hyperlinks,
+      } else if type == CMARK_NODE_LINK, let link = links.popLast(), !link.linked,
         !link.url.isEmpty
       {
         text.append("(" + TerminalText.escaped(link.url) + ")", .annotation)
@@ -312,7 +328,8 @@ struct MarkdownTerminalText {
     let bytes = UnsafeRawBufferPointer(start: literal, count: strlen(literal))
     let indent = "  "
     let room = out.available.map { max($0 - indent.count * 2, 1) }
-    var pieces: [(text: String, columns: Int)] = []
+    // Each piece of a line, and whether it goes on from the one before.
+    var pieces: [(text: String, columns: Int, continues: Bool)] = []
     var start = 0
     while start < bytes.count {
       var end = start
@@ -324,7 +341,7 @@ struct MarkdownTerminalText {
         var from = 0
         repeat {
           let to = room.map { min(from + $0, line.count) } ?? line.count
-          pieces.append((String(decoding: line[from..<to], as: UTF8.self), to - from))
+          pieces.append((String(decoding: line[from..<to], as: UTF8.self), to - from, from > 0))
           from = to
         } while from < line.count
         continue
@@ -333,23 +350,28 @@ struct MarkdownTerminalText {
         TerminalText.escaped(String(decoding: line, as: UTF8.self)))
       var piece = ""
       var columns = 0
+      var continues = false
       for character in text {
         let wide = DisplayWidth.columns(of: character)
         if let room, columns + wide > room, columns > 0 {
-          pieces.append((piece, columns))
+          pieces.append((piece, columns, continues))
           piece = ""
           columns = 0
+          continues = true
         }
         piece.append(character)
         columns += wide
       }
-      pieces.append((piece, columns))
+      pieces.append((piece, columns, continues))
     }
     let widest = pieces.map(\.columns).max() ?? 0
     var code = TextStyle.plain
     code.shaded = true
+    // A line too long for the room goes on on the next, marked in the indent, so that
+    // it is not read as a line of its own.
+    let continuation = out.ascii ? "> " : "↪ "
     for piece in pieces {
-      var line = StyledLine(indent)
+      var line = piece.continues ? StyledLine(continuation, .annotation) : StyledLine(indent)
       line.append(" " + piece.text, code, columns: piece.columns + 1)
       line.pad(widest - piece.columns + 1, code)
       out.add(line)

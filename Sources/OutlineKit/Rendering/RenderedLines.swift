@@ -8,6 +8,9 @@ struct RenderedLines {
   let ascii: Bool
   /// Whether links are written as hyperlinks, rather than with their URL after them.
   let hyperlinks: Bool
+  /// Whether styles are shown: without them, struck-through text keeps its `~~`, as its
+  /// meaning is in them.
+  var colors = true
   private(set) var lines: [StyledLine] = []
 
   /// The marks of one block a line is in: the first line's and the others'.
@@ -86,7 +89,7 @@ struct RenderedLines {
   /// Adds `text` broken to the width, each line moved right as `alignment` asks.
   mutating func add(_ text: StyledText, alignment: Alignment = .left) {
     for line in text.lines(width: available) {
-      guard alignment != .left, let available else {
+      guard alignment != .left, let available, line.columns > 0 else {
         add(line)
         continue
       }
@@ -135,6 +138,18 @@ struct RenderedLines {
       for piece in line.pieces { text.append(piece.text, piece.style) }
     }
     return text
+  }
+
+  /// The URL a link to `url` is written as a hyperlink to, when it is one: only an
+  /// absolute URL, which a terminal can open; a relative path or an `#anchor` is shown
+  /// after its text instead.
+  func hyperlink(to url: String) -> String? {
+    guard hyperlinks, let colon = url.firstIndex(of: ":") else { return nil }
+    let scheme = url[..<colon]
+    guard let first = scheme.first, first.isASCII, first.isLetter,
+      scheme.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || "+-.".contains($0)) })
+    else { return nil }
+    return url
   }
 
   /// A thematic break: a line across the room there is, or across `ruleColumns` when

@@ -36,6 +36,13 @@ struct StyledText {
     return changed
   }
 
+  /// Drops the line break that ends it, if one does.
+  mutating func dropFinalBreak() {
+    guard let last = pieces.indices.last, pieces[last].text.utf8.last == 0x0A else { return }
+    pieces[last].text.removeLast()
+    if pieces[last].text.isEmpty { pieces.removeLast() }
+  }
+
   /// Whether it holds nothing but white space.
   var isBlank: Bool {
     pieces.allSatisfy { $0.text.utf8.allSatisfy { $0 == 0x20 || $0 == 0x0A || $0 == 0x09 } }
@@ -99,7 +106,15 @@ struct StyledText {
     }
     breaker.endWord()
     breaker.breakLine()
-    return breaker.lines
+    guard breaker.keptTogether else { return breaker.lines }
+    // No-break spaces keep words together while lines are broken; they show as spaces.
+    return breaker.lines.map { line in
+      var spaced = StyledLine()
+      for piece in line.pieces {
+        spaced.append(piece.text.replacing("\u{A0}", with: " "), piece.style)
+      }
+      return spaced
+    }
   }
 }
 
@@ -167,15 +182,21 @@ private struct LineBreaker {
     line.append(text, style, columns: placed.columns)
   }
 
-  private static func columns(of bytes: UnsafeBufferPointer<UInt8>) -> Int {
-    bytes.allSatisfy({ $0 < 0x80 })
-      ? bytes.count : DisplayWidth.columns(of: String(decoding: bytes, as: UTF8.self))
+  /// Whether a no-break space was read.
+  private(set) var keptTogether = false
+
+  private mutating func columns(of bytes: UnsafeBufferPointer<UInt8>) -> Int {
+    if bytes.allSatisfy({ $0 < 0x80 }) { return bytes.count }
+    if !keptTogether {
+      keptTogether = zip(bytes, bytes.dropFirst()).contains { $0 == 0xC2 && $1 == 0xA0 }
+    }
+    return DisplayWidth.columns(of: String(decoding: bytes, as: UTF8.self))
   }
 
   /// A whole word of the piece being read, at `range` of its bytes.
   mutating func addWord(_ range: Range<Int>) {
     let bytes = UnsafeBufferPointer(rebasing: piece[range])
-    let wide = LineBreaker.columns(of: bytes)
+    let wide = columns(of: bytes)
     var gap = space != nil && columns > 0
     if let width, columns > 0, columns + (gap ? 1 : 0) + wide > width {
       addRun()
@@ -205,7 +226,7 @@ private struct LineBreaker {
   }
 
   mutating func addPart(_ bytes: UnsafeBufferPointer<UInt8>, _ style: TextStyle) {
-    let wide = LineBreaker.columns(of: bytes)
+    let wide = columns(of: bytes)
     word.append((String(decoding: bytes, as: UTF8.self), style, wide))
     wordColumns += wide
   }

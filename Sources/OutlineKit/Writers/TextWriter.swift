@@ -46,7 +46,7 @@ public struct TextWriter {
     guard options.renders, case .markdown(let blocks) = content.body else { return nil }
     var lines = MarkdownTerminalText.lines(
       of: blocks, width: options.width.map { max($0 - indent, 1) }, ascii: options.ascii,
-      hyperlinks: options.hyperlinks)
+      hyperlinks: options.hyperlinks, colors: options.colors)
     // Without colour, the spaces that fill a code block's grey to its edge are nothing.
     if !options.colors {
       for index in lines.indices { lines[index].trimTrailingSpaces() }
