@@ -500,3 +500,98 @@ struct InteractiveViewTests {
     }
   }
 }
+
+@Suite("interactive view of drawn Markdown")
+struct DrawnInteractiveViewTests {
+  /// Read for each view: a document's cmark tree is not shared between threads.
+  static var document: Outline {
+    markdown(
+      """
+      # Guide
+
+      Intro *text*.
+
+      <details>
+      <summary>More <b>info</b></summary>
+
+      Hidden one.
+
+      Hidden two.
+
+      </details>
+
+      After the fold.
+
+      ## Next
+
+      Next text.
+      """)
+  }
+
+  private func view(columns: Int = 40, rows: Int = 14) throws -> InteractiveView {
+    var options = TextWriter.Options()
+    options.renders = true
+    let outline = Self.document
+    return InteractiveView(
+      outline: outline,
+      selection: try Selection(outline: outline, request: SelectionRequest()),
+      options: options, columns: columns, rows: rows)
+  }
+
+  private func lines(_ view: InteractiveView) -> [String] {
+    view.screen().dropLast().map { line in
+      var text = line.replacing(/\u{1B}\[[0-9;]*m/, with: "")
+      while text.hasSuffix(" ") { text.removeLast() }
+      return text
+    }
+  }
+
+  @Test("content is drawn, and a <details> is a stop of the cursor that folds and opens")
+  func folds() throws {
+    var view = try self.view()
+    let open = [
+      "▾ Guide", "  Intro text.", "", "  ▾ More info", "", "    Hidden one.", "",
+      "    Hidden two.", "", "  After the fold.", "  ▾ Next", "    Next text.", "",
+    ]
+    #expect(lines(view) == open)
+    // j goes from the section to the fold's summary, Space folds it, again opens it.
+    _ = view.press(.character("j"))
+    #expect(view.rows[view.cursor ?? 0].fold != nil)
+    _ = view.press(.character(" "))
+    #expect(
+      lines(view) == [
+        "▾ Guide", "  Intro text.", "", "  ▸ More info  (4 lines)", "", "  After the fold.",
+        "  ▾ Next", "    Next text.", "", "", "", "", "",
+      ])
+    #expect(view.rows[view.cursor ?? 0].fold != nil)
+    // l opens it; h closes it, and h again goes to the section that holds it.
+    _ = view.press(.character("l"))
+    #expect(lines(view) == open)
+    _ = view.press(.character("h"))
+    #expect(view.closedFolds.count == 1)
+    _ = view.press(.character("h"))
+    #expect(view.cursorSection == 0)
+    #expect(view.rows[view.cursor ?? 0] == .section(0))
+    // Folding the section hides the fold with it; opening it shows the fold as it was.
+    _ = view.press(.character(" "))
+    #expect(lines(view).prefix(2) == ["▸ Guide  (1 section, 8 lines)", ""])
+    _ = view.press(.character(" "))
+    #expect(lines(view)[3] == "  ▸ More info  (4 lines)")
+    // The flags say nothing of the fold: they are the sections'.
+    #expect(view.flags.arguments.isEmpty)
+  }
+
+  @Test("a new width draws the text again, its folds open")
+  func resize() throws {
+    var view = try self.view(columns: 40)
+    _ = view.press(.character("j"))
+    _ = view.press(.character(" "))
+    view.resize(columns: 14, rows: 14)
+    #expect(view.closedFolds.isEmpty)
+    #expect(
+      lines(view).prefix(7) == [
+        "▾ Guide", "  Intro text.", "", "  ▾ More info", "", "    Hidden", "    one.",
+      ])
+    #expect(lines(view).allSatisfy { DisplayWidth.columns(of: $0) <= 14 })
+  }
+}

@@ -35,7 +35,9 @@ extension InteractiveView {
       var format = writer.options.lineFormat
       for index in top..<min(top + height, rows.count) {
         format.inverse = index == cursor
-        lines.append(writer.line(rows[index], in: outline, selection: selection).rendered(format))
+        lines.append(
+          writer.line(rows[index], in: outline, selection: selection, closed: closedFolds)
+            .rendered(format))
       }
     }
     lines += Array(repeating: "", count: max(height - lines.count, 0))

@@ -37,6 +37,9 @@ public struct InteractiveView {
   private let requestedWidth: Int?
   /// The lines of the text output for the current selection.
   public private(set) var rows: [TextWriter.Row]
+  /// The `<details>` of drawn Markdown folded by hand: they start open, as the output
+  /// shows them, and the flags printed on quitting do not say which are closed.
+  public private(set) var closedFolds: Set<TextWriter.FoldPlace> = []
   /// The row of the section under the cursor; nil when the outline has no section.
   public private(set) var cursor: Int?
   /// The first row on the screen.
@@ -89,6 +92,8 @@ public struct InteractiveView {
     writer.options.width = width
     // Drawn Markdown is broken to the width: its lines are others at another.
     if rewraps && !self.rows.isEmpty {
+      // The folds' lines are others at another width: they are open again.
+      closedFolds = []
       rebuild(focus: cursorSection ?? 0)
     } else {
       reveal()
@@ -187,18 +192,18 @@ public struct InteractiveView {
     guard let cursor else { return }
     let bottom = min(top + height, rows.count)
     if cursor >= top && cursor < bottom { return }
-    let onScreen = (top..<bottom).filter { rows[$0].isSection }
+    let onScreen = (top..<bottom).filter { rows[$0].isStop }
     // With no section line on the screen, the cursor is on the section that owns it.
     self.cursor =
       (cursor < top ? onScreen.first : onScreen.last)
       ?? sectionRow(from: top, forward: false) ?? cursor
   }
 
-  /// The nearest section line after (or before) row `row`.
+  /// The nearest section line, or fold's summary, after (or before) row `row`.
   private func sectionRow(from row: Int, forward: Bool) -> Int? {
     var index = row + (forward ? 1 : -1)
     while index >= 0 && index < rows.count {
-      if rows[index].isSection { return index }
+      if rows[index].isStop { return index }
       index += forward ? 1 : -1
     }
     return nil
@@ -226,6 +231,9 @@ public struct InteractiveView {
   /// fold, with the cursor below the screen, only scroll to it: what they would change
   /// must be in sight.
   private mutating func toggle() {
+    if let cursor, let place = rows[cursor].fold, !cursorIsBelowScreen {
+      return toggleFold(place)
+    }
     guard let section = cursorSection, !cursorIsBelowScreen else { return reveal() }
     let expanding = !selection.isExpanded(section)
     selection.set(section, expanded: expanding)
@@ -248,8 +256,22 @@ public struct InteractiveView {
     top = min(max(top, 0), maxTop)
   }
 
+  /// Opens or closes the fold whose summary is at `place`, the cursor staying on it.
+  private mutating func toggleFold(_ place: TextWriter.FoldPlace) {
+    let offset = cursor.map { $0 - top } ?? 0
+    if closedFolds.remove(place) == nil { closedFolds.insert(place) }
+    rows = writer.rows(outline, selection: selection, closed: closedFolds)
+    cursor = rows.firstIndex(of: .fold(owner: place.owner, run: place.run, line: place.line))
+    if let cursor { top = cursor - offset }
+    reveal()
+  }
+
   /// Expands a collapsed section; on an expanded one, goes to its first subsection.
   private mutating func expandOrEnter() {
+    if let cursor, let place = rows[cursor].fold, !cursorIsBelowScreen {
+      if closedFolds.contains(place) { toggleFold(place) }
+      return
+    }
     guard let section = cursorSection, !cursorIsBelowScreen else { return reveal() }
     if !selection.isExpanded(section) {
       toggle()
@@ -261,6 +283,12 @@ public struct InteractiveView {
 
   /// Collapses an expanded section; on a collapsed one, goes to its parent.
   private mutating func collapseOrLeave() {
+    if let cursor, let place = rows[cursor].fold, !cursorIsBelowScreen {
+      if !closedFolds.contains(place) { return toggleFold(place) }
+      // A closed fold's parent is the section that holds it.
+      if place.owner >= 0 { self.cursor = rows[...cursor].lastIndex(of: .section(place.owner)) }
+      return reveal()
+    }
     guard let section = cursorSection, !cursorIsBelowScreen else { return reveal() }
     if selection.isExpanded(section) {
       toggle()
@@ -283,7 +311,7 @@ public struct InteractiveView {
   /// the cursor was.
   private mutating func rebuild(focus: Int) {
     let offset = cursor.map { $0 - top } ?? 0
-    rows = writer.rows(outline, selection: selection)
+    rows = writer.rows(outline, selection: selection, closed: closedFolds)
     guard !outline.sections.isEmpty else {
       cursor = nil
       top = min(top, maxTop)

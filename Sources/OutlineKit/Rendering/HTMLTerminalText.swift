@@ -212,7 +212,9 @@ struct HTMLTerminalText {
         summary.append("Details", .title)
       }
       out.add(summary)
-      out.enter(first: nil, rest: StyledLine("  "))
+      out.enter(
+        first: nil, rest: StyledLine("  "),
+        fold: out.firstOfLastText.map { (summary: $0.line, marker: $0.marks) })
     case "table":
       addTable(node)
       alignments.removeLast()

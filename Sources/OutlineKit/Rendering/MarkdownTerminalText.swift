@@ -6,6 +6,12 @@ import CCmark
   import Darwin
 #endif
 
+/// A content run drawn: its lines, and the `<details>` among them, which a view can fold.
+struct DrawnRun {
+  var lines: [StyledLine] = []
+  var folds: [RenderedLines.Fold] = []
+}
+
 /// A content run's Markdown drawn for a terminal from cmark-gfm's tree, as glow and
 /// mdcat draw it: emphasis and strong text in italic and bold, code set apart on grey,
 /// quotes and GitHub's alerts behind a bar, lists with their markers and task items with
@@ -34,20 +40,21 @@ struct MarkdownTerminalText {
     }
   }
 
-  /// The lines of `blocks`, within `width` columns when there is a width.
-  static func lines(
-    of blocks: MarkdownBlocks, width: Int?, ascii: Bool, hyperlinks: Bool, colors: Bool = true
-  ) -> [StyledLine] {
+  /// The lines of `blocks`, within `width` columns when there is a width, and the folds
+  /// among them.
+  static func draw(
+    _ blocks: MarkdownBlocks, width: Int?, ascii: Bool, hyperlinks: Bool, colors: Bool = true
+  ) -> DrawnRun {
     let document = blocks.document
     document.showEmoji()
     var out = RenderedLines(width: width, ascii: ascii, hyperlinks: hyperlinks)
     out.colors = colors
     var drawing = MarkdownTerminalText(out: out, document: document)
-    guard let root = document.root(of: .blocks(blocks.node)) else { return [] }
+    guard let root = document.root(of: .blocks(blocks.node)) else { return DrawnRun() }
     drawing.divisions = document.openDivisions(before: blocks.node)
     drawing.drawBlocks(under: root)
     drawing.drawNotes()
-    return drawing.out.lines
+    return DrawnRun(lines: drawing.out.lines, folds: drawing.out.folds)
   }
 
   private init(out: RenderedLines, document: MarkdownDocument) {

@@ -13,11 +13,26 @@ struct RenderedLines {
   var colors = true
   private(set) var lines: [StyledLine] = []
 
-  /// The marks of one block a line is in: the first line's and the others'.
+  /// The marks of one block a line is in: the first line's and the others'; and, for a
+  /// fold's content, the line of its summary.
   private struct Marks {
     var first: StyledLine?
     let rest: StyledLine
+    var fold: (summary: Int, marker: Int)? = nil
   }
+
+  /// A `<details>`: the line of its summary, where its marker is on that line (in Unicode
+  /// scalars), and the end of the lines it holds, which follow the summary's.
+  struct Fold: Equatable, Sendable {
+    let summary: Int
+    let marker: Int
+    let end: Int
+  }
+
+  /// The folds drawn, in the order they end.
+  private(set) var folds: [Fold] = []
+  /// How many Unicode scalars of marks the last line added starts with.
+  private var lastMarks = 0
   private var marks: [Marks] = []
   /// Blocks entered beyond `deepestMarks`, which add no marks of their own.
   private var unmarked = 0
@@ -43,14 +58,18 @@ struct RenderedLines {
 
   /// Starts a block whose lines begin with `first` (the first line) and `rest` (the
   /// others), inside the marks already there; with no `first`, all begin with `rest`.
-  mutating func enter(first: StyledLine?, rest: StyledLine) {
+  /// With `fold`, the block is the content of a fold whose summary starts on that line,
+  /// its marker after the marks the line starts with (`firstOfLastText`).
+  mutating func enter(
+    first: StyledLine?, rest: StyledLine, fold: (summary: Int, marker: Int)? = nil
+  ) {
     // A blank line asked for before the block goes outside it.
     writePendingBlank()
     guard marks.count < RenderedLines.deepestMarks else {
       unmarked += 1
       return
     }
-    marks.append(Marks(first: first, rest: rest))
+    marks.append(Marks(first: first, rest: rest, fold: fold))
     markColumns += max(first?.columns ?? 0, rest.columns)
   }
 
@@ -63,6 +82,9 @@ struct RenderedLines {
     }
     if marks.last?.first != nil { add(StyledLine()) }
     guard let last = marks.popLast() else { return }
+    if let fold = last.fold {
+      folds.append(Fold(summary: fold.summary, marker: fold.marker, end: lines.count))
+    }
     markColumns -= max(last.first?.columns ?? 0, last.rest.columns)
   }
 
@@ -70,6 +92,7 @@ struct RenderedLines {
   mutating func add(_ line: StyledLine) {
     writePendingBlank()
     if marks.isEmpty {
+      lastMarks = 0
       lines.append(line)
       return
     }
@@ -82,15 +105,18 @@ struct RenderedLines {
         marked.append(marks[index].rest)
       }
     }
+    lastMarks = marked.pieces.reduce(0) { $0 + $1.text.unicodeScalars.count }
     marked.append(line)
     lines.append(marked)
   }
 
   /// Adds `text` broken to the width, each line moved right as `alignment` asks.
   mutating func add(_ text: StyledText, alignment: Alignment = .left) {
+    firstOfLastText = nil
     for line in text.lines(width: available) {
       guard alignment != .left, let available, line.columns > 0 else {
         add(line)
+        if firstOfLastText == nil { firstOfLastText = (lines.count - 1, lastMarks) }
         continue
       }
       var moved = StyledLine()
@@ -98,8 +124,13 @@ struct RenderedLines {
       moved.pad(alignment == .center ? room / 2 : room)
       moved.append(line)
       add(moved)
+      if firstOfLastText == nil { firstOfLastText = (lines.count - 1, lastMarks) }
     }
   }
+
+  /// The first line of the text added last, and how many Unicode scalars of marks it
+  /// starts with.
+  private(set) var firstOfLastText: (line: Int, marks: Int)?
 
   /// Puts an empty line before the next line added, if any is: it shows only the marks
   /// that go down the side, such as a quote's bar.

@@ -8,13 +8,16 @@ extension TextWriter {
     /// JSON) of content run `run` of the section at `owner`, or of the document's own
     /// content when `owner` is -1.
     case content(owner: Int, run: Int, line: Int)
+    /// The summary line of a `<details>` in drawn Markdown, which a view can fold: line
+    /// `line` of the drawn content run `run` of `owner`.
+    case fold(owner: Int, run: Int, line: Int)
 
     /// The section whose line this is, or whose content it shows; nil for the document's
     /// own content.
     public var section: Int? {
       switch self {
       case .section(let index): return index
-      case .content(let owner, _, _): return owner < 0 ? nil : owner
+      case .content(let owner, _, _), .fold(let owner, _, _): return owner < 0 ? nil : owner
       }
     }
 
@@ -23,10 +26,34 @@ extension TextWriter {
       if case .section = self { return true }
       return false
     }
+
+    /// Whether a view's cursor stops on it: a section's line, or a fold's summary.
+    public var isStop: Bool {
+      switch self {
+      case .section, .fold: return true
+      case .content: return false
+      }
+    }
+
+    /// The fold whose summary this is.
+    public var fold: FoldPlace? {
+      guard case .fold(let owner, let run, let line) = self else { return nil }
+      return FoldPlace(owner: owner, run: run, line: line)
+    }
   }
 
-  /// The lines `write` writes for `outline` with `selection`, in order, one row each.
-  public func rows(_ outline: Outline, selection: Selection) -> [Row] {
+  /// Where a fold's summary is: line `line` of drawn content run `run` of `owner`.
+  public struct FoldPlace: Hashable, Sendable {
+    public let owner: Int
+    public let run: Int
+    public let line: Int
+  }
+
+  /// The lines `write` writes for `outline` with `selection`, in order, one row each;
+  /// the content of the folds in `closed` is left out.
+  public func rows(
+    _ outline: Outline, selection: Selection, closed: Set<FoldPlace> = []
+  ) -> [Row] {
     var rows: [Row] = []
     // The sections entered and not yet left, each with the number of its content runs
     // passed; the first entry is the document.
@@ -37,10 +64,18 @@ extension TextWriter {
         let owner = owners[owners.count - 1]
         owners[owners.count - 1].runs += 1
         guard !options.outline else { return }
-        if let rendered = renderedRun(content, owner: owner.section, run: owner.runs, depth: depth)
-        {
-          for line in rendered.indices {
-            rows.append(.content(owner: owner.section, run: owner.runs, line: line))
+        if let drawn = drawnRun(content, owner: owner.section, run: owner.runs, depth: depth) {
+          let folds = Dictionary(drawn.folds.map { ($0.summary, $0) }) { first, _ in first }
+          var line = 0
+          while line < drawn.lines.count {
+            guard let fold = folds[line] else {
+              rows.append(.content(owner: owner.section, run: owner.runs, line: line))
+              line += 1
+              continue
+            }
+            rows.append(.fold(owner: owner.section, run: owner.runs, line: line))
+            let place = FoldPlace(owner: owner.section, run: owner.runs, line: line)
+            line = closed.contains(place) ? max(fold.end, line + 1) : line + 1
           }
           return
         }
@@ -57,57 +92,91 @@ extension TextWriter {
     return rows
   }
 
-  /// The drawn lines of content run `run` of `owner` (-1 for the document), when Markdown
-  /// is drawn: drawn once for each width, then kept, as a view asks for its lines one at a
-  /// time.
-  private func renderedRun(_ content: Content, owner: Int, run: Int, depth: Int) -> [TerminalLine]?
+  /// Content run `run` of `owner` (-1 for the document) drawn, when Markdown is drawn:
+  /// once for each width, then kept, as a view asks for its lines one at a time.
+  private func drawnRun(_ content: Content, owner: Int, run: Int, depth: Int) -> RenderedRuns
+    .Run?
   {
     guard options.renders, case .markdown = content.body else { return nil }
     if renderedRuns.width != options.width {
       renderedRuns.width = options.width
-      renderedRuns.lines = [:]
+      renderedRuns.runs = [:]
     }
     let key = RenderedRuns.Place(owner: owner, run: run)
-    if let lines = renderedRuns.lines[key] { return lines }
-    let drawn = renderedLines(of: content, indent: TextWriter.contentPrefix(depth: depth).columns)
-    let lines = (drawn ?? []).map { styled in
+    if let kept = renderedRuns.runs[key] { return kept }
+    let drawn = drawn(content, indent: TextWriter.contentPrefix(depth: depth).columns)
+    let lines = (drawn?.lines ?? []).map { styled in
       var line = TerminalLine()
       for piece in styled.pieces { line.append(piece.text, style: piece.style) }
       return line
     }
-    renderedRuns.lines[key] = lines
-    return lines
+    let kept = RenderedRuns.Run(lines: lines, folds: drawn?.folds ?? [])
+    renderedRuns.runs[key] = kept
+    return kept
   }
 
-  /// The line `write` writes for `row`, before it is fitted and styled.
-  public func line(_ row: Row, in outline: Outline, selection: Selection) -> TerminalLine {
+  /// The line `write` writes for `row`, before it is fitted and styled; the summary of
+  /// a fold in `closed` with its marker closed and what it hides after it.
+  public func line(
+    _ row: Row, in outline: Outline, selection: Selection, closed: Set<FoldPlace> = []
+  ) -> TerminalLine {
     switch row {
     case .section(let index):
       return sectionLine(outline, index, selection: selection)
-    case .content(let owner, let run, let line):
+    case .content(let owner, let run, let line), .fold(let owner, let run, let line):
       let depth = owner < 0 ? 0 : outline.sections[owner].depth + 1
       let runs = owner < 0 ? outline.content : outline.sections[owner].content
       let prefix = TextWriter.contentPrefix(depth: depth)
-      if let rendered = renderedRun(runs[run], owner: owner, run: run, depth: depth) {
-        guard rendered.indices.contains(line), !rendered[line].pieces.isEmpty else {
-          return TerminalLine()
-        }
-        var whole = prefix
-        for piece in rendered[line].pieces { whole.append(piece.text, style: piece.style) }
-        return whole
+      guard let drawn = drawnRun(runs[run], owner: owner, run: run, depth: depth) else {
+        return TextWriter.contentLine(runs[run], line, prefix: prefix)
       }
-      return TextWriter.contentLine(runs[run], line, prefix: prefix)
+      guard drawn.lines.indices.contains(line), !drawn.lines[line].pieces.isEmpty else {
+        return TerminalLine()
+      }
+      var whole = prefix
+      let fold = row.fold.flatMap { closed.contains($0) ? $0 : nil }.flatMap { _ in
+        drawn.folds.first { $0.summary == line }
+      }
+      // The marker is the first of its kind at or after the marks.
+      var scalars = 0
+      var marked = false
+      for piece in drawn.lines[line].pieces {
+        var text = piece.text
+        if let fold, !marked, scalars + text.unicodeScalars.count > fold.marker {
+          let open: Character = options.ascii ? "-" : "▾"
+          if let index = text.unicodeScalars.indices.dropFirst(max(fold.marker - scalars, 0))
+            .first(where: { text.unicodeScalars[$0] == open.unicodeScalars.first })
+          {
+            text.unicodeScalars.replaceSubrange(
+              index...index, with: (options.ascii ? "+" : "▸").unicodeScalars)
+            marked = true
+          }
+        }
+        scalars += piece.text.unicodeScalars.count
+        whole.append(text, style: piece.style)
+      }
+      if let fold {
+        let hidden = fold.end - fold.summary - 1
+        whole.append("  (\(hidden) line\(hidden == 1 ? "" : "s"))", style: .annotation)
+      }
+      return whole
     }
   }
 }
 
-/// The drawn lines of the content runs a view has shown, for one width.
+/// The content runs a view has shown, drawn at one width.
 final class RenderedRuns {
   struct Place: Hashable {
     let owner: Int
     let run: Int
   }
 
+  /// A run's drawn lines and the folds among them.
+  struct Run {
+    let lines: [TerminalLine]
+    let folds: [RenderedLines.Fold]
+  }
+
   var width: Int?
-  var lines: [Place: [TerminalLine]] = [:]
+  var runs: [Place: Run] = [:]
 }

@@ -40,18 +40,19 @@ public struct TextWriter {
     }
   }
 
-  /// The lines `content` is drawn as after an indent of `indent` columns, when Markdown is
-  /// drawn (`Options.renders`); nil when its lines are shown as written.
-  func renderedLines(of content: Content, indent: Int) -> [StyledLine]? {
+  /// The lines `content` is drawn as after an indent of `indent` columns, and the folds
+  /// among them, when Markdown is drawn (`Options.renders`); nil when its lines are
+  /// shown as written.
+  func drawn(_ content: Content, indent: Int) -> DrawnRun? {
     guard options.renders, case .markdown(let blocks) = content.body else { return nil }
-    var lines = MarkdownTerminalText.lines(
-      of: blocks, width: options.width.map { max($0 - indent, 1) }, ascii: options.ascii,
+    var run = MarkdownTerminalText.draw(
+      blocks, width: options.width.map { max($0 - indent, 1) }, ascii: options.ascii,
       hyperlinks: options.hyperlinks, colors: options.colors)
     // Without colour, the spaces that fill a code block's grey to its edge are nothing.
     if !options.colors {
-      for index in lines.indices { lines[index].trimTrailingSpaces() }
+      for index in run.lines.indices { run.lines[index].trimTrailingSpaces() }
     }
-    return lines
+    return run
   }
 
   public var options: Options
@@ -204,8 +205,8 @@ public struct TextWriter {
     _ content: Content, prefix: ContentPrefix, format: TerminalLine.Format,
     to target: inout Target
   ) {
-    if let rendered = renderedLines(of: content, indent: prefix.line.columns) {
-      for line in rendered {
+    if let rendered = drawn(content, indent: prefix.line.columns) {
+      for line in rendered.lines {
         if line.columns == 0 && line.pieces.isEmpty {
           target.write(static: "\n")
         } else if let width = format.width, prefix.line.columns + line.columns > width {
