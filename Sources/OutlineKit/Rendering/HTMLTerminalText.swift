@@ -239,7 +239,9 @@ struct HTMLTerminalText {
     }
     styles.removeLast()
     switch name {
-    case "s", "strike", "del" where !out.colors: addText("~~")
+    case "s", "strike",
+      "del" where !out.colors:
+      addText("~~")
     case "pre": preformatted -= 1
     case "ul", "ol", "menu": lists.removeLast()
     case "details"

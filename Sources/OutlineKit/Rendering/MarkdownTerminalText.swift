@@ -251,7 +251,9 @@ struct MarkdownTerminalText {
       let style = styles[styles.count - 1]
       guard step.isEntering else {
         styles.removeLast()
-        if type == MarkdownTerminalText.strikethroughType && !out.colors { text.append("~~", style) }
+        if type == MarkdownTerminalText.strikethroughType && !out.colors {
+          text.append("~~", style)
+        }
         if type == CMARK_NODE_LINK, let link = links.popLast(), !link.linked {
           if HTMLTerminalText.showsURL(link.url, after: link.shown, imageOnly: !link.textual) {
             text.append(" (" + TerminalText.escaped(link.url) + ")", .annotation)
