@@ -506,6 +506,9 @@ def main():
     if "--yaml-only" in sys.argv:
         print("\n".join(yaml_reading(collapse, 3)))
         return
+    if "--drawn-only" in sys.argv:
+        print("\n".join(drawn_text(collapse, 3)))
+        return
     if "--matching-only" in sys.argv:
         print("\n".join(content_matching(collapse, 3)))
         return
@@ -724,6 +727,7 @@ def main():
     lines += highlighting(collapse, runs)
     lines += content_matching(collapse, runs)
     lines += yaml_reading(collapse, runs)
+    lines += drawn_text(collapse, runs)
     lines += ["", "What each performance trick gains on its target, with and "
               "without it: `bench/tricks.md`."]
     machine = subprocess.run(["uname", "-srm"], capture_output=True, text=True).stdout.strip()
@@ -830,6 +834,40 @@ def yaml_reading(collapse, runs):
             f"({medians[text] / medians[parse]:.2f}×, target ≤ 1.5×) and Python's yaml with "
             f"libyaml's loader {medians[python]:.2f} s "
             f"({medians[text] / medians[python]:.2f}×); {memory / 1000:.0f} MB at most.")
+    return lines
+
+
+def drawn_text(collapse, runs):
+    """The lines on Markdown drawn for a terminal (`--render always`) against the source
+    lines the same command shows without it, both fitted to 100 columns as on a terminal,
+    on 50 MB of each real-shaped profile, and glow's peer cmark-gfm writing HTML; with the
+    instructions callgrind counts on 1 MB as a second opinion."""
+    lines = ["", "Markdown drawn for a terminal (`--render always -w 100 --expand-all`) "
+             "against its source lines (`--render never`, the same width), at 50 MB of each "
+             "real-shaped profile (target: within 1.5×); times are medians, instructions are "
+             "callgrind's on 1 MB of the same profile:", "",
+             "| input | drawn | source lines | ratio | instructions ratio | cmark-gfm `--to html` |",
+             "|---|---:|---:|---:|---:|---:|"]
+    # Valgrind 3.19 gives up on the debug information of a binary linked with the Swift
+    # runtime in it: it counts a copy without it, which runs the same instructions.
+    stripped = os.path.join(INPUTS, "collapse-stripped")
+    subprocess.run(["strip", "--strip-debug", "-o", stripped, collapse], check=True)
+    for kind, label in (("release-notes", "release notes"), ("guide", "README and guides"),
+                        ("markdown-html", "raw HTML in a quarter of the blocks")):
+        path = inputs(kind, 50)
+        drawn = f"{collapse} --render always -w 100 --expand-all {path}"
+        source = f"{collapse} --render never -w 100 --expand-all {path}"
+        peer = f"{CMARK_GFM} {path}"
+        medians = hyperfine([drawn, source, peer], runs, 2)
+        small = inputs(kind, 1)
+        counted = (instructions(f"{stripped} --render always -w 100 --expand-all {small}")
+                   / instructions(f"{stripped} --render never -w 100 --expand-all {small}"))
+        ratio = medians[drawn] / medians[source]
+        lines.append(
+            f"| {label}, 50 MB | {medians[drawn]:.2f} s | {medians[source]:.2f} s | "
+            f"{ratio:.2f}× ({'met' if ratio <= 1.5 else 'missed'}) | {counted:.2f}× | "
+            f"{medians[peer]:.2f} s |")
+        print(lines[-1], flush=True)
     return lines
 
 

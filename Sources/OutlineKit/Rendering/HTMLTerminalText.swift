@@ -114,7 +114,7 @@ struct HTMLTerminalText {
         case GUMBO_NODE_TEXT, GUMBO_NODE_WHITESPACE, GUMBO_NODE_CDATA:
           addText(node.text)
         case GUMBO_NODE_ELEMENT, GUMBO_NODE_TEMPLATE:
-          let name = node.tagName
+          let name = HTMLTerminalText.name(of: node)
           guard enter(node, name) else { continue }
           pending.append(.leave(node, name))
           var children = node.children
@@ -269,6 +269,21 @@ struct HTMLTerminalText {
     withUnsafeMutablePointer(to: &element.pointee.v.element.attributes) { attributes in
       gumbo_get_attribute(attributes, name).flatMap { $0.pointee.value }.map { String(cString: $0) }
     }
+  }
+
+  /// The names of the tags gumbo knows, by their number, made once: most elements are
+  /// of these, and their names are read for each.
+  private static let knownNames: [String] = (0..<GUMBO_TAG_LAST.rawValue).map {
+    gumbo_normalized_tagname(GumboTag(rawValue: $0)).map { String(cString: $0) } ?? ""
+  }
+
+  /// An element's tag name, lower case.
+  private static func name(of element: UnsafeMutablePointer<GumboNode>) -> String {
+    let tag = element.pointee.v.element.tag
+    if tag != GUMBO_TAG_UNKNOWN, tag.rawValue < GUMBO_TAG_LAST.rawValue {
+      return knownNames[Int(tag.rawValue)]
+    }
+    return element.tagName
   }
 
   /// Whether a link's URL is written after its text when links are not hyperlinks: not

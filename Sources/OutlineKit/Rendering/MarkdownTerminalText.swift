@@ -418,11 +418,6 @@ struct MarkdownTerminalText {
       if cmark_gfm_extensions_get_table_row_is_header(row) != 0 { table.headerRows += 1 }
       var cells: [StyledText] = []
       for cell in CmarkWalk.children(of: row) {
-        for step in CmarkWalk(cell) where step.isEntering {
-          if cmark_node_get_type(step.node) == CMARK_NODE_FOOTNOTE_REFERENCE {
-            noteReferred(step.node)
-          }
-        }
         cells.append(cellText(cell))
       }
       table.rows.append(cells)
@@ -433,11 +428,10 @@ struct MarkdownTerminalText {
   /// A table cell's text; one with tags in it as a browser shows it, a `<br>` breaking
   /// its line.
   private mutating func cellText(_ cell: OpaquePointer) -> StyledText {
-    let holdsHTML = CmarkWalk(cell).contains {
-      $0.isEntering && cmark_node_get_type($0.node) == CMARK_NODE_HTML_INLINE
-    }
-    guard holdsHTML, let html = CmarkRenderer.htmlAlone(cell, unsafe: true, filtersTags: false)
-    else { return inlineText(cell, style: .plain) }
+    sawHTML = false
+    let text = inlineText(cell, style: .plain)
+    guard sawHTML, let html = CmarkRenderer.htmlAlone(cell, unsafe: true, filtersTags: false)
+    else { return text }
     defer { free(html.baseAddress) }
     return HTMLTerminalText.text(
       UnsafeRawBufferPointer(html), ascii: out.ascii, hyperlinks: out.hyperlinks)

@@ -55,7 +55,7 @@ struct TerminalTable {
       for lineIndex in 0..<height {
         var line = StyledLine()
         for column in 0..<count {
-          line.append(column == 0 ? bars.vertical + " " : " " + bars.vertical + " ", rule)
+          line.append(column == 0 ? bars.opening : bars.between, rule, columns: column == 0 ? 2 : 3)
           let text =
             lineIndex < cellLines[column].count ? cellLines[column][lineIndex] : StyledLine()
           let room = max(widths[column] - text.columns, 0)
@@ -65,7 +65,7 @@ struct TerminalTable {
           line.append(text)
           line.pad(room - before)
         }
-        line.append(" " + bars.vertical, rule)
+        line.append(bars.closing, rule, columns: 2)
         lines.append(line)
       }
     }
@@ -109,6 +109,12 @@ struct TerminalTable {
     let middle: (String, String, String)
     let bottom: (String, String, String)
 
+    /// A row's bars with the spaces beside them: before the first cell, between two, and
+    /// after the last.
+    var opening: String { vertical + " " }
+    var between: String { " " + vertical + " " }
+    var closing: String { " " + vertical }
+
     static let boxDrawing = Bars(
       horizontal: "─", vertical: "│", top: ("┌", "┬", "┐"), middle: ("├", "┼", "┤"),
       bottom: ("└", "┴", "┘"))
@@ -125,6 +131,8 @@ struct TerminalTable {
       if index > 0 { text += joints.1 }
       text += String(repeating: horizontal, count: width + 2)
     }
-    return StyledLine(text + joints.2, style)
+    var line = StyledLine()
+    line.append(text + joints.2, style, columns: widths.reduce(1, { $0 + $1 + 3 }))
+    return line
   }
 }

@@ -385,6 +385,20 @@ enum FuzzHarness {
     TextWriter(options: TextWriter.Options(ascii: ascii)).write(
       outline, selection: selection, to: &text)
     problems.check(text.isValid, "the text output holds bytes that are not UTF-8")
+    // Drawn for a terminal at a width the input picks: valid UTF-8, every line within the
+    // width, and no escape but the styles' and hyperlinks' own.
+    let width = 20 + choices.int(0...100)
+    var drawnOptions = TextWriter.Options(ascii: ascii, width: width, renders: true)
+    drawnOptions.hyperlinks = choices.int(0...1) == 0
+    var written = ""
+    TextWriter(options: drawnOptions).write(outline, selection: selection, to: &written)
+    let drawn = written.replacing(/\u{1B}\]8;;[\x21-\x7E]*\u{1B}\\/, with: "")
+    for line in drawn.split(separator: "\n") {
+      let columns = DisplayWidth.columns(of: DisplayWidth.expandingTabs(String(line)))
+      problems.check(columns <= width, "a drawn line takes \(columns) columns of \(width)")
+    }
+    problems.check(
+      !drawn.contains("\u{1B}"), "drawn text without colour holds an escape but hyperlinks'")
 
     let unsafe = choices.int(0...3) == 0
     let options = HTMLWriter.Options(unsafe: unsafe, tableOfContents: choices.int(0...1) == 0)
