@@ -4,7 +4,9 @@
 public enum TerminalText {
   /// `text` with its control characters made visible.
   public static func escaped(_ text: String) -> String {
-    guard text.unicodeScalars.contains(where: isControl) else { return text }
+    // Looked for in the bytes: most text has none, and reading scalars costs more.
+    var copy = text
+    guard copy.withUTF8({ containsControl(UnsafeRawBufferPointer($0)) }) else { return text }
     var result = ""
     for scalar in text.unicodeScalars {
       if isControl(scalar) {
