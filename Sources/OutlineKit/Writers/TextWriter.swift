@@ -68,7 +68,13 @@ public struct TextWriter {
     _ outline: Outline, selection: Selection, to target: inout Target
   ) throws(Target.Failure) {
     var walk = TextWalk(writer: self, outline: outline, selection: selection, target: target)
-    defer { target = walk.target }
+    if options.renders && !options.outline {
+      walk.ahead = DrawingAhead(writer: self, outline: outline, selection: selection)
+    }
+    defer {
+      walk.ahead?.finish()
+      target = walk.target
+    }
     try outline.walk(&walk)
     try walk.target.checkFailure()
   }
@@ -201,11 +207,12 @@ public struct TextWriter {
       line: prefix, bytes: Array(prefix.rendered(TerminalLine.Format(colors: format.colors)).utf8))
   }
 
+  /// Writes `content`; drawn by `ahead` when it is Markdown and being drawn ahead.
   fileprivate func writeContent<Target: ByteOutputStream>(
     _ content: Content, prefix: ContentPrefix, format: TerminalLine.Format,
-    to target: inout Target
+    ahead: DrawingAhead? = nil, to target: inout Target
   ) {
-    if let rendered = drawn(content, indent: prefix.line.columns) {
+    if let rendered = ahead?.nextRun() ?? drawn(content, indent: prefix.line.columns) {
       for line in rendered.lines {
         if line.columns == 0 && line.pieces.isEmpty {
           target.write(static: "\n")
@@ -313,6 +320,9 @@ private struct TextWalk<Target: ByteOutputStream>: OutlineWalker {
   /// needed: an outline may have a content run for every few lines.
   var prefixes: [ContentPrefix?] = Array(
     repeating: nil, count: TextWriter.deepestIndent + 1)
+  /// The Markdown runs drawn on a second thread, in the order they are visited, for a
+  /// large document.
+  var ahead: DrawingAhead? = nil
 
   init(writer: TextWriter, outline: Outline, selection: Selection, target: Target) {
     self.writer = writer
@@ -336,7 +346,10 @@ private struct TextWalk<Target: ByteOutputStream>: OutlineWalker {
 
   mutating func visit(_ content: Content, depth: Int) {
     guard !writer.options.outline else { return }
-    writer.writeContent(content, prefix: prefix(depth: depth), format: format, to: &target)
+    var drawsAhead: DrawingAhead? = nil
+    if case .markdown = content.body { drawsAhead = ahead }
+    writer.writeContent(
+      content, prefix: prefix(depth: depth), format: format, ahead: drawsAhead, to: &target)
   }
 
   private mutating func prefix(depth: Int) -> ContentPrefix {

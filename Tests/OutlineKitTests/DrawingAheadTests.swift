@@ -1,0 +1,97 @@
+import TestSupport
+import Testing
+
+@testable import OutlineKit
+
+@Suite("Markdown drawn on two threads")
+struct DrawingAheadTests {
+  /// A long document of sections whose runs hold what drawing does most: paragraphs with
+  /// links and footnotes, raw HTML with a left-open `<details>`, tables, lists, code.
+  static func document(sections: Int) -> String {
+    var text = "Intro with a note.[^shared]\n\n"
+    for number in 0..<sections {
+      text += """
+        # Section \(number)
+
+        Some *text* with [a link](https://example.org/\(number)) and a note.[^shared]
+        Line <b>two</b><br>and three.
+
+        | name | value |
+        |:-----|------:|
+        | n\(number) | \(number * 7) |
+
+        - [x] done
+        - [ ] to do
+          1. inner
+
+        <details>
+        <summary>More \(number)</summary>
+
+        Hidden \(number).
+
+        </details>
+
+        ```sh
+        make \(number)
+        ```
+
+
+        """
+    }
+    return text + "[^shared]: A note every section refers to, with <kbd>keys</kbd>.\n"
+  }
+
+  /// Each drawn line as its pieces' text and styles.
+  private func described(_ run: DrawnRun) -> [String] {
+    run.lines.map { line in
+      line.pieces.map { "\($0.text)|\($0.style.escapeSequence)|\($0.style.link ?? "")" }
+        .joined(separator: "¦")
+    }
+  }
+
+  @Test("the runs drawn on two threads are the runs drawn in order on one, fold for fold")
+  func sameAsInOrder() throws {
+    let source = Self.document(sections: 300)
+    var options = TextWriter.Options(width: 50, renders: true)
+    options.hyperlinks = true
+    let writer = TextWriter(options: options)
+    // Each way reads the document for itself: its tree is read by one drawing at a time.
+    let alone = markdown(source)
+    var expected: [DrawnRun] = []
+    alone.walk(descend: { _ in true }) { step in
+      guard case .content(let content, let depth) = step, case .markdown = content.body else {
+        return
+      }
+      let indent = TextWriter.contentPrefix(depth: depth).columns
+      expected.append(writer.drawn(content, indent: indent) ?? DrawnRun())
+    }
+    let shared = markdown(source)
+    let selection = try Selection(outline: shared, request: SelectionRequest(base: .everything))
+    let ahead = try #require(
+      DrawingAhead(
+        writer: writer, outline: shared, selection: selection, fewestLines: 1, batchLines: 40))
+    defer { ahead.finish() }
+    #expect(expected.count > 300)
+    for (index, run) in expected.enumerated() {
+      let drawn = ahead.nextRun()
+      #expect(described(drawn) == described(run), "run \(index)")
+      #expect(drawn.folds == run.folds, "run \(index)")
+    }
+  }
+
+  @Test("a large document is written the same drawn ahead as its rows show it")
+  func writtenAsRows() throws {
+    let outline = markdown(Self.document(sections: 600))
+    let selection = try Selection(outline: outline, request: SelectionRequest())
+    let writer = TextWriter(options: TextWriter.Options(width: 60, renders: true))
+    var written = ""
+    writer.write(outline, selection: selection, to: &written)
+    // The rows draw each run in order, on this thread alone.
+    let rows = TextWriter(options: TextWriter.Options(width: 60, renders: true))
+    let lines = rows.rows(outline, selection: selection).map {
+      rows.line($0, in: outline, selection: selection).rendered(TerminalLine.Format(width: 60))
+    }
+    #expect(written == lines.joined(separator: "\n") + "\n")
+    #expect(written.contains("│ n599 │  4193 │"))
+  }
+}
