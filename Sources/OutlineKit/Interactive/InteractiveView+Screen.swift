@@ -3,7 +3,7 @@ extension InteractiveView {
   public static let keys: [(keys: String, action: String)] = [
     ("j, Down, Ctrl-N", "next section"),
     ("k, Up, Ctrl-P", "previous section"),
-    ("Space, Enter", "expand or collapse the section or <details>"),
+    ("Space, Enter", "expand or collapse the section"),
     ("l, Right", "expand; on an expanded section, go to its first subsection"),
     ("h, Left", "collapse; on a collapsed section, go to its parent"),
     ("E", "expand every section"),
