@@ -142,12 +142,7 @@ final class DrawingAhead: @unchecked Sendable {
           pthread_cond_wait(changed, lock)
           continue
         }
-        states[later] = 1
-        pthread_mutex_unlock(lock)
-        let runs = draw(later)
-        pthread_mutex_lock(lock)
-        drawn[later] = runs
-        states[later] = 2
+        drawAndKeep(later)
       }
     }
   }
@@ -160,6 +155,18 @@ final class DrawingAhead: @unchecked Sendable {
     pthread_cond_broadcast(changed)
     while running { pthread_cond_wait(changed, lock) }
     pthread_mutex_unlock(lock)
+  }
+
+  /// Claims `batch`, draws it with the lock let go, and keeps it for the writer; the
+  /// lock is held before and after.
+  private func drawAndKeep(_ batch: Int) {
+    states[batch] = 1
+    pthread_mutex_unlock(lock)
+    let runs = draw(batch)
+    pthread_mutex_lock(lock)
+    drawn[batch] = runs
+    states[batch] = 2
+    pthread_cond_broadcast(changed)
   }
 
   private func draw(_ batch: Int) -> [DrawnRun] {
@@ -177,14 +184,7 @@ final class DrawingAhead: @unchecked Sendable {
         pthread_cond_wait(changed, lock)
         continue
       }
-      let batch = ahead
-      states[batch] = 1
-      pthread_mutex_unlock(lock)
-      let runs = draw(batch)
-      pthread_mutex_lock(lock)
-      drawn[batch] = runs
-      states[batch] = 2
-      pthread_cond_broadcast(changed)
+      drawAndKeep(ahead)
     }
     running = false
     pthread_cond_broadcast(changed)
