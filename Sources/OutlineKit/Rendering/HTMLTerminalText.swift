@@ -207,7 +207,7 @@ struct HTMLTerminalText {
       var summary = StyledText()
       summary.append(marker, .annotation)
       if let element = node.children.first(where: { $0.tagName == "summary" }) {
-        summary.append(HTMLTerminalText.inlineText(element, ascii: out.ascii))
+        summary.append(HTMLTerminalText.text(of: element, ascii: out.ascii, breaking: false))
       } else {
         summary.append("Details", .title)
       }
@@ -367,30 +367,27 @@ struct HTMLTerminalText {
       case "thead", "tbody", "tfoot": pending.append(contentsOf: child.children.reversed())
       case "tr":
         let cells = child.children.filter { $0.tagName == "td" || $0.tagName == "th" }
-        let row = cells.map { HTMLTerminalText.cellText($0, ascii: out.ascii) }
+        let row = cells.map { HTMLTerminalText.text(of: $0, ascii: out.ascii, breaking: true) }
         let header = !cells.isEmpty && cells.allSatisfy { $0.tagName == "th" }
         if header && table.headerRows == table.rows.count { table.headerRows += 1 }
         table.rows.append(row)
       case "caption":
-        out.add(HTMLTerminalText.inlineText(child, ascii: out.ascii), alignment: .center)
+        out.add(
+          HTMLTerminalText.text(of: child, ascii: out.ascii, breaking: false), alignment: .center)
       default: continue
       }
     }
     for line in table.lines(width: out.available, ascii: out.ascii) { out.add(line) }
   }
 
-  /// The text of a cell: each block in it, and each `<br>`, on a line of its own.
-  static func cellText(_ node: UnsafeMutablePointer<GumboNode>, ascii: Bool) -> StyledText {
+  /// The text of `node`'s content: each block in it, and each `<br>`, on a line of its
+  /// own when `breaking`, as a cell shows it; else run together on one line.
+  static func text(
+    of node: UnsafeMutablePointer<GumboNode>, ascii: Bool, breaking: Bool
+  ) -> StyledText {
     var inner = HTMLTerminalText(out: RenderedLines(width: nil, ascii: ascii, hyperlinks: false))
     inner.draw(node.children)
-    return inner.out.joined(breaking: true)
-  }
-
-  /// The text of `node`'s content on one line, blocks in it run together.
-  static func inlineText(_ node: UnsafeMutablePointer<GumboNode>, ascii: Bool) -> StyledText {
-    var inner = HTMLTerminalText(out: RenderedLines(width: nil, ascii: ascii, hyperlinks: false))
-    inner.draw(node.children)
-    return inner.out.joined(breaking: false)
+    return inner.out.joined(breaking: breaking)
   }
 
   /// The text of `html`, parsed as a table cell's content, each line it would take (a

@@ -25,7 +25,7 @@ struct MarkdownTerminalText {
   /// The numbers of the footnotes referred to, in the order they are first referred to.
   private var notes: [Int] = []
   private var notesSeen: Set<Int> = []
-  /// Whether the last inline content drawn held raw HTML.
+  /// Whether the inline content `inlineText` drew last held raw HTML.
   private var sawHTML = false
   /// The divisions open around the run's own blocks, which may be aligned: a README's
   /// `<div align="center">` around its logo, badges and links.
@@ -215,19 +215,24 @@ struct MarkdownTerminalText {
   }
 
   private mutating func drawParagraph(_ node: OpaquePointer, alignment: RenderedLines.Alignment) {
-    sawHTML = false
     let text = inlineText(node, style: .plain)
-    guard sawHTML else {
-      out.add(text, alignment: alignment)
-      return
-    }
     // Tags among the text: the paragraph is drawn as a browser shows its HTML.
-    guard let html = CmarkRenderer.htmlAlone(node, unsafe: true, filtersTags: false) else {
-      out.add(text, alignment: alignment)
-      return
+    let drawn = MarkdownTerminalText.withHTML(of: node, if: sawHTML) { html in
+      HTMLTerminalText.add(html, to: &out, alignment: alignment)
     }
+    if drawn == nil { out.add(text, alignment: alignment) }
+  }
+
+  /// Calls `body` with `node`'s HTML as cmark-gfm renders it, raw HTML kept, when its
+  /// inlines hold raw HTML (`holdsHTML`, as `inlineText` found); nil when they do not, or
+  /// when it could not be rendered.
+  private static func withHTML<Result>(
+    of node: OpaquePointer, if holdsHTML: Bool, _ body: (UnsafeRawBufferPointer) -> Result
+  ) -> Result? {
+    guard holdsHTML, let html = CmarkRenderer.htmlAlone(node, unsafe: true, filtersTags: false)
+    else { return nil }
     defer { free(html.baseAddress) }
-    HTMLTerminalText.add(UnsafeRawBufferPointer(html), to: &out, alignment: alignment)
+    return body(UnsafeRawBufferPointer(html))
   }
 
   private mutating func noteReferred(_ node: OpaquePointer) {
@@ -238,6 +243,7 @@ struct MarkdownTerminalText {
 
   /// The inline content of `node` as styled text, in `style` unless it says otherwise.
   private mutating func inlineText(_ node: OpaquePointer, style base: TextStyle) -> StyledText {
+    sawHTML = false
     var text = StyledText()
     var styles: [TextStyle] = [base]
     // The links entered and not left: the URL, the text shown for it, and whether any of
@@ -428,13 +434,10 @@ struct MarkdownTerminalText {
   /// A table cell's text; one with tags in it as a browser shows it, a `<br>` breaking
   /// its line.
   private mutating func cellText(_ cell: OpaquePointer) -> StyledText {
-    sawHTML = false
     let text = inlineText(cell, style: .plain)
-    guard sawHTML, let html = CmarkRenderer.htmlAlone(cell, unsafe: true, filtersTags: false)
-    else { return text }
-    defer { free(html.baseAddress) }
-    return HTMLTerminalText.text(
-      UnsafeRawBufferPointer(html), ascii: out.ascii, hyperlinks: out.hyperlinks)
+    return MarkdownTerminalText.withHTML(of: cell, if: sawHTML) { html in
+      HTMLTerminalText.text(html, ascii: out.ascii, hyperlinks: out.hyperlinks)
+    } ?? text
   }
 
   /// The footnotes referred to, each under its number, after the run's blocks; a note

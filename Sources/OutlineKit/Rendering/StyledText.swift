@@ -48,17 +48,11 @@ struct StyledText {
     pieces.allSatisfy { $0.text.utf8.allSatisfy { $0 == 0x20 || $0 == 0x0A || $0 == 0x09 } }
   }
 
-  /// Its text without styles.
-  var plain: String { pieces.map(\.text).joined() }
-
   /// Whether its last character is white space, or it is empty.
   var endsInSpace: Bool {
     guard let last = pieces.last?.text.utf8.last else { return true }
     return last == 0x20 || last == 0x0A || last == 0x09
   }
-
-  /// The columns it takes on one line, spaces collapsed and breaks ignored.
-  var columns: Int { lines(width: nil).map(\.columns).max() ?? 0 }
 
   /// The text broken into lines of at most `width` columns (any length when nil), at
   /// spaces; a word wider than a whole line is cut between its characters. Runs of spaces
@@ -332,5 +326,12 @@ struct StyledLine {
   /// `count` spaces in `style`.
   mutating func pad(_ count: Int, _ style: TextStyle = .plain) {
     if count > 0 { append(String(repeating: " ", count: count), style, columns: count) }
+  }
+}
+
+extension TerminalLine {
+  /// Adds the pieces of a drawn line, each in its style.
+  mutating func append(_ line: StyledLine) {
+    for piece in line.pieces { append(piece.text, style: piece.style) }
   }
 }

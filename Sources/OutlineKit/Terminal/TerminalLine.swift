@@ -61,7 +61,9 @@ public struct TerminalLine: Sendable {
 
     let ellipsis = format.ellipsis
     var budget = width - ellipsis.count
-    guard budget >= 0 else { return styled(String(ellipsis.prefix(width)), .annotation, format) }
+    guard budget >= 0 else {
+      return TerminalLine.styled(String(ellipsis.prefix(width)), .annotation, format)
+    }
     var kept: [(text: String, style: TextStyle)] = []
     pieces: for piece in expanded {
       if piece.text.utf8.allSatisfy({ $0 >= 0x20 && $0 < 0x7F }) {
@@ -88,17 +90,13 @@ public struct TerminalLine: Sendable {
       }
       kept.append((head, piece.style))
     }
-    return joined(kept, format) + styled(ellipsis, .annotation, format)
+    return joined(kept, format) + TerminalLine.styled(ellipsis, .annotation, format)
   }
 
   private func joined(_ pieces: [(text: String, style: TextStyle)], _ format: Format) -> String {
     var line = ""
     for piece in pieces { line += TerminalLine.styled(piece.text, piece.style, format) }
     return line
-  }
-
-  private func styled(_ text: String, _ style: TextStyle, _ format: Format) -> String {
-    TerminalLine.styled(text, style, format)
   }
 
   /// `text` as written in `style` and `format`, with the escape sequences that turn the

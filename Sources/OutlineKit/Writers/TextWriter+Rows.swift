@@ -107,7 +107,7 @@ extension TextWriter {
     let drawn = drawn(content, indent: TextWriter.contentPrefix(depth: depth).columns)
     let lines = (drawn?.lines ?? []).map { styled in
       var line = TerminalLine()
-      for piece in styled.pieces { line.append(piece.text, style: piece.style) }
+      line.append(styled)
       return line
     }
     let kept = RenderedRuns.Run(lines: lines, folds: drawn?.folds ?? [])

@@ -214,11 +214,11 @@ public struct TextWriter {
   ) {
     if let rendered = ahead?.nextRun() ?? drawn(content, indent: prefix.line.columns) {
       for line in rendered.lines {
-        if line.columns == 0 && line.pieces.isEmpty {
+        if line.pieces.isEmpty {
           target.write(static: "\n")
         } else if let width = format.width, prefix.line.columns + line.columns > width {
           var whole = prefix.line
-          for piece in line.pieces { whole.append(piece.text, style: piece.style) }
+          whole.append(line)
           target.write(whole.rendered(format))
           target.write(static: "\n")
         } else {
