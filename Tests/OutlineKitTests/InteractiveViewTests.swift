@@ -112,9 +112,18 @@ struct InteractiveViewTests {
   func textBeforeTheFirstSection() throws {
     let preamble = (1...12).map { "Line \($0) of the text before any heading.\n\n" }.joined()
     let outline = markdown(preamble + "# First\nIts text.\n# Second\n")
+    /// The text takes a third of the screen the view opens on, which does not fold it; the
+    /// screen is then made smaller, and g goes to its top.
+    func shrunk() throws -> InteractiveView {
+      var shrunk = try self.view(outline, rows: 80)
+      #expect(!shrunk.preambleFolds)
+      shrunk.resize(columns: 40, rows: 8)
+      press(&shrunk, .character("g"))
+      return shrunk
+    }
     for key: Key in [.character(" "), .enter, .character("l"), .character("h")] {
-      var view = try view(outline)
-      // It opens on the text, the cursor on the first section, out of sight below.
+      var view = try shrunk()
+      // It shows the text, the cursor on the first section, out of sight below.
       #expect(view.top == 0)
       #expect(lines(view).first == "Line 1 of the text before any heading.")
       #expect(cursorTitle(view) == "First")
@@ -130,7 +139,7 @@ struct InteractiveViewTests {
       press(&view, key == .character("l") ? .character("h") : key)
       #expect(expanded(view) != before, "\(key)")
     }
-    var view = try view(outline)
+    var view = try shrunk()
     press(&view, .character("j"))
     #expect(view.top == 1)
     #expect(cursorTitle(view) == "First")
@@ -291,9 +300,12 @@ struct InteractiveViewTests {
   func searchEnds() throws {
     var view = try view()
     press(&view, .character("n"))
-    #expect(lines(view).last == " no search yet: / searches the titles")
+    #expect(lines(view).last == " no search yet: press / to search")
+    // White space alone is no search.
+    press(&view, .character("/"), .character(" "), .enter)
+    #expect(lines(view).last == " no search yet: press / to search")
     press(&view, .character("/"), .character("x"), .character("y"), .enter)
-    #expect(lines(view).last == " no title holds \"xy\"")
+    #expect(lines(view).last == " no section holds \"xy\"")
     #expect(cursorTitle(view) == "Oceans")
     press(&view, .character("/"), .character("q"), .escape)
     #expect(lines(view).last?.hasPrefix(" Oceans") == true)
@@ -311,6 +323,150 @@ struct InteractiveViewTests {
     press(&narrow, .character("/"))
     for letter in "abcdefgh" { press(&narrow, .character(letter)) }
     #expect(lines(narrow).last == "/efgh")
+  }
+
+  @Test(
+    "/ finds text in sections' own content as the page's search does, and opens the section on it"
+  )
+  func searchText() throws {
+    let outline = markdown(
+      """
+      # Guide
+      Intro.
+      ## Install
+      Run the installer.
+      ### Linux
+      Use the package
+      manager of your system.
+      ## Usage
+      Call it with a FILE.
+      """)
+    var view = try view(outline, SelectionRequest(base: .nothing), rows: 12)
+    // Any case, and a run of white space as one space, across the text's line break.
+    press(&view, .character("/"))
+    for character in "PACKAGE   Manager" { press(&view, .character(character)) }
+    press(&view, .enter)
+    #expect(cursorTitle(view) == "Linux")
+    #expect(view.message == nil)
+    #expect(
+      lines(view).prefix(8) == [
+        "▾ Guide", "  Intro.", "  ▾ Install", "    Run the installer.", "    ▾ Linux",
+        "      Use the package", "      manager of your system.", "  ▸ Usage  (1 line)",
+      ])
+    // It is the only match: n goes round to it.
+    press(&view, .character("n"))
+    #expect(cursorTitle(view) == "Linux")
+    #expect(lines(view).last?.hasPrefix(" search went round to the top") == true)
+    // A title that holds it is found before the text, and stays as it was: "install" is
+    // Install's title, and in its text too.
+    press(&view, .character("C"), .character("/"))
+    for character in "install" { press(&view, .character(character)) }
+    press(&view, .enter)
+    #expect(cursorTitle(view) == "Install")
+    #expect(lines(view)[2] == "  ▸ Install  (1 section, 3 lines)")
+    press(&view, .character("/"), .character("f"), .character("i"), .character("l"), .enter)
+    #expect(cursorTitle(view) == "Usage")
+    #expect(lines(view).contains("    Call it with a FILE."))
+    // Text that no title and no content holds.
+    press(&view, .character("/"), .character("z"), .enter)
+    #expect(lines(view).last == " no section holds \"z\"")
+  }
+
+  @Test("a match far down a section's text scrolls to the line that holds it")
+  func searchScrollsToTheMatch() throws {
+    let numbered = { (word: String) in (1...30).map { "\(word) \($0)\n" }.joined() }
+    let outline = markdown(
+      "# Intro\nA.\n# Long\n" + numbered("line") + "\nThe needle is here.\n\n"
+        + numbered("after") + "# Next\nNo match.\n")
+    var view = try view(outline, SelectionRequest(base: .nothing))
+    press(&view, .character("/"))
+    for character in "needle" { press(&view, .character(character)) }
+    press(&view, .enter)
+    #expect(cursorTitle(view) == "Long")
+    #expect(view.message == nil)
+    // Too far below the title for both to show: the match a third of the way down.
+    let shown = lines(view)
+    #expect(shown[2] == "  The needle is here.", "\(shown)")
+    #expect(shown.last?.hasPrefix(" Long  ") == true)
+    #expect(highlighted(view).isEmpty)
+    // Near the title, both show, the screen moved no more than it takes.
+    press(&view, .character("C"), .character("g"), .character("/"))
+    for character in "line 6" { press(&view, .character(character)) }
+    press(&view, .enter)
+    #expect(view.top == 1)
+    #expect(highlighted(view) == ["▾ Long"])
+    #expect(lines(view)[0] == "▾ Long")
+    #expect(lines(view)[6] == "  line 6")
+  }
+
+  @Test("text before the first section that is long folds in a line of its own, closed at first")
+  func longPreamble() throws {
+    let preamble = (1...12).map { "Line \($0) of the text before any heading.\n\n" }.joined()
+    let outline = markdown(preamble + "# First\nIts text.\n# Second\n")
+    // 23 lines, more than a third of a 30-row screen's 29 rows of outline.
+    var view = try view(outline, rows: 30)
+    #expect(view.preambleFolds)
+    #expect(
+      lines(view).prefix(5) == [
+        "▸ Before the first section  (23 lines)", "▾ First", "  Its text.", "▾ Second", "",
+      ])
+    #expect(highlighted(view) == ["▾ First"])
+    // k goes to its line, which Space, Enter, l and h open and close.
+    press(&view, .character("k"))
+    #expect(highlighted(view) == ["▸ Before the first section  (23 lines)"])
+    #expect(view.cursorSection == nil)
+    #expect(lines(view).last?.hasPrefix(" Before the first") == true)
+    press(&view, .character(" "))
+    #expect(
+      lines(view).prefix(3) == [
+        "▾ Before the first section", "Line 1 of the text before any heading.", "",
+      ])
+    #expect(highlighted(view) == ["▾ Before the first section"])
+    // Open, the lines under its own are the output's, which the flags reproduce.
+    var output = ""
+    TextWriter(options: TextWriter.Options(width: 40)).write(
+      outline, selection: try Selection(outline: outline, request: view.flags.request),
+      to: &output)
+    let printed = output.split(separator: "\n", omittingEmptySubsequences: false).dropLast()
+    let shown = lines(view).dropFirst().dropLast()
+    #expect(printed.count == 26)
+    #expect(shown.prefix(printed.count).elementsEqual(printed.map(String.init)))
+    #expect(shown.dropFirst(printed.count) == ["", ""])
+    for (key, open) in [
+      (Key.character("h"), false), (.character("h"), false), (.character("l"), true),
+      (.character("l"), true), (.enter, false),
+    ] {
+      press(&view, key)
+      #expect(view.preambleClosed == !open, "\(key)")
+      #expect(view.cursor == 0)
+    }
+    #expect(view.flags.arguments == [])
+    // Folded, j goes to the first section; g back to the fold; E, C and digits leave it.
+    press(&view, .character("j"), .character("C"), .character("g"))
+    #expect(view.preambleClosed)
+    #expect(view.cursor == 0)
+    press(&view, .character("E"), .character("C"))
+    #expect(view.preambleClosed)
+    #expect(view.cursor == 0)
+    #expect(lines(view).prefix(2) == ["▸ Before the first section  (23 lines)", "▸ First  (1 line)"])
+
+    // A search finds its text, opens it and shows the line.
+    press(&view, .character("/"))
+    for character in "line 12 of" { press(&view, .character(character)) }
+    press(&view, .enter)
+    #expect(!view.preambleClosed)
+    #expect(view.cursor == 0)
+    #expect(lines(view).contains("Line 12 of the text before any heading."))
+    press(&view, .character("n"))
+    #expect(view.cursor == 0)
+    #expect(lines(view).last?.hasPrefix(" search went round to the top") == true)
+
+    // Text that takes a third of the screen or less is shown as the output shows it.
+    let short = try self.view(markdown("Badges.\n\nA line.\n\n# First\n"), rows: 10)
+    #expect(!short.preambleFolds)
+    #expect(lines(short).prefix(4) == ["Badges.", "", "A line.", "▾ First"])
+    // So is a document without sections.
+    #expect(!(try self.view(markdown(preamble)).preambleFolds))
   }
 
   @Test("g and G go to the top and the end; page keys scroll, taking the cursor along")
@@ -371,15 +527,18 @@ struct InteractiveViewTests {
 
   @Test("? shows the keys until any key is pressed")
   func help() throws {
-    var view = try view(rows: 30)
+    var view = try view(rows: 60)
     press(&view, .character("?"))
     let shown = lines(view)
     #expect(shown[0] == " Keys (any key goes back)")
+    // On 40 columns each action is under its keys, broken between words.
+    let q = try #require(shown.firstIndex(of: "   q"))
     #expect(
-      shown.contains("   j, Down, Ctrl-N" + String(repeating: " ", count: 5) + "next section"))
-    // Cut at the screen's 40 columns.
-    #expect(shown.contains("   q" + String(repeating: " ", count: 19) + "quit, printing t…"))
-    #expect(shown.count == 30)
+      shown[q...(q + 2)] == [
+        "   q", "      quit, printing the flags that", "      reproduce the view",
+      ])
+    #expect(shown.contains("      next section"))
+    #expect(shown.count == 60)
     // q closes the list rather than quitting.
     #expect(press(&view, .character("q")) == .proceed)
     #expect(lines(view)[0] == "▾ Oceans")
@@ -387,10 +546,37 @@ struct InteractiveViewTests {
     #expect(press(&view, .control("c")) == .abort)
   }
 
+  @Test(
+    "? lists every word of every key, broken between words to the screen's width, none cut",
+    arguments: [120, 80, 60, 52, 40, 20, 12])
+  func helpFitsTheWidth(columns: Int) throws {
+    var view = try view(columns: columns, rows: 200)
+    press(&view, .character("?"))
+    let shown = lines(view).dropLast().filter { !$0.isEmpty }
+    #expect(shown.allSatisfy { $0.count <= columns }, "\(shown)")
+    #expect(!shown.contains { $0.contains("…") })
+    // The same letters in the same order: nothing is cut or lost.
+    let letters = { (text: String) in text.filter { !$0.isWhitespace } }
+    let wanted = InteractiveView.keys.map { $0.keys + $0.action }.joined()
+    #expect(letters(shown.joined()) == letters("Keys (any key goes back)" + wanted))
+    if columns == 80 {
+      // The longest action, 81 columns on one line, goes on under itself.
+      let at = try #require(shown.firstIndex { $0.hasPrefix("   l, Right") })
+      #expect(
+        shown[at...(at + 1)] == [
+          "   l, Right" + String(repeating: " ", count: 12)
+            + "expand; on an expanded section, go to its first",
+          String(repeating: " ", count: 23) + "subsection",
+        ])
+    }
+  }
+
   @Test("on a screen shorter than the list of keys, j and k scroll it and other keys go back")
   func helpOnASmallScreen() throws {
-    let total = InteractiveView.keys.count + 2
     var view = try view(columns: 60, rows: 8)
+    // Four actions take two lines each at this width.
+    let total = view.helpText().count
+    #expect(total == InteractiveView.keys.count + 2 + 4)
     press(&view, .character("?"))
     #expect(lines(view)[0] == " Keys (any key goes back)")
     #expect(lines(view)[7] == " j, k scroll (7 of \(total)); q goes back")
@@ -401,18 +587,22 @@ struct InteractiveViewTests {
     #expect(lines(view)[6].hasPrefix("   Ctrl-Z"))
     #expect(lines(view)[7] == " j, k scroll (\(total) of \(total)); q goes back")
     press(&view, .pageUp, .character("k"))
-    #expect(lines(view)[0].hasPrefix("   C "))
+    #expect(lines(view)[0].hasPrefix("   / "))
     press(&view, .character("g"))
     #expect(lines(view)[0] == " Keys (any key goes back)")
     press(&view, .end)
     #expect(lines(view)[6].hasPrefix("   Ctrl-Z"))
+    // A wider screen holds the list in fewer lines: its end stays on the last line.
+    view.resize(columns: 80, rows: 8)
+    #expect(lines(view)[6].hasPrefix("   Ctrl-Z"))
+    #expect(lines(view)[7] == " j, k scroll (23 of 23); q goes back")
     // Any other key goes back, and the list opens at its top again.
     #expect(press(&view, .character("x")) == .proceed)
     #expect(lines(view)[0] == "▾ Oceans")
     press(&view, .character("?"), .character("j"), .character("q"), .character("?"))
     #expect(lines(view)[0] == " Keys (any key goes back)")
     // On a screen that holds it, j goes back like any key.
-    var tall = try self.view(rows: 30)
+    var tall = try self.view(columns: 80, rows: 30)
     press(&tall, .character("?"), .character("j"))
     #expect(lines(tall)[0] == "▾ Oceans")
   }

@@ -9,7 +9,7 @@ extension InteractiveView {
     ("E", "expand every section"),
     ("C", "collapse every section"),
     ("1 to 9", "show that many levels"),
-    ("/", "search the titles; Enter goes to the next match"),
+    ("/", "search titles and text; Enter goes to the next match"),
     ("n, N", "next, previous match"),
     ("g, Home", "first section, top of the document"),
     ("G, End", "last section, end of the document"),
@@ -46,17 +46,58 @@ extension InteractiveView {
   }
 
   /// How many lines of the list of keys are below the screen when it shows the first.
-  var helpOverflow: Int { max(2 + InteractiveView.keys.count - height, 0) }
+  var helpOverflow: Int { max(helpText().count - height, 0) }
 
-  /// The keys, one a line, from `helpTop`, fitted to the screen.
-  private func helpLines() -> [String] {
+  /// The list of keys broken into lines of the screen's width: each key's action beside
+  /// it, broken between words, or under it on a narrow screen.
+  func helpText() -> [String] {
+    let width = max(columns, 1)
     let labelColumns = (InteractiveView.keys.map(\.keys.count).max() ?? 0) + 4
-    var lines = [" Keys (any key goes back)", ""]
+    let beside = 3 + labelColumns
+    var lines = InteractiveView.broken("Keys (any key goes back)", width: width, indent: 1)
+    lines.append("")
     for (keys, action) in InteractiveView.keys {
-      lines.append("   " + keys.padding(to: labelColumns) + action)
+      if width - beside >= 30 {
+        let parts = InteractiveView.broken(action, width: width, indent: beside)
+        lines.append("   " + keys.padding(to: labelColumns) + parts[0].dropFirst(beside))
+        lines += parts.dropFirst()
+      } else {
+        lines += InteractiveView.broken(keys, width: width, indent: min(3, width / 4))
+        lines += InteractiveView.broken(action, width: width, indent: min(6, width / 4))
+      }
     }
+    return lines
+  }
+
+  /// `text` broken between words into lines of `width` columns, each after `indent`
+  /// spaces; a word longer than a line is broken where the line ends. The text is ASCII,
+  /// a column a character.
+  static func broken(_ text: String, width: Int, indent: Int) -> [String] {
+    let room = max(width - indent, 1)
+    let margin = String(repeating: " ", count: indent)
+    var lines: [String] = []
+    var line = ""
+    for word in text.split(separator: " ") {
+      var word = Substring(word)
+      if !line.isEmpty && line.count + 1 + word.count <= room {
+        line += " " + word
+        continue
+      }
+      if !line.isEmpty { lines.append(margin + line) }
+      while word.count > room {
+        lines.append(margin + word.prefix(room))
+        word = word.dropFirst(room)
+      }
+      line = String(word)
+    }
+    lines.append(margin + line)
+    return lines
+  }
+
+  /// The keys from `helpTop`, fitted to the screen.
+  private func helpLines() -> [String] {
     let format = TerminalLine.Format(width: columns, ascii: writer.options.ascii)
-    return lines.dropFirst(helpTop).prefix(height).map { text in
+    return helpText().dropFirst(helpTop).prefix(height).map { text in
       var line = TerminalLine()
       line.append(text)
       return line.rendered(format)
@@ -91,7 +132,10 @@ extension InteractiveView {
     } else {
       // On a narrow screen the path matters more than the reminder of the keys.
       right = "  " + position + (columns >= 40 ? "  ? keys  q quit " : " ")
-      left = " " + path(within: columns - DisplayWidth.columns(of: right) - 1)
+      left =
+        " "
+        + (cursorOnPreamble
+          ? TextWriter.preambleTitle : path(within: columns - DisplayWidth.columns(of: right) - 1))
     }
     // The left part gives way to the right one.
     let leftColumns = max(columns - DisplayWidth.columns(of: right), 0)

@@ -1,6 +1,6 @@
 /// An outline being folded by hand: which sections are expanded, the lines the text
 /// writer prints for them, a cursor on a section's line, the part of the lines a screen
-/// shows, and a search of the titles; changed by keys and drawn as lines of text.
+/// shows, and a search of the titles and text; changed by keys and drawn as lines of text.
 ///
 /// It reads and writes nothing: a terminal feeds it keys and draws `screen()`.
 public struct InteractiveView {
@@ -40,6 +40,12 @@ public struct InteractiveView {
   /// The `<details>` of drawn Markdown folded by hand: they start open, as the output
   /// shows them, and the flags printed on quitting do not say which are closed.
   public private(set) var closedFolds: Set<TextWriter.FoldPlace> = []
+  /// Whether the document's own content, before its first section, has a line of its own
+  /// that folds it, as it does when it takes more than a third of the screen the view
+  /// opens on; it then starts folded. The flags printed on quitting do not say it is.
+  public private(set) var preambleFolds = false
+  /// Whether the document's own content is folded now.
+  public private(set) var preambleClosed = false
   /// The row of the section under the cursor; nil when the outline has no section.
   public private(set) var cursor: Int?
   /// The first row on the screen.
@@ -53,6 +59,8 @@ public struct InteractiveView {
   private(set) var helpTop = 0
   /// The last search run, which `n` and `N` repeat.
   private(set) var lastSearch: String?
+  /// The texts searched so far.
+  private var search = SectionSearch()
   /// What the status line says until the next key, such as a search that found nothing.
   public private(set) var message: String?
 
@@ -70,6 +78,11 @@ public struct InteractiveView {
     screenRows = rows
     self.rows = []
     resize(columns: columns, rows: rows)
+    let preamble = writer.rows(outline, selection: selection, closed: []).prefix {
+      $0.section == nil
+    }
+    preambleFolds = !outline.sections.isEmpty && preamble.count > height / 3
+    preambleClosed = preambleFolds
     rebuild(focus: 0)
     top = 0
   }
@@ -83,6 +96,15 @@ public struct InteractiveView {
   /// The section under the cursor.
   public var cursorSection: Int? { cursor.flatMap { rows[$0].section } }
 
+  /// Whether the cursor is on the line that folds the document's own content.
+  var cursorOnPreamble: Bool {
+    guard let cursor, case .preamble = rows[cursor] else { return false }
+    return true
+  }
+
+  /// What the cursor is on, for `rebuild`: its section, nil for the preamble's line.
+  private var focus: Int? { cursorOnPreamble ? nil : cursorSection ?? 0 }
+
   /// Fits the view to a screen of a new size.
   public mutating func resize(columns: Int, rows: Int) {
     self.columns = max(columns, 0)
@@ -94,10 +116,11 @@ public struct InteractiveView {
     if rewraps && !self.rows.isEmpty {
       // The folds' lines are others at another width: they are open again.
       closedFolds = []
-      rebuild(focus: cursorSection ?? 0)
+      rebuild(focus: focus)
     } else {
       reveal()
     }
+    helpTop = min(helpTop, helpOverflow)
   }
 
   /// Does what `key` means, and says what should happen next.
@@ -231,6 +254,7 @@ public struct InteractiveView {
   /// fold, with the cursor below the screen, only scroll to it: what they would change
   /// must be in sight.
   private mutating func toggle() {
+    if cursorOnPreamble { return foldPreamble(!preambleClosed) }
     if let cursor, let place = rows[cursor].fold, !cursorIsBelowScreen {
       return toggleFold(place)
     }
@@ -260,14 +284,23 @@ public struct InteractiveView {
   private mutating func toggleFold(_ place: TextWriter.FoldPlace) {
     let offset = cursor.map { $0 - top } ?? 0
     if closedFolds.remove(place) == nil { closedFolds.insert(place) }
-    rows = writer.rows(outline, selection: selection, closed: closedFolds)
+    rows = viewRows()
     cursor = rows.firstIndex(of: .fold(owner: place.owner, run: place.run, line: place.line))
     if let cursor { top = cursor - offset }
     reveal()
   }
 
+  /// Folds or opens the document's own content, the cursor on its line, the first.
+  private mutating func foldPreamble(_ closed: Bool) {
+    preambleClosed = closed
+    rows = viewRows()
+    cursor = 0
+    top = 0
+  }
+
   /// Expands a collapsed section; on an expanded one, goes to its first subsection.
   private mutating func expandOrEnter() {
+    if cursorOnPreamble { return foldPreamble(false) }
     if let cursor, let place = rows[cursor].fold, !cursorIsBelowScreen {
       if closedFolds.contains(place) { toggleFold(place) }
       return
@@ -283,6 +316,7 @@ public struct InteractiveView {
 
   /// Collapses an expanded section; on a collapsed one, goes to its parent.
   private mutating func collapseOrLeave() {
+    if cursorOnPreamble { return foldPreamble(true) }
     if let cursor, let place = rows[cursor].fold, !cursorIsBelowScreen {
       if !closedFolds.contains(place) { return toggleFold(place) }
       // A closed fold's parent is the section that holds it.
@@ -303,25 +337,40 @@ public struct InteractiveView {
   private mutating func show(_ request: SelectionRequest) {
     guard let resolved = try? Selection(outline: outline, request: request) else { return }
     selection = resolved
-    rebuild(focus: cursorSection ?? 0)
+    rebuild(focus: focus)
   }
 
-  /// Makes the rows again for the selection, with the cursor on `focus` or, when it is
-  /// hidden, on its outermost collapsed ancestor, as far from the top of the screen as
-  /// the cursor was.
-  private mutating func rebuild(focus: Int) {
+  /// The text writer's rows, with the line that folds the document's own content, and
+  /// without that content while it is folded.
+  private func viewRows() -> [TextWriter.Row] {
+    var rows = writer.rows(outline, selection: selection, closed: closedFolds)
+    guard preambleFolds else { return rows }
+    let count = rows.prefix { $0.section == nil }.count
+    rows.replaceSubrange(
+      0..<(preambleClosed ? count : 0), with: [.preamble(hidden: preambleClosed ? count : nil)])
+    return rows
+  }
+
+  /// Makes the rows again for the selection, with the cursor on section `focus` (nil for
+  /// the line that folds the document's own content) or, when it is hidden, on its
+  /// outermost collapsed ancestor, as far from the top of the screen as the cursor was.
+  private mutating func rebuild(focus: Int?) {
     let offset = cursor.map { $0 - top } ?? 0
-    rows = writer.rows(outline, selection: selection, closed: closedFolds)
+    rows = viewRows()
     guard !outline.sections.isEmpty else {
       cursor = nil
       top = min(top, maxTop)
       return
     }
-    var shown = focus
-    for ancestor in outline.ancestors(of: focus) where !selection.isExpanded(ancestor) {
-      shown = ancestor
+    if let focus {
+      var shown = focus
+      for ancestor in outline.ancestors(of: focus) where !selection.isExpanded(ancestor) {
+        shown = ancestor
+      }
+      cursor = rows.firstIndex(of: .section(shown))
+    } else {
+      cursor = preambleFolds ? 0 : rows.firstIndex(of: .section(0))
     }
-    cursor = rows.firstIndex(of: .section(shown))
     if let cursor { top = cursor - offset }
     reveal()
   }
@@ -341,18 +390,21 @@ public struct InteractiveView {
       mode = .browsing
     case .enter:
       mode = .browsing
-      if !query.isEmpty { lastSearch = query }
+      if !SectionSearch.folded(query).isEmpty { lastSearch = query }
       repeatSearch(forward: true)
     default:
       break
     }
   }
 
-  /// Goes to the next (or previous) section whose title holds the last search, in
-  /// document order from the cursor and round again, opening the sections around it.
+  /// Goes to the next (or previous) section whose title or own text holds the last
+  /// search, in document order from the cursor and round again, as a page's search finds
+  /// them: whatever the case, any run of white space as one space. The sections around
+  /// it open; a match in its text opens it too, and scrolls to the line that holds it.
+  /// The document's own content is searched before the first section when it folds.
   private mutating func repeatSearch(forward: Bool) {
     guard let query = lastSearch else {
-      message = "no search yet: / searches the titles"
+      message = "no search yet: press / to search"
       return
     }
     let count = outline.sections.count
@@ -360,18 +412,63 @@ public struct InteractiveView {
       message = "the document has no sections"
       return
     }
-    let start = cursorSection ?? (forward ? count - 1 : 0)
-    let needle = query.lowercased()
-    for distance in 1...count {
-      let index = ((forward ? start + distance : start - distance) % count + count) % count
-      guard outline.sections[index].title.lowercased().contains(needle) else { continue }
-      for ancestor in outline.ancestors(of: index) { selection.set(ancestor, expanded: true) }
-      rebuild(focus: index)
-      if forward ? index <= start : index >= start {
+    let needle = Array(SectionSearch.folded(query).utf8)
+    // The places, in order: -1 for the document's own content when it folds, then the
+    // sections.
+    let first = preambleFolds ? -1 : 0
+    let places = count - first
+    let start = cursorOnPreamble ? -1 : cursorSection ?? (forward ? count - 1 : first)
+    for distance in 1...places {
+      let step = forward ? distance : -distance
+      let place = ((start - first + step) % places + places) % places + first
+      guard let match = search.match(needle, at: place, of: outline) else { continue }
+      go(to: place, match: match, needle: needle)
+      if forward ? place <= start : place >= start {
         message = forward ? "search went round to the top" : "search went round to the bottom"
       }
       return
     }
-    message = "no title holds \"\(query)\""
+    message = "no section holds \"\(query)\""
+  }
+
+  /// Shows place `place` (-1 for the document's own content) with the cursor on its
+  /// line; where its text holds `needle`, opens it and shows the line that holds it.
+  private mutating func go(to place: Int, match: SectionSearch.Match, needle: [UInt8]) {
+    if place >= 0 {
+      for ancestor in outline.ancestors(of: place) { selection.set(ancestor, expanded: true) }
+    }
+    guard match == .text else { return rebuild(focus: place) }
+    if place >= 0 { selection.set(place, expanded: true) } else { preambleClosed = false }
+    // The page shows the match: the <details> it may be in open.
+    closedFolds = closedFolds.filter { $0.owner != place }
+    rebuild(focus: place < 0 ? nil : place)
+    guard let cursor, let row = matchRow(of: place, needle: needle, after: cursor) else {
+      return place < 0 ? reveal() : revealOpened(place)
+    }
+    // Both lines in sight if they fit, else the match a third of the way down.
+    top =
+      row - cursor < height
+      ? min(max(top, row - height + 1), cursor) : row - height / 3
+    top = min(max(top, 0), maxTop)
+  }
+
+  /// The first of the rows after `cursor` that show `place`'s own content whose text,
+  /// read on from row to row, holds `needle` from there; nil when the lines show it
+  /// otherwise than the text searched (Markdown's markup, a line cut to the width).
+  private func matchRow(of place: Int, needle: [UInt8], after cursor: Int) -> Int? {
+    var text: [UInt8] = []
+    var starts: [(offset: Int, row: Int)] = []
+    let owner = place < 0 ? nil : place
+    for index in rows.indices.dropFirst(cursor + 1) {
+      guard !rows[index].isSection, rows[index].section == owner else { break }
+      let line = writer.line(rows[index], in: outline, selection: selection, closed: closedFolds)
+      let folded = SectionSearch.folded(line.pieces.map(\.text).joined())
+      guard !folded.isEmpty else { continue }
+      if !text.isEmpty { text.append(UInt8(ascii: " ")) }
+      starts.append((text.count, index))
+      text += folded.utf8
+    }
+    guard let offset = SectionSearch.firstOffset(of: needle, in: text) else { return nil }
+    return starts.last { $0.offset <= offset }?.row
   }
 }

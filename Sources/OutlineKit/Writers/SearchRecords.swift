@@ -20,20 +20,7 @@ struct SearchRecords {
   /// Adds the text of `content`, which belongs to the section at `owner` (-1 for the
   /// document).
   mutating func add(_ content: Content, of owner: Int) {
-    switch content.body {
-    case .markdown(let blocks):
-      blocks.document.writePlainText(blocks.node, to: &texts[owner + 1])
-    case .members(let members):
-      for member in members {
-        texts[owner + 1].write(member.line)
-        texts[owner + 1].write("\n")
-      }
-    case .source(let source):
-      for line in source.lines {
-        source.write(line, to: &texts[owner + 1])
-        texts[owner + 1].write("\n")
-      }
-    }
+    content.writeSearchText(to: &texts[owner + 1])
   }
 
   /// The records of the sections as JSON.

@@ -11,6 +11,9 @@ extension TextWriter {
     /// The summary line of a `<details>` in drawn Markdown, which a view can fold: line
     /// `line` of the drawn content run `run` of `owner`.
     case fold(owner: Int, run: Int, line: Int)
+    /// The line a view puts above the document's own content to fold it, which `write`
+    /// never writes: `hidden` is how many lines it hides when closed, nil when open.
+    case preamble(hidden: Int?)
 
     /// The section whose line this is, or whose content it shows; nil for the document's
     /// own content.
@@ -18,6 +21,7 @@ extension TextWriter {
       switch self {
       case .section(let index): return index
       case .content(let owner, _, _), .fold(let owner, _, _): return owner < 0 ? nil : owner
+      case .preamble: return nil
       }
     }
 
@@ -30,7 +34,7 @@ extension TextWriter {
     /// Whether a view's cursor stops on it: a section's line, or a fold's summary.
     public var isStop: Bool {
       switch self {
-      case .section, .fold: return true
+      case .section, .fold, .preamble: return true
       case .content: return false
       }
     }
@@ -48,6 +52,9 @@ extension TextWriter {
     public let run: Int
     public let line: Int
   }
+
+  /// What the line that folds the document's own content in a view says.
+  public static let preambleTitle = "Before the first section"
 
   /// The lines `write` writes for `outline` with `selection`, in order, one row each;
   /// the content of the folds in `closed` is left out.
@@ -123,6 +130,16 @@ extension TextWriter {
     switch row {
     case .section(let index):
       return sectionLine(outline, index, selection: selection)
+    case .preamble(let hidden):
+      var line = TerminalLine()
+      let marker = options.ascii ? (hidden == nil ? "-" : "+") : (hidden == nil ? "▾" : "▸")
+      line.append(marker, style: .marker(depth: 0))
+      line.append(" ")
+      line.append(TextWriter.preambleTitle, style: .annotation)
+      if let hidden {
+        line.append("  (\(hidden) line\(hidden == 1 ? "" : "s"))", style: .annotation)
+      }
+      return line
     case .content(let owner, let run, let line), .fold(let owner, let run, let line):
       let depth = owner < 0 ? 0 : outline.sections[owner].depth + 1
       let runs = owner < 0 ? outline.content : outline.sections[owner].content

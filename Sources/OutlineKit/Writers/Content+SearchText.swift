@@ -1,0 +1,21 @@
+extension Content {
+  /// Writes the text a search looks through, a page's and the interactive view's alike:
+  /// Markdown's text as a reader sees it, a member's line, a source line as written; a
+  /// line end after each.
+  func writeSearchText<Target: ByteOutputStream>(to target: inout Target) {
+    switch body {
+    case .markdown(let blocks):
+      blocks.document.writePlainText(blocks.node, to: &target)
+    case .members(let members):
+      for member in members {
+        target.write(member.line)
+        target.write("\n")
+      }
+    case .source(let source):
+      for line in source.lines {
+        source.write(line, to: &target)
+        target.write("\n")
+      }
+    }
+  }
+}
