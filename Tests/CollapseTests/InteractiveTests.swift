@@ -224,7 +224,10 @@ struct InteractiveTests {
     // A search being typed shows on the last line.
     try run.send("/", "c", "a", "r", "i", "b")
     #expect(try run.view { $0.last.map(trimmedEnd) == "/carib" }.last.map(trimmedEnd) == "/carib")
-    try expect(["Enter"], shows: ["--depth", "2"], cursor: "    ▸ Caribbean  (1 line)")
+    // The first section after the cursor that holds it holds it in its text: it opens.
+    let american = ["--depth", "2", "-e", "American Mediterranean"]
+    try expect(["Enter"], shows: american, cursor: "    ▾ American Mediterranean")
+    try expect(["n"], shows: american, cursor: "    ▸ Caribbean  (1 line)")
     // A match inside a collapsed section opens the sections around it.
     try expect(
       ["1", "/", "c", "o", "r", "a", "l", "Enter"], shows: ["--expand", "Pacific"],
@@ -234,10 +237,10 @@ struct InteractiveTests {
     // From Coral, the next title with "med" is in the Atlantic, which opens.
     let both = ["--expand", "Pacific,Atlantic"]
     let australasian = "    ▸ Australasian Mediterranean  (1 line)"
-    let american = "    ▸ American Mediterranean  (1 line)"
-    try expect(["/", "m", "e", "d", "Enter"], shows: both, cursor: american)
+    let mediterranean = "    ▸ American Mediterranean  (1 line)"
+    try expect(["/", "m", "e", "d", "Enter"], shows: both, cursor: mediterranean)
     try expect(["n"], shows: both, cursor: australasian)
-    try expect(["N"], shows: both, cursor: american)
+    try expect(["N"], shows: both, cursor: mediterranean)
     #expect(try run.view().last?.hasPrefix(" search went round to the bottom") == true)
     try expect(["N"], shows: both, cursor: australasian)
     // ? lists the keys until any key.
@@ -251,6 +254,69 @@ struct InteractiveTests {
     let ended = try run.end()
     #expect(ended.status == 0)
     #expect(ended.flags == "--depth 2 --collapse Oceans/Indian\n")
+  }
+
+  @Test("? lists every key whole on an 80-column terminal", .needs("tmux"))
+  func helpOnEightyColumns() throws {
+    guard requireTool("tmux") else { return }
+    let run = try InteractiveRun([oceans], columns: 80, rows: 24)
+    defer { run.close() }
+    _ = try run.view()
+    try run.send("?")
+    let help = try run.view { $0.first == " Keys (any key goes back)" }
+    // The longest action goes on under itself rather than being cut at the edge.
+    let at = try #require(help.firstIndex { $0.hasPrefix("   l, Right") })
+    #expect(
+      help[at...(at + 1)].map(trimmedEnd) == [
+        "   l, Right            expand; on an expanded section, go to its first",
+        String(repeating: " ", count: 23) + "subsection",
+      ])
+    #expect(!help.contains { $0.contains("…") })
+    #expect(help.contains { $0.hasPrefix("   Ctrl-Z") })
+    #expect(help.last.map(trimmedEnd) == " q or any other key goes back")
+    try run.send("q", "q")
+    #expect(try run.end().status == 0)
+  }
+
+  @Test(
+    "a README's long text before its first heading folds, the outline in sight on 30 rows, and / finds text in sections",
+    .needs("tmux"))
+  func readmeOnThirtyRows() throws {
+    guard requireTool("tmux") else { return }
+    let folder = try temporaryFolder("collapse-readme")
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let readme = folder.appendingPathComponent("README.md")
+    let intro = (1...20).map { "Widget does thing \($0) of many.\n\n" }.joined()
+    try Data(
+      ("<h1 align=\"center\">Widget</h1>\n\n<p align=\"center\">A widget for the terminal.</p>\n\n"
+        + intro + "# Install\n\nRun the installer.\n\n## From source\n\n"
+        + "Build it with the compiler\nof your platform.\n\n# Usage\n\nCall it with a FILE.\n")
+        .utf8
+    ).write(to: readme)
+    let run = try InteractiveRun([readme.path], columns: 80, rows: 30)
+    defer { run.close() }
+    let lines = try run.view { $0.first?.hasPrefix("▸ Before the first section  (") == true }
+    #expect(lines.first?.hasPrefix("▸ Before the first section  (") == true, "\(lines)")
+    #expect(lines.contains("▾ Install"))
+    #expect(lines.contains("▾ Usage"))
+    #expect(try cursorLine(run) == "▾ Install")
+    // The search looks through the text, across its line break, and opens what holds it.
+    try run.send("C", "/", "compiler of", "Enter")
+    let found = try run.view {
+      $0.contains("▸ Usage  (1 line)")
+        && $0.contains("    Build it with the compiler of your platform.")
+    }
+    #expect(found.contains("▸ Usage  (1 line)"), "\(found)")
+    #expect(try cursorLine(run) == "  ▾ From source")
+    // Up to the fold's line, which opens.
+    try run.send("g", "Space")
+    let open = try run.view { $0.contains("Widget does thing 1 of many.") }
+    #expect(open.first == "▾ Before the first section")
+    try run.send("q")
+    let ended = try run.end()
+    #expect(ended.status == 0)
+    // Install and From source open, Usage closed: all of them but Usage.
+    #expect(ended.flags == "--collapse Usage\n")
   }
 
   @Test("the view is drawn again at the new size when the terminal is resized", .needs("tmux"))
@@ -331,7 +397,7 @@ struct InteractiveTests {
     for key in trip.keys { try run.send(key) }
     // The message of a search that finds nothing shows once every key before it is done.
     try run.send("/", "zzzz", "Enter")
-    let lines = try run.view { $0.last?.hasPrefix(" no title holds") == true }
+    let lines = try run.view { $0.last?.hasPrefix(" no section holds") == true }
     let shown = outlineRows(lines)
     try run.send("q")
     let ended = try run.end()
@@ -404,11 +470,11 @@ struct InteractiveTests {
     _ = try run.view()
     for key in trip.keys { try run.send(key) }
     try run.send("/", "zzzz", "Enter")
-    _ = try run.view { $0.last?.hasPrefix(" no title holds") == true }
+    _ = try run.view { $0.last?.hasPrefix(" no section holds") == true }
     // Any key puts the status line back; j moves to a section that has a path to show.
     try run.send("k")
     let status = try #require(
-      try run.view { $0.last?.hasPrefix(" no title holds") == false }.last)
+      try run.view { $0.last?.hasPrefix(" no section holds") == false }.last)
     let path = try #require(status.firstMatch(of: #/^ (.+?)  +(?:All|Top|Bot|[0-9]+%)  /#)).1
     try run.send("q")
     let ended = try run.end()

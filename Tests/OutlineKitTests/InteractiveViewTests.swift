@@ -372,6 +372,28 @@ struct InteractiveViewTests {
     #expect(lines(view).last == " no section holds \"z\"")
   }
 
+  @Test("/ finds a JSON member's line, and a JSON document's first members fold when many")
+  func searchJSON() throws {
+    let outline = try JSONReader.read(
+      Array(
+        #"{"name": "shop", "a": 1, "b": 2, "c": 3, "d": 4, "items": [{"id": "x1", "price": 10}, {"id": "x2", "note": "Fragile  box"}]}"#
+          .utf8))
+    var view = try view(outline, SelectionRequest(base: .nothing))
+    #expect(
+      lines(view).prefix(2) == [
+        "▸ Before the first section  (5 lines)", "▸ items  […] 2 items",
+      ])
+    press(&view, .character("/"))
+    for character in "fragile box" { press(&view, .character(character)) }
+    press(&view, .enter)
+    #expect(cursorTitle(view) == "x2")
+    #expect(lines(view).contains("    note: \"Fragile  box\""), "\(lines(view))")
+    // The first members are searched too, before the first section.
+    press(&view, .character("/"), .character("s"), .character("h"), .character("o"), .enter)
+    #expect(view.cursor == 0)
+    #expect(lines(view).prefix(2) == ["▾ Before the first section", "name: \"shop\""])
+  }
+
   @Test("a match far down a section's text scrolls to the line that holds it")
   func searchScrollsToTheMatch() throws {
     let numbered = { (word: String) in (1...30).map { "\(word) \($0)\n" }.joined() }
@@ -448,7 +470,8 @@ struct InteractiveViewTests {
     press(&view, .character("E"), .character("C"))
     #expect(view.preambleClosed)
     #expect(view.cursor == 0)
-    #expect(lines(view).prefix(2) == ["▸ Before the first section  (23 lines)", "▸ First  (1 line)"])
+    #expect(
+      lines(view).prefix(2) == ["▸ Before the first section  (23 lines)", "▸ First  (1 line)"])
 
     // A search finds its text, opens it and shows the line.
     press(&view, .character("/"))

@@ -417,7 +417,8 @@ public struct InteractiveView {
     // sections.
     let first = preambleFolds ? -1 : 0
     let places = count - first
-    let start = cursorOnPreamble ? -1 : cursorSection ?? (forward ? count - 1 : first)
+    // The cursor's place: a section, or -1 in the document's own content.
+    let start = cursor.map { rows[$0].section ?? -1 } ?? (forward ? count - 1 : first)
     for distance in 1...places {
       let step = forward ? distance : -distance
       let place = ((start - first + step) % places + places) % places + first

@@ -13,13 +13,14 @@ struct SectionSearch {
   /// `text` as a search compares it: in lower case, each run of white space one space,
   /// none at either end.
   static func folded(_ text: String) -> String {
-    text.lowercased().split(whereSeparator: \.isWhitespace).joined(separator: " ")
+    foldWhiteSpace(text.lowercased())
   }
 
   /// Where place `place` of `outline` holds `needle`, a folded search: its title first.
   mutating func match(_ needle: [UInt8], at place: Int, of outline: Outline) -> Match? {
     if place >= 0,
-      SectionSearch.contains(Array(SectionSearch.folded(outline.sections[place].title).utf8), needle)
+      SectionSearch.contains(
+        Array(SectionSearch.folded(outline.sections[place].title).utf8), needle)
     {
       return .title
     }
