@@ -685,8 +685,15 @@ struct InteractiveViewTests {
       .character("N"), .character("g"), .character("G"), .pageDown, .pageUp, .control("d"),
       .control("e"), .control("y"),
     ]
+    // How many of the views fold their text before the first section, and open it.
+    var folding = 0
+    var opened = 0
     for _ in 0..<60 {
-      let source = randomHeadings(&random, maxSections: 20, maxBodyLines: 3)
+      // A third of them with text before the first section, which may fold.
+      let preamble =
+        random.next() % 3 == 0
+        ? (0...(random.next() % 12)).map { "intro \($0)\n" }.joined() + "\n" : ""
+      let source = preamble + randomHeadings(&random, maxSections: 20, maxBodyLines: 3)
       let outline = markdown(source)
       var view = try view(
         outline, columns: Int(random.next() % 50) + 8, rows: Int(random.next() % 12) + 2)
@@ -701,16 +708,35 @@ struct InteractiveViewTests {
         let selection = try Selection(outline: outline, request: view.flags.request)
         TextWriter(options: TextWriter.Options(width: view.columns)).write(
           outline, selection: selection, to: &expected)
-        let output = expected.split(separator: "\n", omittingEmptySubsequences: false).dropLast()
+        if view.preambleFolds && !view.preambleClosed { opened += 1 }
+        var output: [String?] = expected.split(separator: "\n", omittingEmptySubsequences: false)
+          .dropLast().map(String.init)
+        // Where the text before the first section folds, its line (nil here) comes first,
+        // and the text is left out while it is folded.
+        if view.preambleFolds {
+          let count = TextWriter(options: TextWriter.Options(width: view.columns)).rows(
+            outline, selection: selection
+          ).prefix { $0.section == nil }.count
+          output = [nil] + output.dropFirst(view.preambleClosed ? count : 0)
+        }
         let shown = screen.dropLast().map(plain)
-        let wanted = output.dropFirst(view.top).prefix(view.height).map(String.init)
-        #expect(shown.prefix(wanted.count) == wanted[...], "\(source)\n\(view.flags.arguments)")
+        let wanted = output.dropFirst(view.top).prefix(view.height)
+        #expect(wanted.count <= shown.count)
+        for (line, want) in zip(shown, wanted) {
+          if let want {
+            #expect(line == want, "\(source)\n\(view.flags.arguments)")
+          } else {
+            #expect(line.hasPrefix(view.preambleClosed ? "▸" : "▾"), "\(line)")
+          }
+        }
         #expect(shown.dropFirst(wanted.count).allSatisfy { $0.isEmpty })
         #expect(view.top >= 0 && view.top <= max(view.rows.count - view.height, 0))
-        if let cursor = view.cursor { #expect(view.rows[cursor].isSection) }
+        if let cursor = view.cursor { #expect(view.rows[cursor].isStop) }
         for line in screen { #expect(DisplayWidth.columns(of: plain(line)) <= view.columns) }
       }
+      if view.preambleFolds { folding += 1 }
     }
+    #expect(folding > 5 && opened > 5, "\(folding) views fold, \(opened) times open")
   }
 }
 
