@@ -78,12 +78,16 @@ public struct InteractiveView {
     screenRows = rows
     self.rows = []
     resize(columns: columns, rows: rows)
-    let preamble = writer.rows(outline, selection: selection, closed: []).prefix {
-      $0.section == nil
-    }
-    preambleFolds = !outline.sections.isEmpty && preamble.count > height / 3
-    preambleClosed = preambleFolds
     rebuild(focus: 0)
+    // The rows as printed tell how long the document's own content is.
+    if !outline.sections.isEmpty
+      && self.rows.prefix(while: { $0.section == nil }).count > height / 3
+    {
+      preambleFolds = true
+      preambleClosed = true
+      self.rows = InteractiveView.foldingPreamble(self.rows, closed: true)
+      cursor = self.rows.firstIndex(of: .section(0))
+    }
     top = 0
   }
 
@@ -343,11 +347,16 @@ public struct InteractiveView {
   /// The text writer's rows, with the line that folds the document's own content, and
   /// without that content while it is folded.
   private func viewRows() -> [TextWriter.Row] {
-    var rows = writer.rows(outline, selection: selection, closed: closedFolds)
-    guard preambleFolds else { return rows }
+    let rows = writer.rows(outline, selection: selection, closed: closedFolds)
+    return preambleFolds ? InteractiveView.foldingPreamble(rows, closed: preambleClosed) : rows
+  }
+
+  /// The text writer's `rows` with the line that folds the document's own content first,
+  /// and without that content when `closed`.
+  private static func foldingPreamble(_ rows: [TextWriter.Row], closed: Bool) -> [TextWriter.Row] {
+    var rows = rows
     let count = rows.prefix { $0.section == nil }.count
-    rows.replaceSubrange(
-      0..<(preambleClosed ? count : 0), with: [.preamble(hidden: preambleClosed ? count : nil)])
+    rows.replaceSubrange(0..<(closed ? count : 0), with: [.preamble(hidden: closed ? count : nil)])
     return rows
   }
 
