@@ -68,6 +68,12 @@ public final class YAMLReader: DocumentReader {
       case nil: continue
       case .finished: return
       case .failed(let problem): throw YAMLReader.error(problem, in: text)
+      case .nestsTooDeep(let line, let column):
+        throw ReadError(
+          line: line + 1, column: column + 1,
+          message:
+            "too deep: flow collections ('[' and '{') nest more than 1,000 levels here, the "
+            + "most collapse reads")
       }
     }
   }
@@ -97,7 +103,9 @@ public final class YAMLReader: DocumentReader {
     case .collectionEnd:
       builder.collectionEnded(at: place)
     case .scalar:
-      builder.value(UnsafeBufferPointer(rebasing: scalars[event.scalar]), at: place)
+      builder.value(
+        UnsafeBufferPointer(rebasing: scalars[event.scalar]), hasProperties: event.hasProperties,
+        at: place)
     case .alias:
       builder.value(nil, at: place)
     }
@@ -127,7 +135,18 @@ public final class YAMLReader: DocumentReader {
       line: mark.line + 1, column: mark.column + 1,
       message: YAMLErrorWording.describe(
         problem: problem, context: context, started: started,
-        found: character(line: mark.line, column: mark.column, in: text)))
+        found: character(line: mark.line, column: mark.column, in: text),
+        after: characterBefore(line: mark.line, column: mark.column, in: text)))
+  }
+
+  /// The last character before a mark on its line that is not a space or a tab, as a
+  /// message shows it; nil when only those stand before it.
+  private static func characterBefore(line: Int, column: Int, in text: SourceText) -> String? {
+    guard line < text.lineCount else { return nil }
+    let characters = String(decoding: text.bytes[text.lineRange(line)], as: UTF8.self)
+      .unicodeScalars.prefix(column)
+    guard let last = characters.last(where: { $0 != " " && $0 != "\t" }) else { return nil }
+    return last == "'" ? "\"'\"" : "'\(last)'"
   }
 
   /// The character at a mark, as a message shows it: `'@'`, `a tab`, `the end of the input`.
