@@ -255,6 +255,32 @@ struct YAMLReaderTests {
     #expect(shown(outline.content) == [["# first"]])
   }
 
+  @Test("a document that cannot be read leaves those before it as the outline, with the error")
+  func stoppedStream() throws {
+    let good = (1...3).map { "name: d\($0)\nspec:\n  a: \($0)\n" }.joined(separator: "---\n")
+    let bad = "---\nname: d4\nspec:\n  a: [4\n---\nname: d5\n"
+    let outline = try yaml(good + bad)
+    #expect(outline.sections.map(\.title) == ["d1", "spec", "d2", "spec", "d3", "spec"])
+    #expect(
+      outline.stoppedBy
+        == ReadError(
+          line: 16, column: 1,
+          message:
+            "expected ',' or ']' in the sequence '[' that started at line 15, column 6, found "
+            + "'-'"))
+    // The lines shown end with the third document: its own section's lines, and the
+    // document's content shows nothing of the fourth.
+    #expect(outline.sections[4].span.lines == 7..<11)
+    #expect(shown(outline.content) == [])
+    // An error in the first document leaves nothing to show.
+    #expect(yamlError(Array((bad.dropFirst(4) + good).utf8))?.line == 4)
+    // After an explicit end (`...`), what follows it is not shown either.
+    let ended = try yaml("a:\n  b: 1\n...\n# note\n- c: [\n")
+    #expect(ended.sections.map(\.title) == ["a"])
+    #expect(shown(ended.content) == [["..."]])
+    #expect(ended.stoppedBy?.line == 5)
+  }
+
   @Test("a huge scalar is one line of content; CRLF lines and a byte order mark are read")
   func sizesAndLineEnds() throws {
     let long = String(repeating: "x", count: 4_000_000)

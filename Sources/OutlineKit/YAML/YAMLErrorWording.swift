@@ -21,6 +21,8 @@ enum YAMLErrorWording {
       return "expected ',' or ']' in the sequence '[' that started at \(at)\(found)"
     case ("did not find expected ',' or '}'", _):
       return "expected ',' or '}' in the mapping '{' that started at \(at)\(found)"
+    case ("did not find expected <document start>", _):
+      return "expected '---' to start another document after the one that ended\(found)"
     case ("did not find expected node content", _):
       return "expected a value\(found)"
     case ("could not find expected ':'", _):

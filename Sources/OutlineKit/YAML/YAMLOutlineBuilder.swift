@@ -60,7 +60,11 @@ final class YAMLOutlineBuilder {
   private var trailingComments: YAMLTrailingComments
   /// Where the document being read starts, when it has an explicit `---`.
   private var documentStart: Int? = nil
-  private var documents = 0
+  /// The documents read to their end.
+  private(set) var documents = 0
+  /// What the builder was when the last document ended, for an error in the next one
+  /// to go back to: the stream's frame, the sections made, and the line after it.
+  private var lastDocumentEnd: (stream: Frame, sections: Int, line: Int)? = nil
   /// 1 while the stream's first collection has no section, 0 once it has: a lone document
   /// is unwrapped, its keys or elements the top-level sections, so its root is made a
   /// section only when something follows it.
@@ -133,9 +137,12 @@ final class YAMLOutlineBuilder {
     documentStart = explicit ? place.firstLine : nil
   }
 
-  func documentEnded() {
+  func documentEnded(at place: Place) {
     documents += 1
     documentStart = nil
+    // An end that libyaml marks at the next `---` is that line's; `...` ends its own.
+    let line = place.endColumn == 0 ? place.endLine : place.endLine + 1
+    lastDocumentEnd = (stack[0], sections.count, line)
   }
 
   func collectionStarted(isMapping: Bool, isFlow: Bool, at place: Place) throws(ReadError) {
@@ -342,6 +349,7 @@ final class YAMLOutlineBuilder {
     }
     root.end = sections.count + 1
     sections.insert(root, at: 0)
+    if let end = lastDocumentEnd { lastDocumentEnd?.sections = end.sections + 1 }
     titleLines.insert(false, at: 0)
     levelsLeftOut = 0
     leftOutRoot = nil
@@ -412,15 +420,31 @@ final class YAMLOutlineBuilder {
     }
   }
 
+  /// The outline of the documents read to their end, when the one after them could not
+  /// be read: what was made of that one is left out, and the lines from its start.
+  func finishBeforeFailedDocument() -> Outline? {
+    guard let end = lastDocumentEnd else { return nil }
+    stack = [end.stream]
+    skipped = nil
+    sections.removeSubrange(end.sections...)
+    titleLines.removeSubrange(end.sections...)
+    return finish(lines: min(end.line, text.lineCount))
+  }
+
   /// The outline of everything read: a lone document whose root is a collection is
   /// unwrapped, its keys or elements the top-level sections.
   func finish() -> Outline {
+    finish(lines: text.lineCount)
+  }
+
+  /// The outline of everything read, shown on the first `lineCount` lines.
+  private func finish(lines lineCount: Int) -> Outline {
     if stack[0].count != 1 { materializeLeftOutRoot() }
     let kind = leftOutRoot?.kind ?? .array(elements: stack[0].count)
     // The document's content: the lines outside the top-level sections, the root's own
     // among them when it was unwrapped.
     let topLevel = children(of: nil)
-    let content = runs(of: 0..<text.lineCount, around: topLevel)
+    let content = runs(of: 0..<lineCount, around: topLevel)
     let hidden = topLevel.reduce(nonBlankCount(content)) { $0 + sections[$1].hiddenLines }
     var outline = Outline(sections: takeAll(&sections), content: content)
     outline.hiddenLines = hidden
