@@ -41,11 +41,13 @@ struct YAMLInputTests {
     try Data(documents.joined(separator: "---\n").utf8).write(
       to: folder.appendingPathComponent("all.yaml"))
     try Data("# OK\n".utf8).write(to: folder.appendingPathComponent("ok.md"))
-    let result = try runBinary(["--collapse-all", "-e", "all.yaml", "all.yaml", "ok.md"], directory: folder)
+    let result = try runBinary(
+      ["--collapse-all", "-e", "all.yaml", "all.yaml", "ok.md"], directory: folder)
     #expect(result.status == 1)
     let titles = (1...57).map { "  ▸ ConfigMap cm\($0)  {…} 4 keys" }
     #expect(
-      result.output == (["▾ all.yaml"] + titles + ["▸ ok.md  (1 section)"]).joined(separator: "\n") + "\n")
+      result.output == (["▾ all.yaml"] + titles + ["▸ ok.md  (1 section)"]).joined(separator: "\n")
+        + "\n")
     // The 58th document starts on line 400 (7 lines each, its `---` the first): its bad
     // line is its seventh.
     #expect(

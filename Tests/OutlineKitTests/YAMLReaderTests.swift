@@ -185,7 +185,7 @@ struct YAMLReaderTests {
     #expect(error?.message.hasPrefix("too deep") == true)
   }
 
-  @Test("flow collections nest at most 1,000 levels: deeper is an error at the bracket")
+  @Test("flow collections nest at most 256 levels: deeper is an error at the bracket")
   func flowTooDeep() throws {
     let most = YAMLEventStream.deepestFlowNesting
     let deepest = "k: " + String(repeating: "[", count: most) + String(repeating: "]", count: most)
@@ -197,8 +197,8 @@ struct YAMLReaderTests {
         == ReadError(
           line: 2, column: 5 + 5 * most / 2,
           message:
-            "too deep: flow collections ('[' and '{') nest more than 1,000 levels here, the "
-            + "most collapse reads"))
+            "too deep: flow collections ('[' and '{') nest more than 256 levels here, the most "
+            + "collapse reads"))
   }
 
   @Test("a key that goes on past its line's colon is content, titled on one line")

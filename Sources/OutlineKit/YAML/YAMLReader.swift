@@ -105,11 +105,12 @@ public final class YAMLReader: DocumentReader {
       case .finished: return
       case .failed(let problem): throw .syntax(YAMLReader.error(problem, in: text))
       case .nestsTooDeep(let line, let column):
-        throw .syntax(ReadError(
-          line: line + 1, column: column + 1,
-          message:
-            "too deep: flow collections ('[' and '{') nest more than 1,000 levels here, the "
-            + "most collapse reads"))
+        throw .syntax(
+          ReadError(
+            line: line + 1, column: column + 1,
+            message:
+              "too deep: flow collections ('[' and '{') nest more than 256 levels here, the most "
+              + "collapse reads"))
       }
     }
   }
