@@ -97,7 +97,8 @@ enum Collapse {
       let ended = Interactive.run(
         outline, selection: selection, options: options, screen: screen, output: &output,
         errors: &errors)
-      return ended == .success ? status : ended
+      return ended == .success
+        ? reportStopped(documents, status: status, errors: &errors) : ended
     }
 
     options.output.text.colors = terminal.colors(options.color)
@@ -139,6 +140,20 @@ enum Collapse {
         errors.report("\(name):\(error)")
         status = .failure
       }
+    }
+    return reportStopped(documents, status: status, errors: &errors)
+  }
+
+  /// Says what stopped each stream of documents that was read only up to it, after what
+  /// was read of it has been shown.
+  private static func reportStopped<Errors: TextOutputStream>(
+    _ documents: [(name: String, outline: Outline)], status: ExitStatus, errors: inout Errors
+  ) -> ExitStatus {
+    var status = status
+    for (name, document) in documents {
+      guard let error = document.stoppedBy else { continue }
+      errors.report("\(name):\(error)")
+      status = .failure
     }
     return status
   }

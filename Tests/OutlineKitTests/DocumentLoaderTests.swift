@@ -133,6 +133,23 @@ struct DocumentLoaderTests {
     #expect(try Self.readPiped(Array("[1, 2]".utf8), loader: loader).content.count == 1)
   }
 
+  @Test("YAML, built whole at its end, stops as its outline outgrows the memory left")
+  func memoryWhileBuildingYAML() throws {
+    var loader = DocumentLoader()
+    // Room for 512 KiB of YAML by its size; a section every two bytes takes far more.
+    loader.memory = MemoryLimit(
+      bytes: InputFormat.memoryBeyondInput + 4 << 20, source: .addressSpace)
+    let line = String(repeating: "- ", count: 20) + "x\n"
+    let result = try readFile(
+      Array(String(repeating: line, count: 10_000).utf8), name: "a.yaml", loader: loader)
+    let message = tooLarge(result) ?? ""
+    #expect(
+      message.wholeMatch(
+        of:
+          /too large: [0-9.]+ KiB of YAML to read in the address space ulimit -v leaves, 68 MiB \(at most [0-9.]+ KiB of YAML in that\)/
+      ) != nil, "\(message)")
+  }
+
   @Test("the limits the process and the machine set are found")
   func limitsFound() {
     // A test machine has memory and says how much: the figure is positive and plausible.

@@ -71,6 +71,12 @@ struct InputFormatTests {
       ("- fix: crash on start\n- feat: dark mode\n\n## v1.2.0\n\n- fix: typo\n", .markdown),
       ("Hello", .markdown), ("a: b: c\n", .markdown), ("key: \"open\n", .markdown),
       ("a:\n  b: 1\nc d e\n", .markdown),
+      // A config's first lines, and then a mistake: YAML, for its reader to say where.
+      ("kind: Pod\nmetadata:\n  name: a\nspec:\n  x: 1\n y: 2\n", .yaml),
+      ("- name: a\n  run: b\n- name: c\n- name: d\n  run: [\n", .yaml),
+      // Front matter whose Markdown does not parse, and too little before an error.
+      ("---\ntitle: x\nmeta:\n  a: 1\n---\nSome: text: here\n", .markdown),
+      ("a:\n  b: 1\nc:\n  d: 1\ne f\n", .markdown),
     ])
   func yamlByContent(_ text: String, _ format: InputFormat) {
     #expect(InputFormat.guess(content: Array(text.utf8), final: true) == format)

@@ -185,6 +185,102 @@ struct YAMLReaderTests {
     #expect(error?.message.hasPrefix("too deep") == true)
   }
 
+  @Test("flow collections nest at most 256 levels: deeper is an error at the bracket")
+  func flowTooDeep() throws {
+    let most = YAMLEventStream.deepestFlowNesting
+    let deepest = "k: " + String(repeating: "[", count: most) + String(repeating: "]", count: most)
+    #expect(shown(try yaml(deepest).content) == [[deepest]])
+    // One more, whether sequences or mappings, is refused where it opens.
+    let deeper = "k:\n  - " + String(repeating: "[{a: ", count: most / 2) + "[x"
+    #expect(
+      yamlError(Array(deeper.utf8))
+        == ReadError(
+          line: 2, column: 5 + 5 * most / 2,
+          message:
+            "too deep: flow collections ('[' and '{') nest more than 256 levels here, the most "
+            + "collapse reads"))
+  }
+
+  @Test("a key that goes on past its line's colon is content, titled on one line")
+  func explicitKeys() throws {
+    let outline = try yaml("? - a\n  - b\n: - c\n? \"x\n  y\"\n:\n  z: 1\n? |\n  lit\n: [v]\n")
+    #expect(outline.sections.map(\.title) == ["- a - b", "x y"])
+    #expect(shown(outline.sections[0].content) == [["? - a", "  - b", ": - c"]])
+    #expect(shown(outline.sections[1].content) == [["? \"x", "  y\"", ":", "  z: 1"]])
+    #expect(shown(outline.content) == [["? |", "  lit", ": [v]"]])
+  }
+
+  @Test("an anchor, a tag or an alias on a key's line keeps the line as content")
+  func keyProperties() throws {
+    let outline = try yaml("&k key:\n  a: 1\n!!str 1:\n  b: 2\n*k :\n  c: 3\nplain:\n  d: 4\n")
+    #expect(outline.sections.map(\.title) == ["key", "1", "*k", "plain"])
+    #expect(
+      outline.sections.map { shown($0.content) } == [
+        [["&k key:", "  a: 1"]], [["!!str 1:", "  b: 2"]], [["c: 3"]], [["d: 4"]],
+      ])
+  }
+
+  @Test("a tab after '-', '?' or ':' is said to follow it; a tab before a line's text indents")
+  func tabs() {
+    let after = { (mark: String) in
+      "a tab after '\(mark)'; YAML separates '-', '?' and ':' from what follows with spaces only"
+    }
+    #expect(yamlError(Array("-\tx\n".utf8)) == ReadError(line: 1, column: 2, message: after("-")))
+    #expect(
+      yamlError(Array("a:\n  - \tx\n".utf8)) == ReadError(line: 2, column: 5, message: after("-")))
+    #expect(yamlError(Array("?\tx\n".utf8)) == ReadError(line: 1, column: 2, message: after("?")))
+    #expect(
+      yamlError(Array("? x\n:\ty\n".utf8)) == ReadError(line: 2, column: 2, message: after(":")))
+    #expect(
+      yamlError(Array("a:\n \tb: 1\n".utf8))
+        == ReadError(
+          line: 2, column: 2, message: "a tab indents this line; YAML indents with spaces only"))
+  }
+
+  @Test("many blocks ending on one line, before many blank lines and comments, each take theirs")
+  func blocksEndingTogether() throws {
+    // Each block that ends on the last item looks past the same blank lines: they are
+    // read once, and each block takes the comments indented as it is.
+    let depth = 300
+    let items = String(repeating: "- ", count: depth) + "x\n"
+    let text = items + String(repeating: "\n", count: 2000) + "  # second\n\n# first\n\n"
+    let outline = try yaml(text)
+    #expect(outline.sections.count == depth - 1)
+    // The comment at column 2 is the second level's (the first section: the document's
+    // own sequence is unwrapped), the one at column 0 the document's; deeper levels,
+    // indented more, take neither.
+    #expect(outline.sections[0].span.lines == 0..<2002)
+    #expect(outline.sections[1].span.lines == 0..<1)
+    #expect(shown(outline.sections[0].content) == [["# second"]])
+    #expect(shown(outline.content) == [["# first"]])
+  }
+
+  @Test("a document that cannot be read leaves those before it as the outline, with the error")
+  func stoppedStream() throws {
+    let good = (1...3).map { "name: d\($0)\nspec:\n  a: \($0)\n" }.joined(separator: "---\n")
+    let bad = "---\nname: d4\nspec:\n  a: [4\n---\nname: d5\n"
+    let outline = try yaml(good + bad)
+    #expect(outline.sections.map(\.title) == ["d1", "spec", "d2", "spec", "d3", "spec"])
+    #expect(
+      outline.stoppedBy
+        == ReadError(
+          line: 16, column: 1,
+          message:
+            "expected ',' or ']' in the sequence '[' that started at line 15, column 6, found "
+            + "'-'"))
+    // The lines shown end with the third document: its own section's lines, and the
+    // document's content shows nothing of the fourth.
+    #expect(outline.sections[4].span.lines == 7..<11)
+    #expect(shown(outline.content) == [])
+    // An error in the first document leaves nothing to show.
+    #expect(yamlError(Array((bad.dropFirst(4) + good).utf8))?.line == 4)
+    // After an explicit end (`...`), what follows it is not shown either.
+    let ended = try yaml("a:\n  b: 1\n...\n# note\n- c: [\n")
+    #expect(ended.sections.map(\.title) == ["a"])
+    #expect(shown(ended.content) == [["..."]])
+    #expect(ended.stoppedBy?.line == 5)
+  }
+
   @Test("a huge scalar is one line of content; CRLF lines and a byte order mark are read")
   func sizesAndLineEnds() throws {
     let long = String(repeating: "x", count: 4_000_000)

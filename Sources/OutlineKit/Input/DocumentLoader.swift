@@ -40,7 +40,7 @@ public struct DocumentLoader: Sendable {
     let limit = (memory ?? MemoryLimit.tightest()).map {
       MemoryLimit(bytes: max(0, $0.bytes - memoryKeptForOthers), source: $0.source)
     }
-    var budget = Budget(memory: limit, largest: largestInput, startUsage: limit?.usage())
+    var budget = Budget(memory: limit, largest: largestInput)
     var chosen = format ?? InputFormat.guess(fileName: name)
     if let chosen, let size { try budget.check(size, chosen, whole: true) }
     var sniffer = FormatSniffer()
@@ -61,6 +61,8 @@ public struct DocumentLoader: Sendable {
     var inflater: GzipInflater? = nil
     // Whether the start is known to be text, or the format given says to read it anyway.
     var isText = format != nil
+    // Whether the format was told from the first bytes, neither given nor named.
+    var sniffed = false
 
     // Starts the reader once the format and the text are known from the start, `pending`.
     func startOnceKnown(final: Bool) throws(LoadError) {
@@ -69,7 +71,10 @@ public struct DocumentLoader: Sendable {
         if let problem = TextCheck.problem(pending[...], complete: final) { throw problem }
         isText = true
       }
-      if chosen == nil { chosen = sniffer.format(of: pending, final: final) }
+      if chosen == nil {
+        chosen = sniffer.format(of: pending, final: final)
+        sniffed = chosen != nil
+      }
       if final && chosen == nil { chosen = .markdown }
       guard let chosen else { return }
       // The size of gzip data says little of what it inflates to.
@@ -77,6 +82,7 @@ public struct DocumentLoader: Sendable {
       if let size { try budget.check(size, chosen, whole: true) }
       try budget.check(total, chosen, whole: false)
       reader = try start(chosen, name: formatName, size: size, with: &pending)
+      if let watch = budget.watch { reader?.watchMemory(watch) }
     }
 
     // Takes the next bytes of the document.
@@ -145,7 +151,17 @@ public struct DocumentLoader: Sendable {
       preconditionFailure("starting at the end of the input always chooses a format and a reader")
     }
     try budget.check(total, last, whole: true, text: ending.textSize)
-    var outline = try ending.end()
+    var outline: Outline
+    do {
+      outline = try ending.end()
+    } catch .syntax(let error) where sniffed && last == .yaml {
+      // Its first lines read as YAML: it may be Markdown that looks so.
+      throw .syntax(
+        ReadError(
+          line: error.line, column: error.column,
+          message: error.message + " (read as YAML for its first lines; -f markdown reads "
+            + "it as Markdown)"))
+    }
     outline.memoryToWrite = try budget.checkWriting(total, last)
     outline.sourceBytes = total
     return outline
@@ -178,17 +194,19 @@ private struct Budget {
   let memory: MemoryLimit?
   /// The most bytes to read, below each format's own largest input.
   let largest: Int?
-  /// What the memory limit counted when reading began.
-  let startUsage: Int?
+  /// The memory taken since reading began, when the limit says what it counts.
+  private(set) var watch: MemoryWatch?
   /// The input read when the memory taken was last looked at.
   private var lastLooked = 0
   /// Whether the bytes counted are those gzip data inflates to.
-  var isInflated = false
+  var isInflated = false {
+    didSet { watch?.isInflated = isInflated }
+  }
 
-  init(memory: MemoryLimit?, largest: Int?, startUsage: Int?) {
+  init(memory: MemoryLimit?, largest: Int?) {
     self.memory = memory
     self.largest = largest
-    self.startUsage = startUsage
+    watch = memory.flatMap(MemoryWatch.init(memory:))
   }
 
   /// Throws when the memory reading `bytes` of `format` has taken so far, grown to what
@@ -196,16 +214,9 @@ private struct Budget {
   /// take ten times the memory of another of its size (a heading or list item per line,
   /// JSON of small records), so the memory is looked at, every megabyte of input.
   mutating func checkUsage(_ bytes: Int, _ format: InputFormat) throws(LoadError) {
-    guard let memory, let startUsage, bytes - lastLooked >= 1 << 20, let now = memory.usage()
-    else { return }
+    guard let watch, bytes - lastLooked >= 1 << 20 else { return }
     lastLooked = bytes
-    let taken = Double(max(0, now - startUsage))
-    let needed = Int(taken * format.memoryGrowth) + InputFormat.memoryBeyondInput
-    guard needed > memory.bytes else { return }
-    // What could be read in the memory left, at the rate seen so far.
-    let largest = Int(Double(bytes) * Double(memory.bytes) / Double(max(1, needed)))
-    throw tooLarge(
-      bytes, whole: false, format, largest: min(bytes, largest), memory: memory)
+    try watch.check(bytes, format)
   }
 
   /// Throws when writing the document read, `bytes` of `format`, would pass the memory
@@ -215,10 +226,10 @@ private struct Budget {
   /// A document under a megabyte is not looked at, as when reading: what it takes is lost
   /// among what the process's threads take and give back.
   func checkWriting(_ bytes: Int, _ format: InputFormat) throws(LoadError) -> Int {
-    guard bytes >= 1 << 20, let memory, let startUsage, let now = memory.usage() else {
+    guard bytes >= 1 << 20, let memory, let watch, let now = memory.usage() else {
       return 0
     }
-    let taken = max(0, now - startUsage)
+    let taken = max(0, now - watch.startUsage)
     let writing = max(0, taken - InputFormat.memoryBeyondInput) / 2
     let needed = taken + writing + InputFormat.memoryBeyondInput
     guard needed > memory.bytes else { return writing }

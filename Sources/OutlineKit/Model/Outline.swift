@@ -23,6 +23,9 @@ public struct Outline {
   /// The number of lines of the document the outline was read from; a final line end
   /// does not start another line.
   public internal(set) var sourceLines = 0
+  /// What stopped a stream of documents (YAML's `---`) from being read to its end: the
+  /// outline holds the documents before the one it is in.
+  public internal(set) var stoppedBy: ReadError? = nil
   /// The Markdown documents the outline was read from, in order.
   var documents: [MarkdownDocument] = []
   /// The link reference and footnote definitions its Markdown uses from the parts of the

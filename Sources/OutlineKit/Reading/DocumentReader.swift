@@ -11,9 +11,13 @@ public protocol DocumentReader: AnyObject {
   /// given: Markdown's text once each invalid byte is U+FFFD. The format's largest input
   /// limits it too.
   var textSize: Int { get }
+  /// Watches the memory taken while the document is read: a reader that builds its
+  /// outline only at the end looks at it as it builds.
+  func watchMemory(_ watch: MemoryWatch)
 }
 
 extension DocumentReader {
   public func reserveCapacity(_ count: Int) {}
   public var textSize: Int { 0 }
+  public func watchMemory(_ watch: MemoryWatch) {}
 }

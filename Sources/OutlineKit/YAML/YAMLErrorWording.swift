@@ -3,9 +3,11 @@
 enum YAMLErrorWording {
   /// The message for libyaml's `problem`, met while it read the `context` that started
   /// at `started` (1-based line and column), if it says one; `found` is the character
-  /// at the problem, if there is one.
+  /// at the problem, if there is one, and `after` the last one before it on its line that
+  /// is not a space or a tab, if there is one.
   static func describe(
-    problem: String, context: String?, started: (line: Int, column: Int)?, found: String?
+    problem: String, context: String?, started: (line: Int, column: Int)?, found: String?,
+    after: String? = nil
   ) -> String {
     let at = started.map { "line \($0.line), column \($0.column)" } ?? "earlier"
     let shown = found
@@ -19,6 +21,8 @@ enum YAMLErrorWording {
       return "expected ',' or ']' in the sequence '[' that started at \(at)\(found)"
     case ("did not find expected ',' or '}'", _):
       return "expected ',' or '}' in the mapping '{' that started at \(at)\(found)"
+    case ("did not find expected <document start>", _):
+      return "expected '---' to start another document after the one that ended\(found)"
     case ("did not find expected node content", _):
       return "expected a value\(found)"
     case ("could not find expected ':'", _):
@@ -31,7 +35,10 @@ enum YAMLErrorWording {
     case ("found a tab character that violates indentation", _),
       ("found a tab character where an indentation space is expected", _),
       ("found character that cannot start any token", _) where shown == "a tab":
-      return "a tab indents this line; YAML indents with spaces only"
+      guard let after else { return "a tab indents this line; YAML indents with spaces only" }
+      // `-\tx`, `?\tx`, `:\tx`: what follows a block's indicator is indented as the block.
+      return "a tab after \(after); YAML separates '-', '?' and ':' from what follows with "
+        + "spaces only"
     case ("found character that cannot start any token", _):
       return "unexpected \(shown ?? "character"), which cannot start anything in YAML; "
         + "quote the value that holds it"

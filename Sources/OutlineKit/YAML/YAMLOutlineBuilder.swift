@@ -25,8 +25,9 @@ final class YAMLOutlineBuilder {
     let indent: Int
     var section: Int? = nil
     var count = 0
-    /// The key whose value comes next, and the line it starts on.
-    var pendingKey: (text: String, line: Int, source: Range<Int>)? = nil
+    /// The key whose value comes next, the line it starts on, and whether an anchor or a
+    /// tag stands before it (`&k key:`, `!!str 1:`), which its title does not show.
+    var pendingKey: (text: String, line: Int, source: Range<Int>, hasProperties: Bool)? = nil
     /// The last line that holds something of it.
     var lastLine: Int
     /// The members that may title it, by their rank in the title keys.
@@ -55,9 +56,15 @@ final class YAMLOutlineBuilder {
   /// Whether each section's first line is its title alone (`key:`), not content.
   @exclusivity(unchecked) private var titleLines: [Bool] = []
   private var skipped: Skipped? = nil
+  /// The comments after where a block ends, which it takes when they are indented as it is.
+  private var trailingComments: YAMLTrailingComments
   /// Where the document being read starts, when it has an explicit `---`.
   private var documentStart: Int? = nil
-  private var documents = 0
+  /// The documents read to their end.
+  private(set) var documents = 0
+  /// What the builder was when the last document ended, for an error in the next one
+  /// to go back to: the stream's frame, the sections made, and the line after it.
+  private var lastDocumentEnd: (stream: Frame, sections: Int, line: Int)? = nil
   /// 1 while the stream's first collection has no section, 0 once it has: a lone document
   /// is unwrapped, its keys or elements the top-level sections, so its root is made a
   /// section only when something follows it.
@@ -71,6 +78,7 @@ final class YAMLOutlineBuilder {
   init(text: SourceText, titleKeys: [String]) {
     self.text = text
     document = SourceDocument(text: text)
+    trailingComments = YAMLTrailingComments(text: text)
     var ranks: [String: Int] = [:]
     for (rank, key) in titleKeys.enumerated() where ranks[key] == nil { ranks[key] = rank }
     self.titleKeys = ranks
@@ -129,9 +137,12 @@ final class YAMLOutlineBuilder {
     documentStart = explicit ? place.firstLine : nil
   }
 
-  func documentEnded() {
+  func documentEnded(at place: Place) {
     documents += 1
     documentStart = nil
+    // An end that libyaml marks at the next `---` is that line's; `...` ends its own.
+    let line = place.endColumn == 0 ? place.endLine : place.endLine + 1
+    lastDocumentEnd = (stack[0], sections.count, line)
   }
 
   func collectionStarted(isMapping: Bool, isFlow: Bool, at place: Place) throws(ReadError) {
@@ -158,7 +169,8 @@ final class YAMLOutlineBuilder {
       stack[top].pendingKey = nil
       frame = Frame(
         isMapping: isMapping, key: key.text, index: nil, titledByMembers: false,
-        firstLine: key.line, firstLineIsTitle: holdsOnlyKey(line: key.line, key: key.source),
+        firstLine: key.line,
+        firstLineIsTitle: !key.hasProperties && holdsOnlyKey(line: key.line, key: key.source),
         indent: place.firstColumn, lastLine: key.line)
     } else {
       let first = top == 0 ? (documentStart ?? place.firstLine) : place.firstLine
@@ -188,8 +200,9 @@ final class YAMLOutlineBuilder {
         endLine: place.endLine, endColumn: place.endColumn)
       if skipping.isKey {
         let source = keySource(whole)
-        let written = String(decoding: text.bytes[source], as: UTF8.self)
-        stack[stack.count - 1].pendingKey = (written, whole.firstLine, source)
+        // A key that is a collection is titled as written, on one line.
+        let written = foldWhiteSpace(String(decoding: text.bytes[source], as: UTF8.self))
+        stack[stack.count - 1].pendingKey = (written, whole.firstLine, source, false)
         stack[stack.count - 1].lastLine = max(stack[stack.count - 1].lastLine, whole.lastLine)
       } else {
         value(nil, key: false, at: whole)
@@ -198,7 +211,7 @@ final class YAMLOutlineBuilder {
     }
     var frame = stack.removeLast()
     let top = stack.count - 1
-    frame.lastLine = lastCommentLine(after: frame.lastLine, indent: frame.indent)
+    frame.lastLine = trailingComments.lastLine(after: frame.lastLine, indent: frame.indent)
     if top == 0 && frame.section == nil {
       var root = Section(
         title: YAMLOutlineBuilder.title(of: frame) ?? "[\(frame.index ?? 0)]",
@@ -221,9 +234,12 @@ final class YAMLOutlineBuilder {
   }
 
   /// A scalar or an alias: a mapping's key, or a value. `scalar` is a scalar's text, for
-  /// keys and titles; it is decoded only where one of those needs it.
+  /// keys and titles; it is decoded only where one of those needs it. It is nil for an
+  /// alias, a key titled as written (`*base`), and for a flow collection, which `key`
+  /// false says is no key. `hasProperties` says an anchor or a tag stands before it.
   func value(
-    _ scalar: UnsafeBufferPointer<UInt8>?, key isKeyEvent: Bool = true, at place: Place
+    _ scalar: UnsafeBufferPointer<UInt8>?, key isKeyEvent: Bool = true,
+    hasProperties: Bool = false, at place: Place
   ) {
     guard skipped == nil else { return }
     let top = stack.count - 1
@@ -231,8 +247,13 @@ final class YAMLOutlineBuilder {
     if stack[top].isMapping {
       guard let key = stack[top].pendingKey else {
         if isKeyEvent {
-          let text = scalar.map { String(decoding: $0, as: UTF8.self) } ?? ""
-          stack[top].pendingKey = (text, place.firstLine, keySource(place))
+          let source = keySource(place)
+          var title =
+            scalar.map { String(decoding: $0, as: UTF8.self) }
+            ?? String(decoding: text.bytes[source], as: UTF8.self)
+          // A key written on several lines (`? |`, `? "a` … `b"`) is titled on one.
+          if place.lastLine > place.firstLine { title = foldWhiteSpace(title) }
+          stack[top].pendingKey = (title, place.firstLine, source, hasProperties)
         }
         return
       }
@@ -254,25 +275,6 @@ final class YAMLOutlineBuilder {
   private func mayTitle(_ key: String, at level: Int) -> Bool {
     if stack[level].titledByMembers { return key == "kind" || titleKeys[key] != nil }
     return key == "name" && level > 1 && stack[level].key == "metadata"
-  }
-
-  /// The last of the comments that follow line `line`, blank lines between them, indented
-  /// at least `indent`, as a block's own keys are: comments that end a block, as a step
-  /// commented out ends a workflow's steps, are the block's. `line` when none follow.
-  private func lastCommentLine(after line: Int, indent: Int) -> Int {
-    var last = line
-    var next = line + 1
-    while next < text.lineCount {
-      let range = text.lineRange(next)
-      let spaces = text.bytes[range].prefix { $0 == 0x20 }.count
-      if spaces < range.count {
-        guard text.bytes[range.lowerBound + spaces] == UInt8(ascii: "#"), spaces >= indent
-        else { break }
-        last = next
-      }
-      next += 1
-    }
-    return last
   }
 
   /// The bytes a key stands on.
@@ -304,11 +306,13 @@ final class YAMLOutlineBuilder {
   }
 
   /// Whether line `line` holds the key at `source` and its colon, and nothing more than
-  /// the `- ` of a sequence's elements before it.
+  /// the `- ` of a sequence's elements before it. A key that goes on past its first line
+  /// (`? "a` … `b"`, `? - a`, a block scalar) is no such key: its lines are content.
   private func holdsOnlyKey(line: Int, key source: Range<Int>) -> Bool {
     let range = text.lineRange(line)
-    guard range.contains(source.lowerBound) || source.isEmpty else { return false }
-    var rest = text.bytes[max(source.upperBound, range.lowerBound)..<range.upperBound].drop {
+    guard range.lowerBound <= source.lowerBound, source.upperBound <= range.upperBound
+    else { return false }
+    var rest = text.bytes[source.upperBound..<range.upperBound].drop {
       $0 == 0x20 || $0 == 0x09
     }
     guard rest.first == UInt8(ascii: ":") else { return false }
@@ -345,6 +349,7 @@ final class YAMLOutlineBuilder {
     }
     root.end = sections.count + 1
     sections.insert(root, at: 0)
+    if let end = lastDocumentEnd { lastDocumentEnd?.sections = end.sections + 1 }
     titleLines.insert(false, at: 0)
     levelsLeftOut = 0
     leftOutRoot = nil
@@ -415,15 +420,31 @@ final class YAMLOutlineBuilder {
     }
   }
 
+  /// The outline of the documents read to their end, when the one after them could not
+  /// be read: what was made of that one is left out, and the lines from its start.
+  func finishBeforeFailedDocument() -> Outline? {
+    guard let end = lastDocumentEnd else { return nil }
+    stack = [end.stream]
+    skipped = nil
+    sections.removeSubrange(end.sections...)
+    titleLines.removeSubrange(end.sections...)
+    return finish(lines: min(end.line, text.lineCount))
+  }
+
   /// The outline of everything read: a lone document whose root is a collection is
   /// unwrapped, its keys or elements the top-level sections.
   func finish() -> Outline {
+    finish(lines: text.lineCount)
+  }
+
+  /// The outline of everything read, shown on the first `lineCount` lines.
+  private func finish(lines lineCount: Int) -> Outline {
     if stack[0].count != 1 { materializeLeftOutRoot() }
     let kind = leftOutRoot?.kind ?? .array(elements: stack[0].count)
     // The document's content: the lines outside the top-level sections, the root's own
     // among them when it was unwrapped.
     let topLevel = children(of: nil)
-    let content = runs(of: 0..<text.lineCount, around: topLevel)
+    let content = runs(of: 0..<lineCount, around: topLevel)
     let hidden = topLevel.reduce(nonBlankCount(content)) { $0 + sections[$1].hiddenLines }
     var outline = Outline(sections: takeAll(&sections), content: content)
     outline.hiddenLines = hidden

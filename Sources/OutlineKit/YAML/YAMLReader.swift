@@ -7,6 +7,7 @@
 public final class YAMLReader: DocumentReader {
   private var input: [UInt8] = []
   private let titleKeys: [String]
+  private var memory: MemoryWatch? = nil
 
   /// A reader that titles a sequence's elements by the first of `options.titleKeys` each
   /// has, as JSON's are.
@@ -22,18 +23,34 @@ public final class YAMLReader: DocumentReader {
     input.append(contentsOf: chunk)
   }
 
-  public func end() throws(LoadError) -> Outline {
-    do {
-      return try YAMLReader.read(input, titleKeys: titleKeys)
-    } catch {
-      throw .syntax(error)
-    }
+  public func watchMemory(_ watch: MemoryWatch) {
+    memory = watch
   }
 
-  /// Reads a whole document.
+  public func end() throws(LoadError) -> Outline {
+    try YAMLReader.read(input, titleKeys: titleKeys, memory: memory)
+  }
+
+  /// Reads a whole document. When a document of a stream cannot be read, those before it
+  /// are the outline, which says what stopped it (`stoppedBy`); an error in the first
+  /// one is thrown.
   public static func read(
     _ bytes: [UInt8], titleKeys: [String] = JSONReader.Options.defaultTitleKeys
   ) throws(ReadError) -> Outline {
+    do {
+      return try read(bytes, titleKeys: titleKeys, memory: nil)
+    } catch .syntax(let error) {
+      throw error
+    } catch {
+      preconditionFailure("only a syntax error stops reading when memory is not watched")
+    }
+  }
+
+  /// Reads a whole document, stopping when building its outline would take more memory
+  /// than `memory` saw left.
+  static func read(_ bytes: [UInt8], titleKeys: [String], memory: MemoryWatch?)
+    throws(LoadError) -> Outline
+  {
     let bomLength = SourceMap.byteOrderMarkLength(bytes, final: true) ?? 0
     let textBytes = bomLength > 0 ? Array(bytes.dropFirst(bomLength)) : bytes
     // libyaml starts on its own thread while the lines are found on this one.
@@ -41,24 +58,43 @@ public final class YAMLReader: DocumentReader {
     let text = SourceText(
       bytes: textBytes, map: SourceMap(yaml: textBytes, leftOutAtStart: bomLength))
     let builder = YAMLOutlineBuilder(text: text, titleKeys: titleKeys)
-    try take(stream, text: text, into: builder)
-    var outline = builder.finish()
+    var outline: Outline
+    do {
+      try take(stream, text: text, into: builder, memory: memory)
+      outline = builder.finish()
+    } catch .syntax(let error) {
+      guard let before = builder.finishBeforeFailedDocument() else { throw .syntax(error) }
+      outline = before
+      outline.stoppedBy = error
+    }
     outline.sourceBytes = bytes.count
     return outline
   }
 
   /// Hands the events of `stream` to `builder`, in order, while libyaml parses the next
-  /// ones.
+  /// ones; looks at the memory taken every `batchesBetweenLooks` batches.
   private static func take(
-    _ stream: YAMLEventStream, text: SourceText, into builder: YAMLOutlineBuilder
-  ) throws(ReadError) {
+    _ stream: YAMLEventStream, text: SourceText, into builder: YAMLOutlineBuilder,
+    memory: MemoryWatch?
+  ) throws(LoadError) {
+    var batches = 0
     while true {
       let batch = stream.next()
-      do throws(ReadError) {
-        try batch.scalars.withUnsafeBufferPointer { scalars throws(ReadError) in
+      batches += 1
+      do throws(LoadError) {
+        try batch.scalars.withUnsafeBufferPointer { scalars throws(LoadError) in
           for event in batch.events {
-            try take(event, scalars: scalars, text: text, into: builder)
+            do throws(ReadError) {
+              try take(event, scalars: scalars, text: text, into: builder)
+            } catch {
+              throw .syntax(error)
+            }
           }
+        }
+        if let memory, batches % batchesBetweenLooks == 0, let last = batch.events.last {
+          let line = min(last.endLine, text.lineCount)
+          let read = line < text.lineCount ? text.map.offset(ofLine: line) : text.bytes.count
+          try memory.check(read, .yaml, whole: text.bytes.count)
         }
       } catch {
         if batch.end == nil { stream.cancel() }
@@ -67,7 +103,14 @@ public final class YAMLReader: DocumentReader {
       switch batch.end {
       case nil: continue
       case .finished: return
-      case .failed(let problem): throw YAMLReader.error(problem, in: text)
+      case .failed(let problem): throw .syntax(YAMLReader.error(problem, in: text))
+      case .nestsTooDeep(let line, let column):
+        throw .syntax(
+          ReadError(
+            line: line + 1, column: column + 1,
+            message:
+              "too deep: flow collections ('[' and '{') nest more than 256 levels here, the most "
+              + "collapse reads"))
       }
     }
   }
@@ -89,7 +132,7 @@ public final class YAMLReader: DocumentReader {
     case .documentStart:
       builder.documentStarted(at: place, explicit: event.flag)
     case .documentEnd:
-      builder.documentEnded()
+      builder.documentEnded(at: place)
     case .mappingStart:
       try builder.collectionStarted(isMapping: true, isFlow: event.flag, at: place)
     case .sequenceStart:
@@ -97,11 +140,17 @@ public final class YAMLReader: DocumentReader {
     case .collectionEnd:
       builder.collectionEnded(at: place)
     case .scalar:
-      builder.value(UnsafeBufferPointer(rebasing: scalars[event.scalar]), at: place)
+      builder.value(
+        UnsafeBufferPointer(rebasing: scalars[event.scalar]), hasProperties: event.hasProperties,
+        at: place)
     case .alias:
       builder.value(nil, at: place)
     }
   }
+
+  /// How many batches of events are built between two looks at the memory taken: each
+  /// makes at most 4096 sections, some megabytes, and a look reads a file of the kernel's.
+  static let batchesBetweenLooks = 8
 
   /// What libyaml found wrong, where: its problem and, when it gives one, what it was
   /// reading and where that started.
@@ -127,7 +176,18 @@ public final class YAMLReader: DocumentReader {
       line: mark.line + 1, column: mark.column + 1,
       message: YAMLErrorWording.describe(
         problem: problem, context: context, started: started,
-        found: character(line: mark.line, column: mark.column, in: text)))
+        found: character(line: mark.line, column: mark.column, in: text),
+        after: characterBefore(line: mark.line, column: mark.column, in: text)))
+  }
+
+  /// The last character before a mark on its line that is not a space or a tab, as a
+  /// message shows it; nil when only those stand before it.
+  private static func characterBefore(line: Int, column: Int, in text: SourceText) -> String? {
+    guard line < text.lineCount else { return nil }
+    let characters = String(decoding: text.bytes[text.lineRange(line)], as: UTF8.self)
+      .unicodeScalars.prefix(column)
+    guard let last = characters.last(where: { $0 != " " && $0 != "\t" }) else { return nil }
+    return last == "'" ? "\"'\"" : "'\(last)'"
   }
 
   /// The character at a mark, as a message shows it: `'@'`, `a tab`, `the end of the input`.

@@ -1,9 +1,10 @@
 import CYaml
 
 /// Whether text that is not JSON reads as YAML rather than Markdown, by what libyaml makes
-/// of its start: YAML when all of it parses, and its first document is a block mapping or
-/// a list of mappings with structure a config has: a key whose value is a nested block,
-/// or a list item of two keys or more. Front matter, a `---` document followed by
+/// of its start: YAML when its first document is a block mapping or a list of mappings with
+/// structure a config has, a key whose value is a nested block or a list item of two keys
+/// or more, and all of it parses, or that structure and three keys or items of the root
+/// came before an error in that document (which the YAML reader then reports). Front matter, a `---` document followed by
 /// another, is YAML only when that second document is structured so too.
 ///
 /// A README, a changelog or notes parse as YAML only by chance, and then as text, a list
@@ -44,6 +45,7 @@ enum YAMLSniff {
       yaml_parser_set_input_string(&parser, base, buffer.count)
       var roots: [Root] = []
       var firstIsExplicit = false
+      var documentsEnded = 0
       var open: [Open] = []
       var event = yaml_event_t()
       while true {
@@ -51,7 +53,10 @@ enum YAMLSniff {
           let cutShort =
             !final
             && parser.problem.map { String(cString: $0) } == "found unexpected end of stream"
-          return cutShort && decide(roots, firstIsExplicit: firstIsExplicit)
+          // Front matter ends its document before the Markdown that fails to parse.
+          let entries = open.first.map { $0.isMapping ? ($0.children + 1) / 2 : $0.children } ?? 0
+          let clearlyYAML = documentsEnded == 0 && entries >= 3
+          return (cutShort || clearlyYAML) && decide(roots, firstIsExplicit: firstIsExplicit)
         }
         defer { yaml_event_delete(&event) }
         let type = event.type
@@ -69,6 +74,8 @@ enum YAMLSniff {
         switch type {
         case YAML_DOCUMENT_START_EVENT:
           if roots.isEmpty { firstIsExplicit = event.data.document_start.implicit == 0 }
+        case YAML_DOCUMENT_END_EVENT:
+          documentsEnded += 1
         case YAML_MAPPING_START_EVENT, YAML_SEQUENCE_START_EVENT:
           let isMapping = type == YAML_MAPPING_START_EVENT
           let isBlock =

@@ -91,8 +91,13 @@ enum FuzzHarness {
     switch (whole, chunked) {
     case (.success(let outline), .success(let other)):
       problems.check(
-        describe(outline) == describe(other),
+        describe(outline) == describe(other) && outline.stoppedBy == other.stoppedBy,
         "reading in chunks of \(chunkSize) bytes gives another outline")
+      if let error = outline.stoppedBy {
+        problems.check(
+          error.line >= 1 && error.column >= 1 && !error.message.isEmpty,
+          "the error '\(error)' after the documents read has no place or no words")
+      }
       checkEveryLineShown(outline, &problems)
       exercise(outline, &choices, &problems)
     case (.failure(let error), .failure(.syntax(let other))):
@@ -110,7 +115,8 @@ enum FuzzHarness {
   }
 
   /// Checks that each line of a YAML outline's source that is not blank is in a content
-  /// run, or is the first line of a section, which its title shows.
+  /// run, or is the first line of a section, which its title shows; up to the last line
+  /// shown, when reading stopped at a document that could not be read.
   private static func checkEveryLineShown(_ outline: Outline, _ problems: inout Problems) {
     var text: SourceText? = nil
     var shown = Set<Int>()
@@ -124,7 +130,8 @@ enum FuzzHarness {
       problems.check(outline.sections.isEmpty, "sections, and no content run to read lines from")
       return
     }
-    for line in 0..<text.lineCount where !text.isBlank(line) && !shown.contains(line) {
+    let read = outline.stoppedBy == nil ? text.lineCount : (shown.max() ?? -1) + 1
+    for line in 0..<read where !text.isBlank(line) && !shown.contains(line) {
       problems.add("line \(line + 1) is shown nowhere")
       return
     }
