@@ -797,7 +797,7 @@ def content_matching(collapse, runs):
         plain = f"{collapse} --expand-all {path}"
         text = f"{collapse} --expand-all --expand-matching zzqx-none {path}"
         regex = f"{collapse} --expand-all --expand-matching /zzqx-none/ {path}"
-        # No literal that every match holds: each section's text goes through PCRE2.
+        # Every section's text goes through PCRE2, which finds what a match must hold itself.
         pattern = r"\d{9}[xq]"
         bare = f"{collapse} --expand-all --expand-matching '/{pattern}/' {path}"
         # grep says 1 when it finds nothing, which hyperfine would take for a failure.

@@ -105,6 +105,15 @@ enum Collapse {
     options.output.text.renders = terminal.renders(options.render)
     options.output.text.hyperlinks = terminal.hyperlinks(options.hyperlinks)
     options.output.text.width = terminal.width(requested: options.width)
+    if options.to == .text, let asked = terminal.width(requested: options.width),
+      asked > TextWriter.widestWidth
+    {
+      let source =
+        options.width != nil ? "--width" : terminal.columns != nil ? "the terminal" : "COLUMNS"
+      errors.report(
+        "warning: \(source) asks for \(asked) columns; lines are fitted to at most \(TextWriter.widestWidth)"
+      )
+    }
     options.output.paths = inputs.map(\.pageName)
     if options.embedResources {
       // Relative images are read from the folder of the file naming them.

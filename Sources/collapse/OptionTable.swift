@@ -206,7 +206,7 @@ let optionTable: [OptionSpec] = [
   OptionSpec(
     long: "width", short: "w", value: "N", group: .text,
     help:
-      "Cut lines wider than N columns with an ellipsis (default: the terminal's width; 0 for no limit)."
+      "Cut lines wider than N columns with an ellipsis (default: the terminal's width; 0 for no limit; at most 1000)."
   ) { options, value throws(UsageError) in
     options.width = try value.count()
   },

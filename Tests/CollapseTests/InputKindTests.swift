@@ -79,6 +79,51 @@ struct CompressedInputTests {
     #expect(result.errors == "collapse: cut.md.gz: gzip data cut short: it ends inside a member\n")
   }
 
+  @Test("UTF-32, either way round, is refused as UTF-32, with the iconv command that reads it")
+  func utf32() throws {
+    let text = "# A\n\nb é\n".unicodeScalars
+    let little: [UInt8] =
+      [0xFF, 0xFE, 0x00, 0x00]
+      + text.flatMap { scalar in
+        (0..<4).map { UInt8(truncatingIfNeeded: scalar.value >> (8 * $0)) }
+      }
+    let big: [UInt8] =
+      [0x00, 0x00, 0xFE, 0xFF]
+      + text.flatMap { scalar in
+        (0..<4).reversed().map { UInt8(truncatingIfNeeded: scalar.value >> (8 * $0)) }
+      }
+    for bytes in [little, big] {
+      #expect(
+        try runBinary(["-"], input: Data(bytes))
+          == CommandResult(
+            output: "",
+            errors:
+              "collapse: stdin: UTF-32 text, which collapse does not read (it reads UTF-8): pipe it through iconv -f UTF-32 -t UTF-8 first\n",
+            status: 1))
+    }
+  }
+
+  @Test(
+    "the iconv command said for UTF-16 and UTF-32 makes text collapse reads",
+    .needs("iconv"))
+  func iconvCommands() throws {
+    guard requireTool("iconv") else { return }
+    let text = "# A\n\nb é\n"
+    let utf16: [UInt8] = [0xFF, 0xFE] + text.utf16.flatMap { [UInt8($0 & 0xFF), UInt8($0 >> 8)] }
+    let utf32: [UInt8] =
+      [0x00, 0x00, 0xFE, 0xFF]
+      + text.unicodeScalars.flatMap { scalar in
+        (0..<4).reversed().map { UInt8(truncatingIfNeeded: scalar.value >> (8 * $0)) }
+      }
+    for (bytes, from) in [(utf16, "UTF-16"), (utf32, "UTF-32")] {
+      let refused = try runBinary(["-"], input: Data(bytes))
+      #expect(refused.errors.contains("iconv -f \(from) -t UTF-8"))
+      let converted = try runTool("iconv", ["-f", from, "-t", "UTF-8"], input: Data(bytes))
+      #expect(converted.output == text, "\(from)")
+      #expect(try runBinary(["-"], input: Data(converted.output.utf8)).output == "▾ A\n  b é\n")
+    }
+  }
+
   @Test("xz, zstd, bzip2 and UTF-16 are refused with the command that reads them")
   func otherCompressions() throws {
     let folder = try temporaryFolder("collapse-xz")

@@ -117,6 +117,24 @@ struct RenderedViewTests {
     #expect(source.output == input)
   }
 
+  @Test("only http, https and mailto links become hyperlinks; file:, javascript: and ssh: show")
+  func hyperlinkSchemes() throws {
+    let input =
+      "[web](http://a.example) [safe](HTTPS://b.example) [mail](mailto:x@c.example)\\\n"
+      + "[passwords](file:///etc/passwd) [script](javascript:alert(1)) [shell](ssh://d.example)\\\n"
+      + "<a href=\"vbscript:run\">old</a> <a href=\"data:text/html,x\">data</a>\n"
+    let result = try runBothWays(["--render=always", "--hyperlinks=always"], input: input)
+    func linked(_ url: String, _ text: String) -> String {
+      "\u{1B}]8;;\(url)\u{1B}\\\(text)\u{1B}]8;;\u{1B}\\"
+    }
+    #expect(
+      result.output
+        == linked("http://a.example", "web") + " " + linked("HTTPS://b.example", "safe") + " "
+        + linked("mailto:x@c.example", "mail") + "\n"
+        + "passwords (file:///etc/passwd) script (javascript:alert(1)) shell (ssh://d.example)\n"
+        + "old (vbscript:run) data (data:text/html,x)\n")
+  }
+
   @Test("hyperlinks are on by default only on terminals known to open them, and not in tmux")
   func hyperlinkTerminals() {
     func terminal(_ environment: [String: String], isTerminal: Bool = true) -> OutputTerminal {

@@ -95,6 +95,42 @@ struct PipeOutputTests {
     #expect(unlimited == (try runBinary(["Samples/oceans.md"])))
   }
 
+  @Test("a width past 1000 columns, from -w or COLUMNS, is taken as 1000 and said so")
+  func hugeWidth() throws {
+    // A rule and a centred line were once drawn across the whole width asked for: 350 MB
+    // for these lines at -w 100000000; -w 3000000000 ran out of memory, a larger one trapped.
+    let document = Data(
+      "# T\n\n---\n\n<p align=\"center\">hello</p>\n\nforty-two columns of text, to measure by.\n"
+        .utf8)
+    let expected =
+      "▾ T\n  \(String(repeating: "─", count: 80))\n\n  \(String(repeating: " ", count: 37))hello\n\n"
+      + "  forty-two columns of text, to measure by.\n"
+    let huge = testEnvironment.merging(["COLUMNS": "3000000000"]) { $1 }
+    let runs: [([String], [String: String], String)] = [
+      (["-w", "100000000"], testEnvironment, "--width asks for 100000000"),
+      (["-w", "3000000000"], testEnvironment, "--width asks for 3000000000"),
+      (["-w", "9223372036854775807"], testEnvironment, "--width asks for 9223372036854775807"),
+      ([], huge, "COLUMNS asks for 3000000000"),
+    ]
+    for (arguments, environment, asked) in runs {
+      let result = try runBinary(
+        ["--render=always", "-f", "markdown"] + arguments, input: document,
+        environment: environment)
+      #expect(
+        result
+          == CommandResult(
+            output: expected,
+            errors: "collapse: warning: \(asked) columns; lines are fitted to at most 1000\n",
+            status: 0), "\(arguments)")
+    }
+    // At 1000 and below nothing is said; -w wins over COLUMNS; other outputs take no width.
+    let fitted = try runBinary(
+      ["--render=always", "-f", "markdown", "-w", "1000"], input: document, environment: huge)
+    #expect(fitted == CommandResult(output: expected, errors: "", status: 0))
+    let html = try runBinary(["-t", "html", "-f", "markdown"], input: document, environment: huge)
+    #expect(html.errors == "" && html.status == 0)
+  }
+
   @Test("wide, emoji and combining text is cut at a grapheme boundary within the width")
   func unicodeWidth() throws {
     let document = """

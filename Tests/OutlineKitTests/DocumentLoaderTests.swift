@@ -290,6 +290,10 @@ struct InputKindTests {
     #expect(titles(read(late, chunkSize: 1000)) == ["Late"])
     #expect(failure(read([0xFF, 0xFE] + Array("#\0 \0A\0".utf8))) == .utf16)
     #expect(failure(read([0xFE, 0xFF] + Array("\0#\0 \0A".utf8))) == .utf16)
+    // UTF-32's little-endian mark begins with UTF-16's.
+    #expect(failure(read([0xFF, 0xFE, 0, 0] + Array("#\0\0\0".utf8))) == .utf32)
+    #expect(failure(read([0, 0, 0xFE, 0xFF] + Array("\0\0\0#".utf8))) == .utf32)
+    #expect(LoadError.utf32.convertingCommand == "iconv -f UTF-32 -t UTF-8")
   }
 
   @Test("Latin-1 text, some of its bytes not UTF-8, is text; binary is judged inflated too")

@@ -104,6 +104,83 @@ struct TextWriterTests {
     #expect(output == "▾ Bell^G ^[[31mred\n  ^[]0;title^G\tkept tabM-^[\n")
   }
 
+  @Test("characters that reorder text or take no room are shown by their code point")
+  func invisibleCharacters() throws {
+    // U+202E would show `Safe txt.exe` as `Safe exe.txt`; U+200B, U+2060 and U+FEFF take
+    // no column, so two titles that differ by them look alike.
+    let document = markdown(
+      "# Safe \u{202E}exe.txt\nan\u{200B}d \u{2066}in\u{2069} text\u{FEFF}, \u{200E}\u{2060}\n")
+    let expected = """
+      ▾ Safe <U+202E>exe.txt
+        an<U+200B>d <U+2066>in<U+2069> text<U+FEFF>, <U+200E><U+2060>
+
+      """
+    #expect(try text(document) == expected)
+    #expect(try text(document, options: TextWriter.Options(width: 80)) == expected)
+    let drawn = try text(document, options: TextWriter.Options(width: 80, renders: true))
+    #expect(drawn == expected)
+    #expect(
+      TerminalText.escaped("\u{61C}\u{180E}\u{200C}x\u{200D}\u{2064}")
+        == "<U+061C><U+180E><U+200C>x<U+200D><U+2064>")
+    // A joiner that joins is kept: in an emoji, between letters of Persian or of Hindi.
+    for joined in [
+      "👩\u{200D}💻", "👨\u{200D}👩\u{200D}👧",
+      "\u{645}\u{6CC}\u{200C}\u{62E}\u{648}\u{627}\u{647}\u{645}", "\u{915}\u{94D}\u{200D}\u{937}",
+    ] {
+      #expect(TerminalText.escaped(joined) == joined)
+      #expect(
+        try text(markdown("# \(joined)\n"), options: TextWriter.Options(width: 80, renders: true))
+          == "▾ \(joined)\n")
+    }
+    // Between Latin letters, or at an end, it hides in the word.
+    #expect(TerminalText.escaped("pay\u{200D}pal\u{200C}") == "pay<U+200D>pal<U+200C>")
+  }
+
+  @Test("a width is at most 1000 columns, however large the number asked for")
+  func widestWidth() {
+    #expect(TextWriter.Options(width: 3_000_000_000).width == 1000)
+    #expect(TextWriter.Options(width: Int.max).width == 1000)
+    #expect(TextWriter.Options(width: 1000).width == 1000)
+    #expect(TextWriter.Options(width: 999).width == 999)
+    var options = TextWriter.Options()
+    options.width = 100_000_000
+    #expect(options.width == 1000)
+    #expect(TextWriter.Options().width == nil)
+  }
+
+  @Test("a rule and a centred line span the text's widest line, or 80 columns, never the width")
+  func ruleAndCentre() throws {
+    let short = markdown(
+      "# T\n\n---\n\n<p align=\"center\">hello</p>\n\nforty-two columns of text, to measure by.\n")
+    let rule = String(repeating: "─", count: 80)
+    let narrow = """
+      ▾ T
+        \(rule)
+
+        \(String(repeating: " ", count: 37))hello
+
+        forty-two columns of text, to measure by.
+
+      """
+    for width in [82, 200, 1000, Int.max] {
+      #expect(try text(short, options: TextWriter.Options(width: width, renders: true)) == narrow)
+    }
+    // Narrower than 80, the width; wider text, the text.
+    let at40 = try text(short, options: TextWriter.Options(width: 42, renders: true))
+    #expect(
+      at40.hasPrefix("▾ T\n  \(String(repeating: "─", count: 40))\n\n                   hello\n"))
+    let long = markdown(
+      "# T\n\n***\n\n<div align=\"right\">end</div>\n\n```\n\(String(repeating: "x", count: 120))\n```\n"
+    )
+    let wide = try text(long, options: TextWriter.Options(width: 1000, renders: true))
+    // The code block's grey takes a column on each side of its text, after its indent.
+    #expect(
+      wide.hasPrefix(
+        "▾ T\n  \(String(repeating: "─", count: 124))\n\n  \(String(repeating: " ", count: 121))end\n"
+      ))
+    #expect(wide.utf8.count < 1000)
+  }
+
   @Test("colours: titles bold, markers dim in a colour per depth, summaries dim")
   func colors() throws {
     let output = try text(

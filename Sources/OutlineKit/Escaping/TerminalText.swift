@@ -1,16 +1,27 @@
 /// Makes text safe to show in a terminal: control characters, which could move the
 /// cursor or change the terminal's state, are shown in caret notation (`^[`, `^?`,
-/// `M-^[`) as `cat -v` shows them. Tabs are kept.
+/// `M-^[`) as `cat -v` shows them; the characters that reorder text or take no room
+/// (bidirectional controls such as U+202E, zero-width spaces and joiners, U+FEFF), which
+/// could make a title read other than it is, are shown by their code point, `<U+202E>`.
+/// Tabs are kept, and a joiner that joins (inside an emoji, between letters of a script
+/// that joins them) too.
 public enum TerminalText {
-  /// `text` with its control characters made visible.
+  /// `text` with its control characters and invisible characters made visible.
   public static func escaped(_ text: String) -> String {
     // Looked for in the bytes: most text has none, and reading scalars costs more.
     var copy = text
     guard copy.withUTF8({ containsControl(UnsafeRawBufferPointer($0)) }) else { return text }
     var result = ""
-    for scalar in text.unicodeScalars {
+    let scalars = Array(text.unicodeScalars)
+    for (index, scalar) in scalars.enumerated() {
       if isControl(scalar) {
         result += caret(scalar)
+      } else if isInvisible(scalar)
+        && !joins(
+          scalar, after: index > 0 ? scalars[index - 1] : nil,
+          before: index + 1 < scalars.count ? scalars[index + 1] : nil)
+      {
+        result += codePoint(scalar)
       } else {
         result.unicodeScalars.append(scalar)
       }
@@ -33,11 +44,24 @@ public enum TerminalText {
   /// sequence.
   static let longestHyperlink = 2048
 
+  /// The schemes of the URLs written as hyperlinks: a web page or a mail to write. A
+  /// terminal hands a hyperlink to whatever opens its scheme, so a document's `file:`,
+  /// `javascript:` or `ssh:` link is shown as text, never made one click away.
+  static let hyperlinkSchemes: Set<String> = ["http", "https", "mailto"]
+
+  /// Whether `url` may be written as a hyperlink: an absolute URL whose scheme, in any
+  /// case, is one of `hyperlinkSchemes`.
+  static func opensAsHyperlink(_ url: String) -> Bool {
+    guard let colon = url.firstIndex(of: ":") else { return false }
+    return hyperlinkSchemes.contains(url[..<colon].lowercased())
+  }
+
   /// `url` as the target of an OSC 8 hyperlink: every byte outside printable ASCII, and
   /// the space, percent-encoded, so that nothing in it can end the sequence or start
-  /// another. Nil when it is empty or too long to be written.
+  /// another. Nil when it is empty, too long to be written, or of a scheme that is not
+  /// opened (`opensAsHyperlink`).
   static func hyperlinkTarget(_ url: String) -> String? {
-    guard !url.isEmpty, url.utf8.count <= longestHyperlink else { return nil }
+    guard opensAsHyperlink(url), url.utf8.count <= longestHyperlink else { return nil }
     if url.utf8.allSatisfy({ $0 > 0x20 && $0 < 0x7F }) { return url }
     var encoded = ""
     for byte in url.utf8 {
@@ -61,6 +85,48 @@ public enum TerminalText {
     return (value < 0x20 && value != 0x09) || (0x7F...0x9F).contains(value)
   }
 
+  /// The characters that change the direction of the text around them (U+061C,
+  /// U+200E–U+200F, U+202A–U+202E, U+2066–U+2069) or take no room (U+180E, U+200B–U+200D,
+  /// U+2060–U+2064, U+FEFF).
+  static func isInvisible(_ scalar: Unicode.Scalar) -> Bool {
+    switch scalar.value {
+    case 0x061C, 0x180E, 0x200B...0x200F, 0x202A...0x202E, 0x2060...0x2064, 0x2066...0x2069,
+      0xFEFF:
+      return true
+    default:
+      return false
+    }
+  }
+
+  /// Whether a zero-width joiner or non-joiner does what it is for: U+200D between two
+  /// parts of an emoji (👩‍💻), and either of them between two letters or marks of a script
+  /// beyond Latin, Greek and Cyrillic (Persian, the scripts of India), where it chooses
+  /// how they join.
+  private static func joins(
+    _ scalar: Unicode.Scalar, after previous: Unicode.Scalar?, before next: Unicode.Scalar?
+  ) -> Bool {
+    guard scalar.value == 0x200C || scalar.value == 0x200D, let previous, let next else {
+      return false
+    }
+    if scalar.value == 0x200D, previous.properties.isEmoji || previous.value == 0xFE0F,
+      next.properties.isEmoji, next.value > 0x7F
+    {
+      return true
+    }
+    func joining(_ neighbour: Unicode.Scalar) -> Bool {
+      neighbour.value >= 0x0590
+        && (neighbour.properties.isAlphabetic
+          || [.nonspacingMark, .spacingMark].contains(neighbour.properties.generalCategory))
+    }
+    return joining(previous) && joining(next)
+  }
+
+  /// `<U+202E>`: a character by its code point, four hex digits or more.
+  private static func codePoint(_ scalar: Unicode.Scalar) -> String {
+    let hex = String(scalar.value, radix: 16, uppercase: true)
+    return "<U+" + String(repeating: "0", count: max(4 - hex.count, 0)) + hex + ">"
+  }
+
   private static func caret(_ scalar: Unicode.Scalar) -> String {
     let value = scalar.value
     if value >= 0x80 { return "M-" + caret(Unicode.Scalar(UInt8(value - 0x80))) }
@@ -68,14 +134,34 @@ public enum TerminalText {
     return "^" + String(Unicode.Scalar(UInt8(value + 0x40)))
   }
 
+  /// Whether `bytes` hold a control character or an invisible one (`isInvisible`), by
+  /// their UTF-8: U+0080–U+009F are C2 80–9F; U+061C is D8 9C; U+180E is E1 A0 8E;
+  /// U+200B–U+200F and U+202A–U+202E are E2 80 8B–8F and AA–AE; U+2060–U+2069 are E2 81
+  /// A0–A9; U+FEFF is EF BB BF.
   private static func containsControl(_ bytes: UnsafeRawBufferPointer) -> Bool {
-    var previous: UInt8 = 0
     // Printable ASCII holds no control character: most of a document's lines are such runs.
-    let start = ByteScan.skip(bytes, from: 0, unless: ByteScan.flagNotPrintableASCII)
-    for byte in bytes[start...] {
-      if (byte < 0x20 && byte != 0x09) || byte == 0x7F { return true }
-      if previous == 0xC2 && (0x80...0x9F).contains(byte) { return true }
-      previous = byte
+    var index = ByteScan.skip(bytes, from: 0, unless: ByteScan.flagNotPrintableASCII)
+    while index < bytes.count {
+      let byte = bytes[index]
+      index += 1
+      if byte < 0x80 {
+        if byte < 0x20 && byte != 0x09 || byte == 0x7F { return true }
+        continue
+      }
+      let second = index < bytes.count ? bytes[index] : 0
+      let third = index + 1 < bytes.count ? bytes[index + 1] : 0
+      switch byte {
+      case 0xC2: if (0x80...0x9F).contains(second) { return true }
+      case 0xD8: if second == 0x9C { return true }
+      case 0xE1: if second == 0xA0 && third == 0x8E { return true }
+      case 0xE2:
+        if second == 0x80 && ((0x8B...0x8F).contains(third) || (0xAA...0xAE).contains(third)) {
+          return true
+        }
+        if second == 0x81 && (0xA0...0xA9).contains(third) && third != 0xA5 { return true }
+      case 0xEF: if second == 0xBB && third == 0xBF { return true }
+      default: break
+      }
     }
     return false
   }

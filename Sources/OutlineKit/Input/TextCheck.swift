@@ -13,6 +13,10 @@ enum TextCheck {
   /// read, or nil when it is.
   static func problem(_ bytes: ArraySlice<UInt8>, complete: Bool) -> LoadError? {
     let head = bytes.prefix(block)
+    // UTF-32's little-endian mark starts as UTF-16's does, so it is looked for first.
+    if head.starts(with: [0xFF, 0xFE, 0x00, 0x00]) || head.starts(with: [0x00, 0x00, 0xFE, 0xFF]) {
+      return .utf32
+    }
     if head.starts(with: [0xFF, 0xFE]) || head.starts(with: [0xFE, 0xFF]) { return .utf16 }
     if head.contains(0) { return .binary }
     guard head.count >= shortest else { return nil }

@@ -15,6 +15,8 @@ public enum LoadError: Error, Equatable, CustomStringConvertible {
   case binary
   /// The document is UTF-16 text, as its byte order mark says.
   case utf16
+  /// The document is UTF-32 text, as its byte order mark says.
+  case utf32
   /// The document is compressed by `program`, which collapse does not read.
   case compressed(program: String)
   /// The gzip data cannot be inflated, for the reason the words give.
@@ -29,6 +31,7 @@ public enum LoadError: Error, Equatable, CustomStringConvertible {
   public var convertingCommand: String? {
     switch self {
     case .utf16: return "iconv -f UTF-16 -t UTF-8"
+    case .utf32: return "iconv -f UTF-32 -t UTF-8"
     case .compressed(let program): return "\(program) -dc"
     default: return nil
     }
@@ -48,6 +51,7 @@ public enum LoadError: Error, Equatable, CustomStringConvertible {
         + "to read than is left\(limit)"
     case .binary: return "binary file, not Markdown, JSON or YAML"
     case .utf16: return "UTF-16 text, which collapse does not read (it reads UTF-8)"
+    case .utf32: return "UTF-32 text, which collapse does not read (it reads UTF-8)"
     case .compressed(let program): return "compressed by \(program), which collapse does not read"
     case .corruptGzip(let words): return words
     case .gzipUnavailable(let status): return "cannot inflate gzip: zlib's status \(status)"

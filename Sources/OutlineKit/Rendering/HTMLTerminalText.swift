@@ -165,7 +165,7 @@ struct HTMLTerminalText {
       }
       return false
     case "hr":
-      out.add(RenderedLines.rule(width: out.available, ascii: out.ascii))
+      out.addRule()
       alignments.removeLast()
       gapPending = true
       return false

@@ -54,6 +54,7 @@ struct MarkdownTerminalText {
     drawing.divisions = document.openDivisions(before: blocks.node)
     drawing.drawBlocks(under: root)
     drawing.drawNotes()
+    drawing.out.fitToText()
     return DrawnRun(lines: drawing.out.lines, folds: drawing.out.folds)
   }
 
@@ -109,7 +110,7 @@ struct MarkdownTerminalText {
       case CMARK_NODE_CODE_BLOCK:
         drawCode(node)
       case CMARK_NODE_THEMATIC_BREAK:
-        out.add(RenderedLines.rule(width: out.available, ascii: out.ascii))
+        out.addRule()
       case CMARK_NODE_HTML_BLOCK:
         var html = cmark_node_get_literal(node).map { String(cString: $0) } ?? ""
         let own = cmark_node_parent(node) == root

@@ -90,12 +90,15 @@ struct RenderedLines {
 
   /// Adds `line` after the marks of the blocks it is in.
   mutating func add(_ line: StyledLine) {
+    var marked = nextMarks()
+    marked.append(line)
+    lines.append(marked)
+  }
+
+  /// The marks the next line starts with: each block's first line's marks, once, else
+  /// the marks that go down its side.
+  private mutating func nextMarks() -> StyledLine {
     writePendingBlank()
-    if marks.isEmpty {
-      lastMarks = 0
-      lines.append(line)
-      return
-    }
     var marked = StyledLine()
     for index in marks.indices {
       if let first = marks[index].first {
@@ -106,26 +109,89 @@ struct RenderedLines {
       }
     }
     lastMarks = marked.pieces.reduce(0) { $0 + $1.text.unicodeScalars.count }
-    marked.append(line)
-    lines.append(marked)
+    return marked
   }
 
-  /// Adds `text` broken to the width, each line moved right as `alignment` asks.
+  /// Adds `text` broken to the width, each line moved right as `alignment` asks, within
+  /// the text's widest line (`fitToText`).
   mutating func add(_ text: StyledText, alignment: Alignment = .left) {
     firstOfLastText = nil
     for line in text.lines(width: available) {
-      guard alignment != .left, let available, line.columns > 0 else {
+      if alignment != .left, let available, line.columns > 0 {
+        let marked = nextMarks()
+        spanning.append(
+          Spanning(
+            line: lines.count, marks: marked, content: line, alignment: alignment, room: available))
+        var placed = marked
+        placed.append(line)
+        lines.append(placed)
+      } else {
         add(line)
-        if firstOfLastText == nil { firstOfLastText = (lines.count - 1, lastMarks) }
-        continue
       }
-      var moved = StyledLine()
-      let room = max(available - line.columns, 0)
-      moved.pad(alignment == .center ? room / 2 : room)
-      moved.append(line)
-      add(moved)
       if firstOfLastText == nil { firstOfLastText = (lines.count - 1, lastMarks) }
     }
+  }
+
+  /// Adds a thematic break: a line across the text's widest line (`fitToText`), or
+  /// `ruleColumns` long when there is no width.
+  mutating func addRule() {
+    guard let available else {
+      add(
+        StyledLine(
+          String(repeating: ascii ? "-" : "─", count: RenderedLines.ruleColumns), .annotation))
+      return
+    }
+    let marked = nextMarks()
+    spanning.append(
+      Spanning(line: lines.count, marks: marked, content: nil, alignment: .left, room: available))
+    lines.append(marked)
+  }
+
+  /// A line whose length depends on the text around it: a rule (no `content`), or a
+  /// line moved right.
+  private struct Spanning {
+    let line: Int
+    let marks: StyledLine
+    let content: StyledLine?
+    let alignment: Alignment
+    /// The columns the line could take within its marks.
+    let room: Int
+  }
+
+  private var spanning: [Spanning] = []
+
+  /// Lays out the rules and the lines moved right within the widest line of the text, or
+  /// `screenColumns` if it is narrower, rather than across the whole width: a large
+  /// `--width` adds no spaces or rule beyond what the text takes.
+  mutating func fitToText() {
+    guard !spanning.isEmpty else { return }
+    var widest = 0
+    var next = 0
+    for index in lines.indices {
+      if next < spanning.count, spanning[next].line == index {
+        let span = spanning[next]
+        widest = max(widest, span.marks.columns + (span.content?.columns ?? 0))
+        next += 1
+      } else {
+        widest = max(widest, lines[index].columns)
+      }
+    }
+    // A narrow text still takes a terminal's usual width: a README's centred logo, alone
+    // in its run, stands in the middle of the screen.
+    let across = max(widest, RenderedLines.screenColumns)
+    for span in spanning {
+      var line = span.marks
+      let room = min(span.room, max(across - span.marks.columns, 0))
+      if let content = span.content {
+        let spaces = max(room - content.columns, 0)
+        line.pad(span.alignment == .center ? spaces / 2 : spaces)
+        line.append(content)
+      } else {
+        line.append(String(repeating: ascii ? "-" : "─", count: room), .annotation)
+      }
+      lines[span.line] = line
+    }
+    spanning = []
   }
 
   /// The first line of the text added last, and how many Unicode scalars of marks it
@@ -172,25 +238,17 @@ struct RenderedLines {
   }
 
   /// The URL a link to `url` is written as a hyperlink to, when it is one: only an
-  /// absolute URL, which a terminal can open; a relative path or an `#anchor` is shown
-  /// after its text instead.
+  /// absolute URL of a scheme a terminal may open (`TerminalText.opensAsHyperlink`); a
+  /// relative path, an `#anchor` or a `file:` URL is shown after its text instead.
   func hyperlink(to url: String) -> String? {
-    guard hyperlinks, let colon = url.firstIndex(of: ":") else { return nil }
-    let scheme = url[..<colon]
-    guard let first = scheme.first, first.isASCII, first.isLetter,
-      scheme.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || "+-.".contains($0)) })
-    else { return nil }
-    return url
-  }
-
-  /// A thematic break: a line across the room there is, or across `ruleColumns` when
-  /// there is no width.
-  static func rule(width: Int?, ascii: Bool) -> StyledLine {
-    StyledLine(String(repeating: ascii ? "-" : "─", count: width ?? ruleColumns), .annotation)
+    hyperlinks && TerminalText.opensAsHyperlink(url) ? url : nil
   }
 
   /// The length of a rule when lines have no width.
   static let ruleColumns = 40
+  /// The columns rules and centred lines are laid across when the text is narrower and
+  /// the width allows: a terminal's usual width.
+  static let screenColumns = 80
 
   /// How a line of text sits between the marks and the width.
   enum Alignment {

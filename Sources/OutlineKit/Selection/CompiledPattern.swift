@@ -36,11 +36,16 @@ final class CompiledPattern: @unchecked Sendable {
   /// numbers are written, and ten times as quick as Unicode's (`\p{Nd}`, `\p{L}`, or all
   /// four with `(*UCP)` first);
   /// `/…/i` folds the case of every letter. With `whole`, it matches only a whole text:
-  /// said when compiling, as the JIT only runs patterns anchored so.
-  init(_ source: String, ignoresCase: Bool = false, byLine: Bool = false, whole: Bool = false)
-    throws(Failure)
-  {
+  /// said when compiling, as the JIT only runs patterns anchored so. PCRE2 first looks
+  /// for what every match must hold (its first and last code units, the bytes a match may
+  /// start with, its shortest length) and tries only where those could be; without
+  /// `lookingAhead`, it tries every place, which finds the same matches more slowly.
+  init(
+    _ source: String, ignoresCase: Bool = false, byLine: Bool = false, whole: Bool = false,
+    lookingAhead: Bool = true
+  ) throws(Failure) {
     var options = UInt32(PCRE2_UTF | PCRE2_MATCH_INVALID_UTF)
+    if !lookingAhead { options |= UInt32(PCRE2_NO_START_OPTIMIZE) }
     if ignoresCase { options |= UInt32(PCRE2_CASELESS) }
     if byLine { options |= UInt32(PCRE2_MULTILINE) }
     if whole { options |= UInt32(PCRE2_ANCHORED | PCRE2_ENDANCHORED) }

@@ -36,10 +36,11 @@ struct ContentMatcher {
         return ContentMatcher.holds(text.bytes, wanted)
       }
     }
-    // Only the sections that hold what every match holds are given to the pattern. The
-    // texts are made on the pattern's own thread, one at a time in one buffer, as they
-    // are matched.
-    let literal = regex.ignoresCase ? nil : ContentMatcher.requiredLiteral(of: regex.source)
+    // PCRE2 looks for what every match must hold (its first and last code units, the
+    // bytes a match may start with) before it tries a place, so the pattern is given
+    // every section: nothing is looked for first by a reading of the pattern's syntax
+    // here, which could disagree with PCRE2's. The texts are made on the pattern's own
+    // thread, one at a time in one buffer, as they are matched.
     let shared = SharedOutline(outline: outline)
     return try PatternSearch.run(regex, name: pattern, patterns: patterns, byLine: true) {
       matcher in
@@ -48,16 +49,16 @@ struct ContentMatcher {
       for index in shared.outline.sections.indices {
         text.bytes.removeAll(keepingCapacity: true)
         ContentMatcher.write(shared.outline.sections[index], to: &text)
-        if let literal, !ContentMatcher.holds(text.bytes, literal) { continue }
         if try text.bytes.withSubjectBytes({ try matcher.matches($0) }) { matched.append(index) }
       }
       return matched
     }
   }
 
-  /// Writes the text of a section's own content: a line for each block of Markdown, and
-  /// for each member of JSON, straight from where the outline keeps it.
-  private static func write(_ section: Section, to text: inout ByteBuffer) {
+  /// Writes the text of a section's own content, as patterns are matched against it: a
+  /// line for each block of Markdown, and for each member of JSON, straight from where
+  /// the outline keeps it.
+  static func write(_ section: Section, to text: inout ByteBuffer) {
     for content in section.content {
       switch content.body {
       case .markdown(let blocks):
@@ -75,84 +76,6 @@ struct ContentMatcher {
         }
       }
     }
-  }
-
-  /// The longest run of ASCII characters, two or more, that a `/REGEX/` matches only
-  /// where the text holds it, as ripgrep looks for a pattern's literal first; nil when
-  /// none is sure. It is read with care to say nil when in doubt: only a run outside
-  /// groups and classes counts, a character a quantifier may leave out (`*`, `?`, `{`)
-  /// is not in it, and a pattern with `|` outside a group, inline options (`(?i)`) or
-  /// quoting (`\Q`) has none. ASCII only, to be sure of what each byte is.
-  static func requiredLiteral(of source: String) -> [UInt8]? {
-    guard !source.contains("(?"), !source.contains("\\Q") else { return nil }
-    let characters = Array(source.unicodeScalars)
-    var best: [UInt8] = []
-    var run: [UInt8] = []
-    var depth = 0
-    var position = 0
-    func endRun() {
-      if run.count > best.count { best = run }
-      run = []
-    }
-    while position < characters.count {
-      let character = characters[position]
-      position += 1
-      switch character {
-      case "\\":
-        guard position < characters.count else { return nil }
-        let escaped = characters[position]
-        position += 1
-        // `\.` is a dot; `\s`, `\d`, `\b` and the others are classes or anchors. Escapes
-        // that take more after them (`\x41`, `\u{…}`, `\p{L}`, `\k<name>`, `\1`) end it all.
-        if "xuUNpPkgco0123456789".unicodeScalars.contains(escaped) { return nil }
-        if depth == 0, escaped.isASCII, !escaped.properties.isAlphabetic {
-          run.append(UInt8(escaped.value))
-        } else {
-          endRun()
-        }
-      case "[":
-        endRun()
-        // To the `]` that closes the class; a `]` first in it is one of its members.
-        if position < characters.count, characters[position] == "^" { position += 1 }
-        if position < characters.count, characters[position] == "]" { position += 1 }
-        while position < characters.count, characters[position] != "]" {
-          if characters[position] == "\\" { position += 1 }
-          position += 1
-        }
-        guard position < characters.count else { return nil }
-        position += 1
-      case "(":
-        endRun()
-        depth += 1
-      case ")":
-        endRun()
-        depth = max(0, depth - 1)
-      case "|":
-        if depth == 0 { return nil }
-      case "*", "?", "{":
-        // The character before may be left out, or repeated apart from what follows.
-        if !run.isEmpty { run.removeLast() }
-        endRun()
-        // A count in braces, `{2,3}`, is no text.
-        if character == "{" {
-          while position < characters.count, characters[position] != "}" { position += 1 }
-          guard position < characters.count else { return nil }
-          position += 1
-        }
-      case "+":
-        endRun()
-      case ".", "^", "$":
-        endRun()
-      default:
-        if depth == 0, character.isASCII {
-          run.append(UInt8(character.value))
-        } else {
-          endRun()
-        }
-      }
-    }
-    endRun()
-    return best.count >= 2 ? best : nil
   }
 
   /// Whether `text` holds `wanted`: each place memchr finds its first byte at, compared

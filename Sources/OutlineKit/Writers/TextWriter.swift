@@ -9,8 +9,13 @@ public struct TextWriter {
     /// Titles only, no content lines.
     public var outline = false
     /// The columns a line may take, its indent included; longer lines are cut with an
-    /// ellipsis and their tabs expanded. Nil for no limit.
-    public var width: Int?
+    /// ellipsis and their tabs expanded. Nil for no limit. At most `widestWidth`: a wider
+    /// one is taken as that.
+    public var width: Int? {
+      get { fittedWidth }
+      set { fittedWidth = newValue.map { min($0, TextWriter.widestWidth) } }
+    }
+    private var fittedWidth: Int?
     /// Whether to style lines with escape sequences: bold titles, dim markers in a colour
     /// per depth, dim summaries of what is hidden.
     public var colors = false
@@ -54,6 +59,10 @@ public struct TextWriter {
     }
     return run
   }
+
+  /// The widest lines are fitted to, in columns: wider than any screen, and few enough
+  /// that a rule or a centred line drawn across it stays small.
+  public static let widestWidth = 1000
 
   public var options: Options
   /// The lines drawn for each content run a view has asked for (`rows`, `line`).
