@@ -172,8 +172,8 @@ struct RenderedLines {
   }
 
   /// The URL a link to `url` is written as a hyperlink to, when it is one: only an
-  /// absolute URL, which a terminal can open; a relative path or an `#anchor` is shown
-  /// after its text instead.
+  /// absolute URL, which a terminal can open; a relative path is shown after its text
+  /// instead, and an `#anchor` not at all.
   func hyperlink(to url: String) -> String? {
     guard hyperlinks, let colon = url.firstIndex(of: ":") else { return nil }
     let scheme = url[..<colon]
