@@ -211,6 +211,11 @@ struct RenderedViewTests {
       (String(repeating: "<table><tr><td>", count: 6_000) + "x", "nested deeper than 8192"),
       (String(repeating: "<table><caption>", count: 6_000) + "x", "nested deeper than 8192"),
       (String(repeating: "<details><summary>", count: 12_000) + "x", "nested deeper than 8192"),
+      // After a <details> left open, whose end tag it holds, as in a block of its own.
+      (
+        "<details>\n\n" + String(repeating: "<div>", count: 9_000) + "x</details>",
+        "nested deeper than 8192"
+      ),
     ]
     for (html, note) in cases {
       let result = try runBinary(["--render=always", "-w", "80"], input: Data(html.utf8))

@@ -55,11 +55,15 @@ struct HTMLTerminalText {
       lines.add(text)
       return 0
     }
-    var drawing = HTMLTerminalText(out: lines)
+    // The lines are moved in and out, not copied: a copy of all the lines drawn so far,
+    // made for each HTML block, made a run of many blocks quadratic.
+    var drawing = HTMLTerminalText(out: RenderedLines(width: nil, ascii: false, hyperlinks: false))
+    swap(&drawing.out, &lines)
+    drawing.linesAtStart = drawing.out.lines.count
     drawing.leavesDetailsOpen = leavingDetailsOpen
     drawing.alignments = [alignment]
-    drawing = HTMLTerminalText.draw(nodes, into: drawing)
-    lines = drawing.out
+    HTMLTerminalText.draw(nodes, into: &drawing)
+    swap(&drawing.out, &lines)
     return drawing.keepsDetailsOpen
   }
 
@@ -69,7 +73,8 @@ struct HTMLTerminalText {
     // Each one closed takes an end tag: as many as there are of those are parsed before
     // it, not every one open, which would make each block's parse as deep as the document.
     let count = min(count, SectionBalance.detailsEndTags(in: Array(html)).count)
-    guard count > 0 else { return 0 }
+    // HTML nested too deep to parse is shown as written, and closes nothing.
+    guard count > 0, !HTMLSanitizer.nestsTooDeep(html) else { return 0 }
     var joined = Array(String(repeating: "<details>", count: count).utf8)
     joined.append(contentsOf: html)
     let fragment = joined.withUnsafeBytes { GumboFragment($0, context: GUMBO_TAG_DIV) }
@@ -146,13 +151,18 @@ struct HTMLTerminalText {
     var row: [StyledText] = []
   }
 
-  /// Draws `nodes` after what `drawing` holds, and returns it with them.
+  /// Draws `nodes` after what `drawing` holds.
   private static func draw(
-    _ nodes: [UnsafeMutablePointer<GumboNode>], into drawing: HTMLTerminalText
-  ) -> HTMLTerminalText {
+    _ nodes: [UnsafeMutablePointer<GumboNode>], into drawing: inout HTMLTerminalText
+  ) {
     // No recursion: nesting a browser accepts may be deeper than a thread's stack. The
-    // drawings begun and not ended are a stack, the one drawn into last.
-    var drawings = [drawing]
+    // drawings begun and not ended are a stack, the one drawn into last; the first is
+    // `drawing`, moved in and back out.
+    var drawings = [
+      HTMLTerminalText(out: RenderedLines(width: nil, ascii: false, hyperlinks: false))
+    ]
+    swap(&drawings[0], &drawing)
+    defer { swap(&drawings[0], &drawing) }
     var tables: [OpenTable] = []
     var flattened = false
     var pending: [Step] = nodes.reversed().map { .enter($0, depth: 0) }
@@ -165,9 +175,8 @@ struct HTMLTerminalText {
       case .leave(let node, let name):
         drawings[top].leave(node, name)
       case .begin:
-        let out = drawings[top].out
         var inner = HTMLTerminalText(
-          out: RenderedLines(width: nil, ascii: out.ascii, hyperlinks: false))
+          out: RenderedLines(width: nil, ascii: drawings[top].out.ascii, hyperlinks: false))
         inner.laidOutAgain = true
         drawings.append(inner)
       case .end(let placement):
@@ -232,14 +241,12 @@ struct HTMLTerminalText {
         }
       }
     }
-    var drawn = drawings[0]
-    drawn.flush()
+    drawings[0].flush()
     if flattened {
-      drawn.out.add(
+      drawings[0].out.add(
         note(
           "elements nested deeper than \(HTMLSanitizer.maximumDepth) drawn as the text they hold"))
     }
-    return drawn
   }
 
   /// A note of collapse's own among the lines, in brackets, dim.
