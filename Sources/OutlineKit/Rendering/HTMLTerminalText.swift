@@ -115,10 +115,11 @@ struct HTMLTerminalText {
     "details", "figure", "hr", "menu",
   ]
   private static let blocks: Set<String> = spaced.union([
-    "td", "th", "div", "center", "section", "article", "header", "footer", "nav", "aside", "main",
-    "li",
+    "div", "center", "section", "article", "header", "footer", "nav", "aside", "main", "li",
     "summary", "dt", "dd", "address", "figcaption", "form", "fieldset", "legend", "tr", "hgroup",
     "caption", "body", "html",
+    // A table's cells, when it is drawn as their lines (`deepestTables`).
+    "td", "th",
   ])
 
   private enum Step {
