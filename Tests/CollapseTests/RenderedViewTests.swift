@@ -107,11 +107,12 @@ struct RenderedViewTests {
     )
     let plain = try runBothWays(["--render=always", "--hyperlinks=never"], input: input)
     #expect(plain.output == "See the docs (https://d.example/a b?q=é) now.\n")
-    // A relative link or an anchor is nothing a terminal can open: its URL is shown.
+    // A relative link is nothing a terminal can open: its URL is shown; an anchor of the
+    // page, nothing a reader could follow, is not.
     let relative = try runBothWays(
       ["--render=always", "--hyperlinks=always"],
       input: "[Contributing](CONTRIBUTING.md), [usage](#usage), <a href=\"/docs\">docs</a>\n")
-    #expect(relative.output == "Contributing (CONTRIBUTING.md), usage (#usage), docs (/docs)\n")
+    #expect(relative.output == "Contributing (CONTRIBUTING.md), usage, docs (/docs)\n")
     // Not drawn, the source lines are as written, whatever --hyperlinks says.
     let source = try runBothWays(["--render=never", "--hyperlinks=always"], input: input)
     #expect(source.output == input)
@@ -214,6 +215,53 @@ struct RenderedViewTests {
       #expect(lineWidths(result.output).allSatisfy { $0 <= 60 })
     }
   }
+
+  @Test("raw HTML nested deep is drawn in output that grows as its input does, with a note")
+  func deepNesting() throws {
+    // Each had taken time and output growing with the cube of the depth, or overflowed
+    // the stack: 500 tables took 30 seconds and wrote 5.3 MB.
+    let cases: [(html: String, note: String)] = [
+      (String(repeating: "<table><tr><td>", count: 500) + "x", "nested deeper than 256"),
+      (String(repeating: "<table><caption>", count: 200) + "x", "nested deeper than 256"),
+      (String(repeating: "<details><summary>", count: 200) + "x", "nested deeper than 256"),
+      (String(repeating: "<div>", count: 300) + "x", "nested deeper than 256"),
+      // Deeper than a parse is given: shown as written, as HTML output leaves it out.
+      (String(repeating: "<table><tr><td>", count: 6_000) + "x", "nested deeper than 8192"),
+      (String(repeating: "<table><caption>", count: 6_000) + "x", "nested deeper than 8192"),
+      (String(repeating: "<details><summary>", count: 12_000) + "x", "nested deeper than 8192"),
+      // After a <details> left open, whose end tag it holds, as in a block of its own.
+      (
+        "<details>\n\n" + String(repeating: "<div>", count: 9_000) + "x</details>",
+        "nested deeper than 8192"
+      ),
+    ]
+    for (html, note) in cases {
+      let result = try runBinary(["--render=always", "-w", "80"], input: Data(html.utf8))
+      let shape = html.prefix(18)
+      #expect(result.status == 0, "\(shape): \(result.errors)")
+      #expect(result.output.contains(note), "\(shape)")
+      #expect(result.output.contains("x"), "\(shape)")
+      #expect(result.output.utf8.count < 4 * html.utf8.count + 4_096, "\(shape)")
+      #expect(lineWidths(result.output).allSatisfy { $0 <= 80 }, "\(shape)")
+    }
+    // Tables within tables are boxes four deep, the cells of deeper ones lines of text.
+    let tables = try runBinary(
+      ["--render=always", "-w", "80"],
+      input: Data((String(repeating: "<table><tr><td>", count: 500) + "x").utf8))
+    #expect(tables.output.split(separator: "\n").filter { $0.contains("┌") }.count == 4)
+  }
+
+  @Test("a <details> without a summary shows its text, in the view of -i as in output")
+  func detailsWithoutSummary() throws {
+    // Text of 121, 150 and 160 bytes had been read as a tag: a summary, a crash, an abort.
+    for count in [121, 150, 160] {
+      let text = String(repeating: "S", count: count)
+      let input = "# A\n\n<details>\(text)</details>\n"
+      let result = try runBinary(["--render=always"], input: Data(input.utf8))
+      #expect(result.status == 0, "\(count): \(result.errors)")
+      #expect(result.output == "▾ A\n  ▾ Details\n    \(text)\n")
+    }
+  }
 }
 
 @Suite("Markdown drawn in tmux", .serialized)
@@ -272,7 +320,7 @@ struct RenderedTmuxTests {
     try keep(try window.screen(escapes: true), as: "rendered-centred-readme.txt")
     let lines = screen.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
     #expect(lines.first == String(repeating: " ", count: 35) + "tern logo")
-    #expect(lines.contains(String(repeating: " ", count: 31) + "CI npm License: MIT"))
+    #expect(lines.contains(String(repeating: " ", count: 29) + "CI · npm · License: MIT"))
     #expect(!screen.contains("<"))
     #expect(!screen.contains("]("))
   }

@@ -36,6 +36,37 @@ private func sectionParents(_ html: String) -> [String: String] {
 
 @Suite("raw HTML, sanitised")
 struct HTMLSanitizerTests {
+  @Test(
+    "a node is read as an element only when it is one, however long a text's bytes",
+    arguments: [121, 150, 160])
+  func nodeTypes(count: Int) throws {
+    let text = String(repeating: "S", count: count)
+    var html =
+      "<details>\(text)</details><table><tr>\(String(repeating: " ", count: count))<td>x</td></tr></table><!--\(text)-->"
+    var elements = 0
+    var others = 0
+    html.withUTF8 { bytes in
+      let fragment = GumboFragment(UnsafeRawBufferPointer(bytes), context: GUMBO_TAG_DIV)
+      var stack = fragment.nodes ?? []
+      while let node = stack.popLast() {
+        if node.isElement {
+          elements += 1
+          #expect(!node.tagName.isEmpty && node.tag != nil && node.text.isEmpty)
+        } else {
+          others += 1
+          #expect(node.tagName.isEmpty && node.tag == nil && node.element == nil)
+          #expect(node.attributes.isEmpty && node.children.isEmpty)
+          #expect(!node.text.isEmpty && node.originalText.length > 0)
+        }
+        stack += node.children
+      }
+    }
+    // details, table, tbody, tr, td; the text, the white space, x and the comment.
+    #expect(elements == 5 && others == 4)
+    let sanitised = try sanitisedBody("<details>\(text)</details>")
+    #expect(sanitised.contains("<summary>Details</summary>\(text)"))
+  }
+
   @Test("a details block opened and closed in separate HTML blocks keeps the Markdown between")
   func detailsAroundMarkdown() throws {
     let body = try sanitisedBody(

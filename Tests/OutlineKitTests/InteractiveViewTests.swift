@@ -820,6 +820,21 @@ struct DrawnInteractiveViewTests {
     #expect(view.flags.arguments.isEmpty)
   }
 
+  @Test("a <details> without a summary, its text as long as a tag's fields, is drawn")
+  func detailsWithoutSummary() throws {
+    for count in [121, 150, 160] {
+      let text = String(repeating: "S", count: count)
+      var options = TextWriter.Options()
+      options.renders = true
+      let outline = markdown("# A\n\n<details>\(text)</details>\n")
+      let view = InteractiveView(
+        outline: outline,
+        selection: try Selection(outline: outline, request: SelectionRequest()),
+        options: options, columns: 200, rows: 6)
+      #expect(lines(view).prefix(3) == ["▾ A", "  ▾ Details", "    " + text], "\(count)")
+    }
+  }
+
   @Test("a new width draws the text again, its folds open")
   func resize() throws {
     var view = try self.view(columns: 40)

@@ -83,10 +83,8 @@ final class CmarkParser {
   /// GitHub's extensions, looked up once: registering them is not safe to do on two threads
   /// at once, and a static's first use is. The registry they live in is never changed
   /// after, so the pointers may be read from any thread.
-  nonisolated(unsafe) private static let gfmExtensions: [OpaquePointer] = {
-    cmark_gfm_core_extensions_ensure_registered()
-    return MarkdownDialect.gfm.extensionNames.compactMap { cmark_find_syntax_extension($0) }
-  }()
+  nonisolated(unsafe) private static let gfmExtensions: [OpaquePointer] =
+    MarkdownDialect.gfm.extensionNames.compactMap(CmarkExtensions.named)
 
   /// The versions of the library linked in, as it reports itself.
   static var version: String { String(cString: cmark_version_string()) }

@@ -71,7 +71,10 @@ enum CmarkRenderer {
   static func htmlAlone(
     _ node: OpaquePointer, unsafe: Bool, filtersTags: Bool, highlights: Bool = false
   ) -> UnsafeMutableBufferPointer<UInt8>? {
-    collapse_render_html(
+    // The tag filter is looked up in the registry, which a strict CommonMark parse leaves
+    // empty.
+    if filtersTags { _ = CmarkExtensions.registered }
+    return collapse_render_html(
       node, options(unsafe: unsafe), filtersTags ? 1 : 0, highlights ? 1 : 0
     ).map(buffer)
   }

@@ -171,20 +171,17 @@ struct MarkdownTerminalText {
 
   /// The node types of the table and strikethrough extensions, set when they register.
   private static let tableType: cmark_node_type = {
-    cmark_gfm_core_extensions_ensure_registered()
+    _ = CmarkExtensions.registered
     return collapse_node_type_table()
   }()
   private static let strikethroughType: cmark_node_type = {
-    cmark_gfm_core_extensions_ensure_registered()
+    _ = CmarkExtensions.registered
     return collapse_node_type_strikethrough()
   }()
 
   /// The tasklist extension, whose items are list items with a box.
-  nonisolated(unsafe) private static let tasklist: OpaquePointer? =
-    {
-      cmark_gfm_core_extensions_ensure_registered()
-      return cmark_find_syntax_extension("tasklist")
-    }()
+  nonisolated(unsafe) private static let tasklist: OpaquePointer? = CmarkExtensions.named(
+    "tasklist")
 
   private static func listState(_ node: OpaquePointer, in lists: [ListState]) -> ListState {
     let tight = cmark_node_get_list_tight(node) != 0
@@ -278,7 +275,7 @@ struct MarkdownTerminalText {
           literal = ""
           sawHTML = true
         }
-        if !literal.isEmpty {
+        if literal.contains(where: { !$0.isWhitespace }) {
           afterImage = false
           for index in links.indices {
             links[index].textual = true
@@ -306,7 +303,7 @@ struct MarkdownTerminalText {
         walk.skipChildren()
         let source = cmark_node_get_url(current).map { String(cString: $0) } ?? ""
         let shown = HTMLTerminalText.imageText(alt: alt, source: source)
-        if afterImage && !text.endsInSpace { text.append(" ", style.unlinked) }
+        if afterImage { HTMLTerminalText.separateImage(in: &text, ascii: out.ascii) }
         text.append(TerminalText.escaped(shown.text), shown.isAlt ? style : .annotation)
         for index in links.indices { links[index].shown += shown.text }
         afterImage = true
@@ -328,7 +325,7 @@ struct MarkdownTerminalText {
       if cmark_node_first_child(current) != nil {
         styles.append(inner)
       } else if type == CMARK_NODE_LINK, let link = links.popLast(), !link.linked,
-        !link.url.isEmpty
+        HTMLTerminalText.showsURL(link.url, after: "", imageOnly: false)
       {
         text.append("(" + TerminalText.escaped(link.url) + ")", .annotation)
       }

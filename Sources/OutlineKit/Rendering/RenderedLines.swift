@@ -239,7 +239,8 @@ struct RenderedLines {
 
   /// The URL a link to `url` is written as a hyperlink to, when it is one: only an
   /// absolute URL of a scheme a terminal may open (`TerminalText.opensAsHyperlink`); a
-  /// relative path, an `#anchor` or a `file:` URL is shown after its text instead.
+  /// relative path or a `file:` URL is shown after its text instead, and an `#anchor` not
+  /// at all.
   func hyperlink(to url: String) -> String? {
     hyperlinks && TerminalText.opensAsHyperlink(url) ? url : nil
   }

@@ -43,6 +43,17 @@ struct StyledText {
     if pieces[last].text.isEmpty { pieces.removeLast() }
   }
 
+  /// Drops the spaces that end it.
+  mutating func dropFinalSpaces() {
+    while let last = pieces.indices.last, pieces[last].text.utf8.last == 0x20 {
+      pieces[last].text.removeLast()
+      if pieces[last].text.isEmpty { pieces.removeLast() }
+    }
+  }
+
+  /// Whether its last character is a line break.
+  var endsInBreak: Bool { pieces.last?.text.utf8.last == 0x0A }
+
   /// Whether it holds nothing but white space.
   var isBlank: Bool {
     pieces.allSatisfy { $0.text.utf8.allSatisfy { $0 == 0x20 || $0 == 0x0A || $0 == 0x09 } }

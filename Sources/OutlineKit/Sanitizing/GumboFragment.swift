@@ -71,10 +71,7 @@ final class GumboFragment {
 extension UnsafeMutablePointer where Pointee == GumboNode {
   /// An element's or template's children; none for other nodes.
   var children: [UnsafeMutablePointer<GumboNode>] {
-    guard pointee.type == GUMBO_NODE_ELEMENT || pointee.type == GUMBO_NODE_TEMPLATE else {
-      return []
-    }
-    let children = pointee.v.element.children
+    guard let children = element?.children else { return [] }
     return (0..<Int(children.length)).compactMap {
       children.data[$0]?.assumingMemoryBound(to: GumboNode.self)
     }
@@ -83,10 +80,20 @@ extension UnsafeMutablePointer where Pointee == GumboNode {
   /// Whether the node is an element or a template, which has a tag and attributes.
   var isElement: Bool { pointee.type == GUMBO_NODE_ELEMENT || pointee.type == GUMBO_NODE_TEMPLATE }
 
-  /// An element's tag name, lower case, as written when gumbo does not know it.
+  /// The node as an element; nil for a text, comment or document node, whose fields
+  /// share the element's place in gumbo's union and read as garbage through it.
+  var element: GumboElement? { isElement ? pointee.v.element : nil }
+
+  /// An element's tag; nil for any other node.
+  var tag: GumboTag? { element?.tag }
+
+  /// An element's tag name, lower case, as written when gumbo does not know it; empty
+  /// for any other node.
   var tagName: String {
-    let element = pointee.v.element
-    if element.tag != GUMBO_TAG_UNKNOWN, let name = gumbo_normalized_tagname(element.tag) {
+    guard let element else { return "" }
+    if element.tag != GUMBO_TAG_UNKNOWN, element.tag.rawValue < GUMBO_TAG_LAST.rawValue,
+      let name = gumbo_normalized_tagname(element.tag)
+    {
       return String(cString: name)
     }
     var piece = element.original_tag
@@ -97,9 +104,9 @@ extension UnsafeMutablePointer where Pointee == GumboNode {
   }
 
   /// An element's attributes, names and values as the browser reads them: character
-  /// references decoded.
+  /// references decoded; none for any other node.
   var attributes: [(name: String, value: String)] {
-    let attributes = pointee.v.element.attributes
+    guard let attributes = element?.attributes else { return [] }
     return (0..<Int(attributes.length)).compactMap {
       guard let attribute = attributes.data[$0]?.assumingMemoryBound(to: GumboAttribute.self)
       else { return nil }
@@ -107,9 +114,23 @@ extension UnsafeMutablePointer where Pointee == GumboNode {
     }
   }
 
-  /// A text, white-space, CDATA or comment node's text.
+  /// Whether the node is text, white space, CDATA or a comment, which has a text.
+  var isText: Bool {
+    switch pointee.type {
+    case GUMBO_NODE_TEXT, GUMBO_NODE_WHITESPACE, GUMBO_NODE_CDATA, GUMBO_NODE_COMMENT: return true
+    default: return false
+    }
+  }
+
+  /// A text, white-space, CDATA or comment node's text; empty for any other node.
   var text: String {
-    guard let text = pointee.v.text.text else { return "" }
+    guard isText, let text = pointee.v.text.text else { return "" }
     return String(cString: text)
+  }
+
+  /// Where a text, white-space, CDATA or comment node's text is written in the parsed
+  /// HTML; an empty piece for any other node.
+  var originalText: GumboStringPiece {
+    isText ? pointee.v.text.original_text : GumboStringPiece(data: nil, length: 0)
   }
 }

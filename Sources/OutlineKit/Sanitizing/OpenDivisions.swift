@@ -64,7 +64,7 @@ struct OpenDivisions: Equatable {
     var holder = probe.pointee.parent
     while let element = holder, element != root {
       guard element.pointee.type == GUMBO_NODE_ELEMENT,
-        element.pointee.v.element.tag == GUMBO_TAG_DIV
+        element.tag == GUMBO_TAG_DIV
       else { return .none }
       let align = element.attributes.last { $0.name == "align" }?.value
       let alignment = align.map { $0.trimmingCharacters(in: " ").lowercased() }
@@ -82,7 +82,7 @@ struct OpenDivisions: Equatable {
   {
     var last = nodes.last
     while let node = last, node.isElement {
-      if node.pointee.v.element.tag == GUMBO_TAG_DIV,
+      if node.tag == GUMBO_TAG_DIV,
         node.attributes.contains(where: { $0 == ("id", probeID) })
       {
         return node

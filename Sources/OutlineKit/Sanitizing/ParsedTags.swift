@@ -67,19 +67,19 @@ struct ParsedTags {
         }
         stack.append(contentsOf: node.children.reversed())
       case GUMBO_NODE_COMMENT:
-        guard let span = range(node.pointee.v.text.original_text) else { break }
+        guard let span = range(node.originalText) else { break }
         spans.append(span)
         let text = UnsafeRawBufferPointer(start: base + span.lowerBound, count: span.count)
         if !Self.isClosedComment(text) { commentLeftOpen = true }
       case GUMBO_NODE_CDATA:
-        if let span = range(node.pointee.v.text.original_text) { spans.append(span) }
+        if let span = range(node.originalText) { spans.append(span) }
       default:
         // In text, `</` and a letter always start an end tag, so only the text of an
         // element a tokenizer reads as raw text can hold those bytes as text. (Gumbo's
         // span of other text runs over the end tags it dropped inside it.)
         if let parent = node.pointee.parent, parent.isElement,
           Self.rawText.contains(parent.tagName),
-          let span = range(node.pointee.v.text.original_text)
+          let span = range(node.originalText)
         {
           spans.append(span)
         }

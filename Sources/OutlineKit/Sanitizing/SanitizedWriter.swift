@@ -49,8 +49,7 @@ struct SanitizedWriter {
 
   /// Where a node's text starts in the parsed HTML; nil for one the parser made up.
   private func start(of node: UnsafeMutablePointer<GumboNode>) -> Int? {
-    let piece =
-      node.isElement ? node.pointee.v.element.original_tag : node.pointee.v.text.original_text
+    let piece = node.element?.original_tag ?? node.originalText
     guard let base, let data = piece.data, piece.length > 0 else { return nil }
     return base.distance(to: UnsafeRawPointer(data))
   }
@@ -106,7 +105,7 @@ struct SanitizedWriter {
     guard settings.showsEmoji, text.utf8.contains(UInt8(ascii: ":")) else { return text }
     var parent = node.pointee.parent
     while let element = parent, element.pointee.type == GUMBO_NODE_ELEMENT {
-      switch element.pointee.v.element.tag {
+      switch element.tag {
       case GUMBO_TAG_PRE, GUMBO_TAG_CODE, GUMBO_TAG_TT: return text
       default: parent = element.pointee.parent
       }
@@ -126,7 +125,7 @@ struct SanitizedWriter {
   private mutating func element(_ node: UnsafeMutablePointer<GumboNode>, _ step: Step) {
     let written = node.tagName
     let name = HTMLAllowlist.renamed[written] ?? written
-    if node.pointee.v.element.tag_namespace != GUMBO_NAMESPACE_HTML
+    if node.element?.tag_namespace != GUMBO_NAMESPACE_HTML
       || node.pointee.type == GUMBO_NODE_TEMPLATE || HTMLAllowlist.removedWhole.contains(name)
     {
       note("removed the \(written) element and what it held")
@@ -252,10 +251,10 @@ struct SanitizedWriter {
   /// Whether `node` is a task's checkbox, as cmark-gfm writes one: a checkbox that begins
   /// a list item.
   static func isTaskCheckbox(_ node: UnsafeMutablePointer<GumboNode>) -> Bool {
-    guard node.isElement, node.pointee.v.element.tag == GUMBO_TAG_INPUT,
+    guard node.tag == GUMBO_TAG_INPUT,
       node.attributes.contains(where: { $0.name == "type" && $0.value.lowercased() == "checkbox" }),
       let parent = node.pointee.parent,
-      parent.isElement, parent.pointee.v.element.tag == GUMBO_TAG_LI
+      parent.tag == GUMBO_TAG_LI
     else { return false }
     return parent.children.first == node
   }
@@ -265,7 +264,7 @@ struct SanitizedWriter {
   /// any other element.
   static func taskListClass(_ name: String, _ node: UnsafeMutablePointer<GumboNode>) -> String? {
     func isTask(_ item: UnsafeMutablePointer<GumboNode>) -> Bool {
-      item.isElement && item.pointee.v.element.tag == GUMBO_TAG_LI
+      item.tag == GUMBO_TAG_LI
         && item.children.first.map(isTaskCheckbox) == true
     }
     switch name {
@@ -307,7 +306,7 @@ struct SanitizedWriter {
   private static func isInLink(_ node: UnsafeMutablePointer<GumboNode>) -> Bool {
     var parent = node.pointee.parent
     while let element = parent {
-      if element.isElement, element.pointee.v.element.tag == GUMBO_TAG_A { return true }
+      if element.tag == GUMBO_TAG_A { return true }
       parent = element.pointee.parent
     }
     return false

@@ -232,9 +232,9 @@ enum SectionBalance {
         {
           marks[index] = node
         } else if node.pointee.type == GUMBO_NODE_TEXT,
-          let start = SectionBalance.start(node.pointee.v.text.original_text, base: base)
+          let start = SectionBalance.start(node.originalText, base: base)
         {
-          texts.append((start..<(start + node.pointee.v.text.original_text.length), node))
+          texts.append((start..<(start + node.originalText.length), node))
         }
       }
       guard let wrapper else { return result }
@@ -293,7 +293,7 @@ enum SectionBalance {
       var stack = Array(nodes.reversed())
       while let node = stack.popLast() {
         if node.isElement {
-          if node.pointee.v.element.tag_namespace == GUMBO_NAMESPACE_HTML,
+          if node.element?.tag_namespace == GUMBO_NAMESPACE_HTML,
             ParsedTags.rawText.contains(node.tagName),
             let start = SectionBalance.start(node.pointee.v.element.original_tag, base: base)
           {
@@ -302,9 +302,9 @@ enum SectionBalance {
           }
           stack += node.children.reversed()
         } else if node.pointee.type == GUMBO_NODE_CDATA,
-          let start = SectionBalance.start(node.pointee.v.text.original_text, base: base)
+          let start = SectionBalance.start(node.originalText, base: base)
         {
-          cdata.append(start..<(start + node.pointee.v.text.original_text.length))
+          cdata.append(start..<(start + node.originalText.length))
         }
       }
       // gumbo writes a CDATA section's text, with the text before it, in one node.
@@ -353,14 +353,15 @@ enum SectionBalance {
   /// it: a `details` of its own, an element that bounds the scope an end tag looks in, a
   /// `select` (which ignores it).
   private static func boundsEndTags(_ node: UnsafeMutablePointer<GumboNode>) -> Bool {
-    let html = node.pointee.v.element.tag_namespace == GUMBO_NAMESPACE_HTML
+    let html = node.element?.tag_namespace == GUMBO_NAMESPACE_HTML
     return boundsScope(node) || (html ? ["details", "select"] : ["details"]).contains(node.tagName)
   }
 
   /// Whether `node` bounds the scope in which the parser looks for an element to close.
   private static func boundsScope(_ node: UnsafeMutablePointer<GumboNode>) -> Bool {
     let name = node.tagName
-    switch node.pointee.v.element.tag_namespace {
+    guard let element = node.element else { return false }
+    switch element.tag_namespace {
     case GUMBO_NAMESPACE_HTML:
       return ["applet", "caption", "html", "table", "td", "th", "marquee", "object", "template"]
         .contains(name)
@@ -416,7 +417,7 @@ enum SectionBalance {
       // Raw text: the element the parser stands in, which need not hold what came last
       // (a table stands after what is put in front of it).
       if let current = openElements(in: wrapper, at: closersEnd).first,
-        current.pointee.v.element.tag_namespace == GUMBO_NAMESPACE_HTML,
+        current.element?.tag_namespace == GUMBO_NAMESPACE_HTML,
         ParsedTags.rawText.contains(current.tagName)
       {
         return .close("</\(current.tagName)>", guesses: [])
@@ -441,12 +442,12 @@ enum SectionBalance {
     // child went: close every element open, innermost first.
     if let parent = child.pointee.parent, parent != wrapper {
       let stack = openElements(in: wrapper, at: closersEnd)
-      if stack.contains(where: { $0.pointee.v.element.tag_namespace != GUMBO_NAMESPACE_HTML }) {
+      if stack.contains(where: { $0.element?.tag_namespace != GUMBO_NAMESPACE_HTML }) {
         return .closeAll(stack.prefix(maximumClosers).map { "</\($0.tagName)>" })
       }
       var open = parent
       while let above = open.pointee.parent, above != wrapper, above.isElement,
-        above.pointee.v.element.tag_namespace != GUMBO_NAMESPACE_HTML
+        above.element?.tag_namespace != GUMBO_NAMESPACE_HTML
       {
         open = above
       }
@@ -516,9 +517,9 @@ enum SectionBalance {
     _ node: UnsafeMutablePointer<GumboNode>, in wrapper: UnsafeMutablePointer<GumboNode>
   ) -> UnsafeMutablePointer<GumboNode> {
     var open = node
-    guard node.pointee.v.element.tag_namespace != GUMBO_NAMESPACE_HTML else { return node }
+    guard node.element?.tag_namespace != GUMBO_NAMESPACE_HTML else { return node }
     while let above = open.pointee.parent, above != wrapper, above.isElement,
-      above.pointee.v.element.tag_namespace != GUMBO_NAMESPACE_HTML
+      above.element?.tag_namespace != GUMBO_NAMESPACE_HTML
     {
       open = above
     }
@@ -539,7 +540,7 @@ enum SectionBalance {
     _ holder: UnsafeMutablePointer<GumboNode>, in wrapper: UnsafeMutablePointer<GumboNode>,
     base: UnsafeRawPointer, known: inout Surroundings
   ) -> Bool {
-    if holder.pointee.v.element.tag_namespace == GUMBO_NAMESPACE_HTML,
+    if holder.element?.tag_namespace == GUMBO_NAMESPACE_HTML,
       unlikeOthers.contains(holder.tagName)
     {
       return false
@@ -560,7 +561,7 @@ enum SectionBalance {
       node = parent
     }
     for node in path.reversed() {
-      let html = node.pointee.v.element.tag_namespace == GUMBO_NAMESPACE_HTML
+      let html = node.element?.tag_namespace == GUMBO_NAMESPACE_HTML
       let name = node.tagName
       let plain =
         above.plain && node.isElement && !isMoved(node, base: base)
@@ -582,10 +583,10 @@ enum SectionBalance {
   ) -> Bool {
     if node.pointee.parse_flags.rawValue & moved != 0 { return true }
     guard let parent = node.pointee.parent,
-      let own = from ?? start(node.pointee.v.element.original_tag, base: base)
+      let own = from ?? node.element.flatMap({ start($0.original_tag, base: base) })
     else { return false }
     return parent.children.drop { $0 != node }.dropFirst().contains {
-      $0.isElement && (start($0.pointee.v.element.original_tag, base: base) ?? .max) < own
+      ($0.element.flatMap { start($0.original_tag, base: base) } ?? .max) < own
     }
   }
 
