@@ -89,11 +89,14 @@ struct ConditionEvaluator {
   }
 
   /// The compiled `source`, or nil when it is not a regular expression: RFC 9535's
-  /// `match` and `search` are false then.
+  /// `match` and `search` are false then. Carriage returns and line feeds end lines, so
+  /// that `.` matches any character but those two, as RFC 9485's I-Regexp reads it.
   private mutating func matcher(_ source: String, whole: Bool) -> CompiledPattern.Matcher? {
     let key = (whole ? "match:" : "search:") + source
     if let known = compiled[key] { return known }
-    let matcher = (try? CompiledPattern(source, whole: whole)).map { CompiledPattern.Matcher($0) }
+    let matcher = (try? CompiledPattern("(*ANYCRLF)" + source, whole: whole)).map {
+      CompiledPattern.Matcher($0)
+    }
     compiled[key] = matcher
     return matcher
   }
