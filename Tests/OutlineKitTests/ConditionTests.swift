@@ -284,6 +284,22 @@ struct ConditionTests {
     }
   }
 
+  @Test("a query that finds more values than one query may hold is given up on")
+  func tooMany() throws {
+    let outline = try JSONReader.read(Array("[[1, 2, 3], [4, 5, 6], {\"a\": [7]}]".utf8))
+    var evaluator = ConditionEvaluator(
+      tree: ConditionTree(outline), stop: StopFlag(), largestNodeList: 12)
+    // The second .. walks below each of the 11 values the first found: 20 of them.
+    #expect(throws: ConditionEvaluator.Failure.tooMany) {
+      try evaluator.holds(Condition.parse("$..*..*"), at: 1)
+    }
+    #expect(try evaluator.holds(Condition.parse("$[0][*] == 3"), at: 1))
+    #expect(
+      SelectionError.conditionTooLarge(condition: "$..*..*", nodes: 12).description
+        == "a query of the condition '$..*..*' found over 12 values: queries with several .. "
+        + "or * in a row may; make it simpler")
+  }
+
   @Test("a slice chooses as RFC 9535 says, whatever its bounds and step")
   func slices() {
     #expect(ConditionEvaluator.slice(count: 5, start: 1, end: nil, step: nil) == [1, 2, 3, 4])

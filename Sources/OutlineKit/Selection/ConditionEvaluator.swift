@@ -27,12 +27,14 @@ struct ConditionEvaluator {
     case tooMany
   }
 
-  /// How many nodes one query may find before the condition is given up on.
-  static let largestNodeList = 10_000_000
+  /// How many nodes one query may find before the condition is given up on, 10 million
+  /// unless told: `@..*..*` over a large document would otherwise fill the memory.
+  let largestNodeList: Int
 
-  init(tree: ConditionTree, stop: StopFlag) {
+  init(tree: ConditionTree, stop: StopFlag, largestNodeList: Int = 10_000_000) {
     self.tree = tree
     self.stop = stop
+    self.largestNodeList = largestNodeList
   }
 
   /// A value a comparison or function reads: a node of the tree, or a value of the
@@ -158,7 +160,7 @@ struct ConditionEvaluator {
         for start in found {
           try tick(tree.ends[start] - start)
           inputs.append(contentsOf: start..<tree.ends[start])
-          guard inputs.count <= Self.largestNodeList else { throw .tooMany }
+          guard inputs.count <= largestNodeList else { throw .tooMany }
         }
       }
       for input in inputs {
@@ -166,7 +168,7 @@ struct ConditionEvaluator {
         for selector in segment.selectors {
           try select(selector, from: input, into: &next)
         }
-        guard next.count <= Self.largestNodeList else { throw .tooMany }
+        guard next.count <= largestNodeList else { throw .tooMany }
       }
       found = next
       if found.isEmpty { break }

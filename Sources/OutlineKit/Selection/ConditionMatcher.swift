@@ -43,6 +43,7 @@ struct ConditionMatcher {
       patterns: patterns, tooSlow: .conditionTooSlow(condition: text, seconds: patterns.seconds)
     ) { stop in
       var evaluator = ConditionEvaluator(tree: tree, stop: stop)
+      let largest = evaluator.largestNodeList
       var chosen: [Int] = []
       do throws(ConditionEvaluator.Failure) {
         for node in candidates where try evaluator.holds(condition, at: node) {
@@ -55,7 +56,7 @@ struct ConditionMatcher {
         case .backtracked: return .failure(.patternBacktracks(name: text))
         case .tooMany:
           return .failure(
-            .conditionTooLarge(condition: text, nodes: ConditionEvaluator.largestNodeList))
+            .conditionTooLarge(condition: text, nodes: largest))
         }
       }
       return .success(chosen)
