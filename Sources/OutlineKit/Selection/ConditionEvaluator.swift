@@ -1,5 +1,3 @@
-import Synchronization
-
 /// Asks a `Condition` of the nodes of a `ConditionTree`, as RFC 9535 evaluates a filter.
 ///
 /// Comparisons: values of different types are never equal (and never ordered); numbers
@@ -291,14 +289,4 @@ struct ConditionEvaluator {
     }
     return true
   }
-}
-
-/// Raised when the command's time for conditions and patterns has run out: a condition
-/// evaluated on a thread of its own stops at its next step.
-final class StopFlag: Sendable {
-  private let raised = Atomic<Bool>(false)
-
-  var isRaised: Bool { raised.load(ordering: .relaxed) }
-
-  func raise() { raised.store(true, ordering: .relaxed) }
 }

@@ -485,7 +485,11 @@ struct ConditionParser {
       defer { depth -= 1 }
       let start = position
       let condition = try disjunction()
-      lastFilter = text(start..<position).trimmingBlank()
+      var first = start
+      var last = position
+      while first < last, Self.isBlank(scalars[first]) { first += 1 }
+      while last > first, Self.isBlank(scalars[last - 1]) { last -= 1 }
+      lastFilter = text(first..<last)
       return .filter(condition)
     default:
       guard scalar == ":" || scalar == "-" || Self.isDigit(scalar) else {
@@ -645,13 +649,5 @@ struct ConditionParser {
       throw problem("expected a number", at: start)
     }
     return value
-  }
-}
-
-extension String {
-  /// The text without RFC 9535's blank space at either end.
-  fileprivate func trimmingBlank() -> String {
-    let blank: Set<Character> = [" ", "\t", "\n", "\r", "\r\n"]
-    return String(drop { blank.contains($0) }.reversed().drop { blank.contains($0) }.reversed())
   }
 }
