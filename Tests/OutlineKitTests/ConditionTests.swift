@@ -130,6 +130,16 @@ struct ConditionTests {
         "length(…) gives a number or a value, not true or false: compare it, as length(@.a) > 0"
       ),
       ("count(1) > 0", 7, "count(…) takes a query, as count(@.items[*])"),
+      (
+        "length(@..a) > 1", 9,
+        "length(…) takes a query that finds one value (or, with [*], each of several); this "
+          + "step may find several: use [*], or count(…) or value(…)"
+      ),
+      ("@.a == 'x' and @.b", 12, "write && for and"),
+      (
+        "@.a =~ 'x'", 5,
+        "=~ is not an operator here; write match(@.a, 'REGEX') or search(@.a, 'REGEX')"
+      ),
       ("length(@.a, @.b) > 0", 16, "length(…) takes one value, as length(@.items)"),
       (
         "foo(@.a)", 1,

@@ -32,7 +32,7 @@ struct ConditionParser {
     let condition = try disjunction()
     skipBlank()
     guard atEnd else {
-      if peek == "=" { throw problem("expected == to compare; = alone is not a comparison") }
+      try refuseOtherOperators()
       throw problem("expected &&, || or the end of the condition")
     }
     if case .exists(let query) = condition, query.fromRoot,
@@ -153,7 +153,7 @@ struct ConditionParser {
     let left = try term()
     skipBlank()
     guard let comparison = takeComparison() else {
-      if peek == "=" { throw problem("expected == to compare; = alone is not a comparison") }
+      try refuseOtherOperators()
       return try test(left, start: start)
     }
     let leftOperand = try comparable(left, start: start)
@@ -176,6 +176,18 @@ struct ConditionParser {
       throw problem("expected &&, || or ) to close the ( at character \(open + 1)")
     }
     return inner
+  }
+
+  /// Operators of other languages where an operator of a condition may come.
+  private func refuseOtherOperators() throws(Condition.Problem) {
+    if peek == "=", peek(1) == "~" {
+      throw problem("=~ is not an operator here; write match(@.a, 'REGEX') or search(@.a, 'REGEX')")
+    }
+    if peek == "=" { throw problem("expected == to compare; = alone is not a comparison") }
+    for (word, written) in [("and", "&&"), ("or", "||")]
+    where text(position..<min(position + word.count + 1, scalars.count)) == word + " " {
+      throw problem("write \(written) for \(word)")
+    }
   }
 
   private mutating func takeComparison() -> Condition.Comparison? {
@@ -204,14 +216,16 @@ struct ConditionParser {
 
   /// A term as one side of a comparison: a literal, a query that finds one value (or,
   /// as an extension, a query with `*`), or a function that gives a value.
-  private func comparable(_ term: Term, start: Int) throws(Condition.Problem) -> Condition.Operand {
+  private func comparable(_ term: Term, start: Int, in place: String = "a comparison")
+    throws(Condition.Problem) -> Condition.Operand
+  {
     switch term {
     case .literal(let literal): return .literal(literal)
     case .value(let operand, _): return operand
     case .query(let query, let severalAt):
       if let severalAt, !query.isWildcarded {
         throw problem(
-          "a comparison takes a query that finds one value (or, with [*], each of "
+          "\(place) takes a query that finds one value (or, with [*], each of "
             + "several); this step may find several: use [*], or count(…) or value(…)",
           at: severalAt)
       }
@@ -331,7 +345,8 @@ struct ConditionParser {
     }
     switch name {
     case "length":
-      let argument = try comparable(arguments[0].term, start: arguments[0].start)
+      let argument = try comparable(
+        arguments[0].term, start: arguments[0].start, in: "\(name)(…)")
       return .value(.length(argument), name: name)
     case "count", "value":
       guard case .query(let query, _) = arguments[0].term else {
@@ -339,8 +354,10 @@ struct ConditionParser {
       }
       return .value(name == "count" ? .count(query) : .value(query), name: name)
     default:
-      let subject = try comparable(arguments[0].term, start: arguments[0].start)
-      let pattern = try comparable(arguments[1].term, start: arguments[1].start)
+      let subject = try comparable(
+        arguments[0].term, start: arguments[0].start, in: "\(name)(…)")
+      let pattern = try comparable(
+        arguments[1].term, start: arguments[1].start, in: "\(name)(…)")
       if case .literal(.string(let source)) = pattern {
         do {
           _ = try CompiledPattern(source)
