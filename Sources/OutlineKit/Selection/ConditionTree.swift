@@ -2,8 +2,8 @@
 /// for a condition to walk on a thread of its own: each node's subtree is the range
 /// from it to its `end`, and each document's root (`$`) is a node too.
 ///
-/// An object or array that is a section is a node that knows its section; its scalar
-/// members and empty containers are nodes after it, then its subsections.
+/// An object or array that is a section is a node that knows its section; its members
+/// follow it in the document's order, scalars and empty containers as leaves.
 struct ConditionTree: Sendable {
   enum Value: Sendable, Equatable {
     case object
@@ -30,10 +30,20 @@ struct ConditionTree: Sendable {
   /// The root nodes, in order: a node's document root is the last one not after it.
   private var roots: [Int] = []
 
+  /// An object or array being filled: its node, its content runs not yet placed, and
+  /// how many subsections and children it has so far.
+  private struct Open {
+    let section: Int
+    let node: Int
+    let runs: [Content]
+    var nextRun = 0
+    var subsections = 0
+    var children = 0
+  }
+
   init(_ outline: Outline) {
     let sections = outline.sections
-    // The open sections, each with its node and how many children it has so far.
-    var open: [(section: Int, node: Int, children: Int)] = []
+    var open: [Open] = []
     if !outline.combinesFiles {
       roots.append(0)
       let lone = sections.isEmpty ? Self.loneValue(outline.content) : nil
@@ -41,19 +51,20 @@ struct ConditionTree: Sendable {
       case .array: append(.array, label: .none, section: -1)
       case .object, .heading, .file: append(lone ?? .object, label: .none, section: -1)
       }
-      if lone == nil { appendMembers(outline.content) }
-      open.append((-1, 0, 0))
+      open.append(Open(section: -1, node: 0, runs: lone == nil ? outline.content : []))
     }
     for index in sections.indices {
       while let last = open.last, last.section >= 0, sections[last.section].end <= index {
-        ends[last.node] = values.count
-        open.removeLast()
+        close(&open)
       }
       let label: Label
       if outline.combinesFiles, sections[index].parent == nil {
         roots.append(values.count)
         label = .none
-      } else if let last = open.last {
+      } else if !open.isEmpty {
+        // The members written before this subsection come before it, as in the document.
+        placeRuns(of: &open[open.count - 1], before: open[open.count - 1].subsections)
+        let last = open[open.count - 1]
         let inArray: Bool
         if last.section >= 0 {
           if case .array = sections[last.section].kind { inArray = true } else { inArray = false }
@@ -66,6 +77,7 @@ struct ConditionTree: Sendable {
         } else {
           label = key.map { .name($0) } ?? .index(last.children)
         }
+        open[open.count - 1].subsections += 1
         open[open.count - 1].children += 1
       } else {
         label = .none
@@ -75,10 +87,25 @@ struct ConditionTree: Sendable {
       case .array: append(.array, label: label, section: index)
       case .object, .heading, .file: append(.object, label: label, section: index)
       }
-      let members = appendMembers(sections[index].content)
-      open.append((index, node, members))
+      open.append(Open(section: index, node: node, runs: sections[index].content))
     }
-    for last in open.reversed() { ends[last.node] = values.count }
+    while !open.isEmpty { close(&open) }
+  }
+
+  /// Places the last open section's remaining members and ends its subtree.
+  private mutating func close(_ open: inout [Open]) {
+    placeRuns(of: &open[open.count - 1], before: Int.max)
+    ends[open[open.count - 1].node] = values.count
+    open.removeLast()
+  }
+
+  /// Appends the scalar members of the content runs of `owner` that come before its
+  /// subsection number `subsection`, as leaves.
+  private mutating func placeRuns(of owner: inout Open, before subsection: Int) {
+    while owner.nextRun < owner.runs.count, owner.runs[owner.nextRun].position <= subsection {
+      owner.children += appendMembers(owner.runs[owner.nextRun])
+      owner.nextRun += 1
+    }
   }
 
   private mutating func append(_ value: Value, label: Label, section: Int) {
@@ -88,26 +115,21 @@ struct ConditionTree: Sendable {
     sections.append(section)
   }
 
-  /// Appends the scalar members of `content` as leaves; returns how many.
-  @discardableResult
-  private mutating func appendMembers(_ content: [Content]) -> Int {
-    var count = 0
-    for run in content {
-      guard case .members(let members) = run.body else { continue }
-      for member in members {
-        let label: Label
-        if let key = member.key {
-          label = .name(key)
-        } else if let index = member.index {
-          label = .index(index)
-        } else {
-          label = .none
-        }
-        append(Self.value(of: member), label: label, section: -1)
-        count += 1
+  /// Appends the scalar members of `run` as leaves; returns how many.
+  private mutating func appendMembers(_ run: Content) -> Int {
+    guard case .members(let members) = run.body else { return 0 }
+    for member in members {
+      let label: Label
+      if let key = member.key {
+        label = .name(key)
+      } else if let index = member.index {
+        label = .index(index)
+      } else {
+        label = .none
       }
+      append(Self.value(of: member), label: label, section: -1)
     }
-    return count
+    return members.count
   }
 
   /// The value of a document that is a lone scalar or empty container.
@@ -155,11 +177,6 @@ struct ConditionTree: Sendable {
 
   /// The elements of the array `node`, in the order of their indexes.
   func elements(of node: Int) -> [Int] {
-    children(of: node).sorted { first, second in
-      guard case .index(let a) = labels[first], case .index(let b) = labels[second] else {
-        return first < second
-      }
-      return a < b
-    }
+    children(of: node)
   }
 }
