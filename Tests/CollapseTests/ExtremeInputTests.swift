@@ -40,6 +40,19 @@ struct ExtremeInputTests {
     }
   }
 
+  @Test("a condition nested 30,000 deep or with 100,000 ! ends with a message, status 2")
+  func deepConditions() throws {
+    for (condition, character) in [
+      (String(repeating: "(", count: 30_000) + "@.a", 101),
+      (String(repeating: "!", count: 100_000) + "@.a", 2),
+      (String(repeating: "@[?", count: 30_000) + "@.a", 304),
+    ] {
+      let result = try run(["-f", "json", "--expand-where", condition], Array("[{\"a\": 1}]".utf8))
+      #expect(result.status == 2, "\(condition.prefix(3))")
+      #expect(text(result.errors).contains("at character \(character): "), "\(condition.prefix(3))")
+    }
+  }
+
   /// `count` bytes from a seeded generator, the same on every run.
   private func randomBytes(_ count: Int, seed: UInt64) -> [UInt8] {
     var random = SplitMix(seed: seed)

@@ -20,6 +20,7 @@ extension Outline {
       }
     }
     var combined = Outline(sections: consume sections, content: [])
+    combined.combinesFiles = true
     combined.documents = documents.flatMap(\.outline.documents)
     combined.sourceBytes = documents.reduce(0) { $0 + $1.outline.sourceBytes }
     return combined

@@ -35,6 +35,9 @@ public struct Outline {
   /// Whether this is an extract of some sections of a document (`extracting`), whose
   /// footnotes may be cited only by the parts left out.
   var isExtract = false
+  /// Whether each top-level section is a whole file (`combining`), the root of its own
+  /// document.
+  var combinesFiles = false
 
   /// Where the Markdown blocks start that were left out of the HTML written so far because
   /// their HTML alone would be larger than cmark-gfm renders at once.

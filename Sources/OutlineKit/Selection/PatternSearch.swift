@@ -32,31 +32,43 @@ enum PatternSearch {
       let problem = PatternProblem(source: pattern.source, failure: error)
       throw .invalidPattern(name: name, character: problem.character, problem: problem.words)
     }
-    guard let left = patterns.start() else {
-      throw .patternTooSlow(name: name, seconds: patterns.seconds)
+    return try running(
+      patterns: patterns, tooSlow: .patternTooSlow(name: name, seconds: patterns.seconds)
+    ) { _ in
+      do {
+        return .success(try body(CompiledPattern.Matcher(compiled)))
+      } catch {
+        // Only a match throws, and only when it backtracks too far.
+        return .failure(.patternBacktracks(name: name))
+      }
     }
+  }
+
+  /// Runs `body` on a thread of its own, for what `patterns` has left, and gives what it
+  /// returns. When the time runs out first, raises the flag `body` is given, which it may
+  /// watch to stop early, marks the budget given up on, and throws `tooSlow`.
+  static func running<Found: Sendable>(
+    patterns: PatternBudget, tooSlow: SelectionError,
+    _ body: @escaping @Sendable (StopFlag) -> Result<Found, SelectionError>
+  ) throws(SelectionError) -> Found {
+    guard let left = patterns.start() else { throw tooSlow }
     let found = Outcome<Found>()
+    let stop = StopFlag()
     let done = DispatchSemaphore(value: 0)
     let started = DispatchTime.now()
     let running = runOnOwnThread {
-      let outcome: Result<Found, CompiledPattern.Exhausted>
-      do {
-        outcome = .success(try body(CompiledPattern.Matcher(compiled)))
-      } catch {
-        // Only a match throws, and only when it backtracks too far.
-        outcome = .failure(CompiledPattern.Exhausted())
-      }
+      let outcome = body(stop)
       found.value.withLock { $0 = outcome }
       done.signal()
     }
     let finished = running && done.wait(timeout: started + left) == .success
     patterns.spend(Double(DispatchTime.now().uptimeNanoseconds - started.uptimeNanoseconds) / 1e9)
     guard finished, let outcome = found.value.withLock({ $0 }) else {
+      stop.raise()
       patterns.giveUp()
-      throw .patternTooSlow(name: name, seconds: patterns.seconds)
+      throw tooSlow
     }
-    guard case .success(let result) = outcome else { throw .patternBacktracks(name: name) }
-    return result
+    return try outcome.get()
   }
 
   /// The indexes of the texts `pattern` matches.
@@ -78,5 +90,5 @@ enum PatternSearch {
 /// What a `/regex/` found, on another thread, which may still be writing it when the
 /// pattern is given up on.
 private final class Outcome<Found: Sendable>: Sendable {
-  let value = Mutex<Result<Found, CompiledPattern.Exhausted>?>(nil)
+  let value = Mutex<Result<Found, SelectionError>?>(nil)
 }

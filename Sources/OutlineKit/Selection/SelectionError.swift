@@ -14,6 +14,12 @@ public enum SelectionError: Error, Equatable, Sendable, CustomStringConvertible 
   /// A condition of `--expand-where` that does not parse: what was expected, at which
   /// character, counted from 1.
   case invalidCondition(condition: String, character: Int, problem: String)
+  /// A condition that took longer than `seconds`, with the command's patterns.
+  case conditionTooSlow(condition: String, seconds: Double)
+  /// A condition whose query found more nodes than one query may hold.
+  case conditionTooLarge(condition: String, nodes: Int)
+  /// A condition asked of a document it cannot read yet: `format` names it.
+  case conditionNeedsJSON(condition: String, format: String)
 
   /// The message, its NAME and titles with their control characters shown as `^[`.
   public var description: String {
@@ -44,14 +50,33 @@ public enum SelectionError: Error, Equatable, Sendable, CustomStringConvertible 
       return
         "invalid condition \(Self.quoted(condition)) at character \(character): "
         + TerminalText.escaped(problem)
+    case .conditionTooSlow(let condition, let seconds):
+      return
+        "evaluating the condition \(Self.quoted(condition)) took over \(Int(seconds)) seconds, "
+        + "with the command's patterns: a pattern that backtracks on every string, like "
+        + "'(a|aa)*[bc]', or a query of many steps over a large document may take that long; "
+        + "make it simpler"
+    case .conditionTooLarge(let condition, let nodes):
+      return
+        "a query of the condition \(Self.quoted(condition)) found over \(nodes) values: "
+        + "queries with several .. or * in a row may; make it simpler"
+    case .conditionNeedsJSON(let condition, let format):
+      let why =
+        format == "YAML"
+        ? "conditions do not read YAML's members yet" : "\(format) has no members to ask"
+      return
+        "the condition \(Self.quoted(condition)) is asked of JSON, and this input is "
+        + "\(format): \(why); choose sections by their text with --expand-matching '/REGEX/'"
     }
   }
 
   /// Whether no NAME after this one is looked at: a `/regex/` used up the time all of the
   /// command's patterns have.
   var endsCommand: Bool {
-    guard case .patternTooSlow = self else { return false }
-    return true
+    switch self {
+    case .patternTooSlow, .conditionTooSlow: return true
+    default: return false
+    }
   }
 
   /// Whether the error suggests a title that holds a comma.
@@ -64,7 +89,9 @@ public enum SelectionError: Error, Equatable, Sendable, CustomStringConvertible 
   public var name: String {
     switch self {
     case .noMatch(let name, _), .invalidPattern(let name, _, _), .patternTooSlow(let name, _),
-      .patternBacktracks(let name), .misplacedSubtree(let name), .invalidCondition(let name, _, _):
+      .patternBacktracks(let name), .misplacedSubtree(let name), .invalidCondition(let name, _, _),
+      .conditionTooSlow(let name, _), .conditionTooLarge(let name, _),
+      .conditionNeedsJSON(let name, _):
       return name
     }
   }
