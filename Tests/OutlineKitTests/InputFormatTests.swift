@@ -77,6 +77,21 @@ struct InputFormatTests {
       // Front matter whose Markdown does not parse, and too little before an error.
       ("---\ntitle: x\nmeta:\n  a: 1\n---\nSome: text: here\n", .markdown),
       ("a:\n  b: 1\nc:\n  d: 1\ne f\n", .markdown),
+      (
+        "---\ntitle: x\nmeta:\n  a: 1\n---\nStatus: draft\nOwner: me\nTags: a\nSee: [docs\n",
+        .markdown
+      ),
+      // A later document that is a config, or follows two, and then a mistake.
+      (
+        "---\nkind: A\nmetadata:\n  name: a\n---\nkind: B\nmetadata:\n  name: b\ndata:\n  a: [x\n  b: 1\n",
+        .yaml
+      ),
+      ("kind: A\nspec:\n  x: 1\n---\nkind: B\nspec:\n  x: 1\n---\na: [\n", .yaml),
+      // Markdown that opens with a rule, and a line that starts as a directive would.
+      ("---\n\n# Project\n\nA tool: it does.\n\n---\n\nRun: it\nThen: [this\n", .markdown),
+      ("%YAML is great\n\n# Heading\n", .markdown),
+      // A directive is YAML's alone.
+      ("%YAML 1.2\n---\na: [\n", .yaml), ("%TAG !e! tag:example.com,2000:\n--- text\n", .yaml),
     ])
   func yamlByContent(_ text: String, _ format: InputFormat) {
     #expect(InputFormat.guess(content: Array(text.utf8), final: true) == format)

@@ -152,19 +152,28 @@ public struct DocumentLoader: Sendable {
     }
     try budget.check(total, last, whole: true, text: ending.textSize)
     var outline: Outline
+    // Its first lines read as YAML: it may be Markdown that looks so.
+    let mayBeMarkdown = sniffed && last == .yaml
     do {
       outline = try ending.end()
-    } catch .syntax(let error) where sniffed && last == .yaml {
-      // Its first lines read as YAML: it may be Markdown that looks so.
-      throw .syntax(
-        ReadError(
-          line: error.line, column: error.column,
-          message: error.message + " (read as YAML for its first lines; -f markdown reads "
-            + "it as Markdown)"))
+    } catch .syntax(let error) where mayBeMarkdown {
+      throw .syntax(DocumentLoader.sayingMarkdown(error))
+    }
+    if mayBeMarkdown, let error = outline.stoppedBy {
+      outline.stoppedBy = DocumentLoader.sayingMarkdown(error)
     }
     outline.memoryToWrite = try budget.checkWriting(total, last)
     outline.sourceBytes = total
     return outline
+  }
+
+  /// `error`, met in a document read as YAML for its first lines, saying how to read it
+  /// as Markdown.
+  private static func sayingMarkdown(_ error: ReadError) -> ReadError {
+    ReadError(
+      line: error.line, column: error.column,
+      message: error.message + " (read as YAML for its first lines; -f markdown reads "
+        + "it as Markdown)")
   }
 
   /// A reader for `format`, given what has arrived so far.

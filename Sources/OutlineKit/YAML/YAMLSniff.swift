@@ -4,8 +4,11 @@ import CYaml
 /// of its start: YAML when its first document is a block mapping or a list of mappings with
 /// structure a config has, a key whose value is a nested block or a list item of two keys
 /// or more, and all of it parses, or that structure and three keys or items of the root
-/// came before an error in that document (which the YAML reader then reports). Front matter, a `---` document followed by
-/// another, is YAML only when that second document is structured so too.
+/// came before an error in that document (which the YAML reader then reports); an error in
+/// a later document counts so when that document is structured as a config too, or two
+/// such documents came before it. Front matter, a `---` document followed by another, is
+/// YAML only when that second document is structured so too. A `%YAML` or `%TAG`
+/// directive says YAML, whatever follows.
 ///
 /// A README, a changelog or notes parse as YAML only by chance, and then as text, a list
 /// of lines or flat `Note: …` pairs, not as nested blocks; `# Title` is a comment to YAML,
@@ -46,6 +49,8 @@ enum YAMLSniff {
       var roots: [Root] = []
       var firstIsExplicit = false
       var documentsEnded = 0
+      // A `%YAML` or `%TAG` directive, which only YAML has.
+      var hasDirective = false
       var open: [Open] = []
       var event = yaml_event_t()
       while true {
@@ -53,9 +58,16 @@ enum YAMLSniff {
           let cutShort =
             !final
             && parser.problem.map { String(cString: $0) } == "found unexpected end of stream"
-          // Front matter ends its document before the Markdown that fails to parse.
+          if hasDirective { return true }
+          // Front matter ends its document before the Markdown that fails to parse, so a
+          // later document counts only when it is structured as a config is, or when
+          // two documents ended before it, which front matter never does.
           let entries = open.first.map { $0.isMapping ? ($0.children + 1) / 2 : $0.children } ?? 0
-          let clearlyYAML = documentsEnded == 0 && entries >= 3
+          let current = open.isEmpty ? nil : roots.last
+          let currentIsConfig = current.map { $0.isCollection && $0.isStructured } ?? false
+          let clearlyYAML =
+            entries >= 3 && (documentsEnded == 0 || currentIsConfig)
+            || documentsEnded >= 2 && roots[1].isCollection && roots[1].isStructured
           return (cutShort || clearlyYAML) && decide(roots, firstIsExplicit: firstIsExplicit)
         }
         defer { yaml_event_delete(&event) }
@@ -74,6 +86,12 @@ enum YAMLSniff {
         switch type {
         case YAML_DOCUMENT_START_EVENT:
           if roots.isEmpty { firstIsExplicit = event.data.document_start.implicit == 0 }
+          let start = event.data.document_start
+          if start.version_directive != nil
+            || start.tag_directives.start != start.tag_directives.end
+          {
+            hasDirective = true
+          }
         case YAML_DOCUMENT_END_EVENT:
           documentsEnded += 1
         case YAML_MAPPING_START_EVENT, YAML_SEQUENCE_START_EVENT:
@@ -103,7 +121,7 @@ enum YAMLSniff {
             roots[roots.count - 1].isCollection = false
           }
         case YAML_STREAM_END_EVENT:
-          return decide(roots, firstIsExplicit: firstIsExplicit)
+          return hasDirective || decide(roots, firstIsExplicit: firstIsExplicit)
         default:
           break
         }
