@@ -52,14 +52,16 @@ struct InputFile {
       loader.memoryKeptForOthers = memoryKeptForOthers
       return try loader.read(descriptor: descriptor, name: displayName)
     } catch {
-      guard let command = error.convertingCommand else {
+      let commands = error.convertingCommands
+      guard let first = commands.first else {
         throw InputError(description: error.message(for: messageName))
       }
-      // The command that makes of it what collapse reads, as it would be typed.
+      // The commands that make of it what collapse reads, as they would be typed.
       let typed =
         isStandardInput
-        ? "pipe it through \(command) first"
-        : "\(command) \(shellQuoted(displayName, visibly: true)) | collapse -"
+        ? "pipe it through \(commands.joined(separator: " | ")) first"
+        : ([first + " " + shellQuoted(displayName, visibly: true)] + commands.dropFirst()
+          + ["collapse -"]).joined(separator: " | ")
       throw InputError(description: error.message(for: messageName) + ": " + typed)
     }
   }

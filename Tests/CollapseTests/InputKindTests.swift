@@ -124,6 +124,55 @@ struct CompressedInputTests {
     }
   }
 
+  @Test(
+    "the commands said for UTF-16 and UTF-32 in gzip data, or with a format given, make text collapse reads",
+    .needs("gzip", "iconv"))
+  func iconvCommandsInflated() throws {
+    guard requireTool("gzip"), requireTool("iconv") else { return }
+    let folder = try temporaryFolder("collapse-iconv")
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let text = "# A\n\nb é\n"
+    let utf16: [UInt8] = [0xFF, 0xFE] + text.utf16.flatMap { [UInt8($0 & 0xFF), UInt8($0 >> 8)] }
+    let utf32: [UInt8] =
+      [0x00, 0x00, 0xFE, 0xFF]
+      + text.unicodeScalars.flatMap { scalar in
+        (0..<4).reversed().map { UInt8(truncatingIfNeeded: scalar.value >> (8 * $0)) }
+      }
+    try Data(utf16).write(to: folder.appendingPathComponent("u16.md"))
+    try Data(utf32).write(to: folder.appendingPathComponent("u32.md"))
+    let made = try runScript("gzip -k -n u16.md && gzip -k -n u32.md", in: folder)
+    #expect(made.status == 0)
+    let runs: [(arguments: [String], piped: String?, from: String)] = [
+      (["u32.md.gz"], nil, "UTF-32"), (["u16.md.gz"], nil, "UTF-16"),
+      (["-f", "markdown", "u32.md"], nil, "UTF-32"),
+      (["-f", "commonmark", "u16.md"], nil, "UTF-16"),
+      (["-f", "markdown", "-"], "u32.md.gz", "UTF-32"), (["-f", "json", "-"], "u16.md", "UTF-16"),
+    ]
+    for (arguments, piped, from) in runs {
+      let typed = arguments.map(shellQuoted).joined(separator: " ")
+      let refused = try runScript(
+        piped.map { "\"$0\" \(typed) < \($0)" } ?? "\"$0\" \(typed)", in: folder)
+      #expect(refused.status == 1, "\(arguments)")
+      let said = "\(from) text, which collapse does not read (it reads UTF-8): "
+      guard let start = refused.errors.range(of: said), refused.errors.hasSuffix("\n") else {
+        Issue.record("\(arguments): \(refused.errors)")
+        continue
+      }
+      var command = String(refused.errors[start.upperBound...].dropLast())
+      if let piped {
+        #expect(command.hasPrefix("pipe it through ") && command.hasSuffix(" first"))
+        command =
+          "cat \(piped) | "
+          + command.dropFirst("pipe it through ".count)
+          .dropLast(" first".count) + " | collapse -"
+      }
+      let converted = try runScript(
+        "PATH=\"$(dirname \"$0\"):$PATH\"; " + command, in: folder)
+      #expect(converted.output == "▾ A\n  b é\n", "\(arguments): \(command)")
+      #expect(converted.errors == "", "\(arguments): \(command)")
+    }
+  }
+
   @Test("xz, zstd, bzip2 and UTF-16 are refused with the command that reads them")
   func otherCompressions() throws {
     let folder = try temporaryFolder("collapse-xz")

@@ -264,7 +264,7 @@ struct InputKindTests {
       for chunkSize in [1, 1 << 18] {
         let error = failure(read(bytes, chunkSize: chunkSize))
         #expect(error == .compressed(program: program))
-        #expect(error?.convertingCommand == "\(program) -dc")
+        #expect(error?.convertingCommands == ["\(program) -dc"])
       }
     }
     // Text that starts as bzip2 does is still text.
@@ -288,12 +288,44 @@ struct InputKindTests {
     // A NUL past the first block is a byte of text gone wrong, repaired as the rest are.
     let late = Array("# Late\n".utf8) + Array(repeating: UInt8(ascii: "a"), count: 40_000) + [0]
     #expect(titles(read(late, chunkSize: 1000)) == ["Late"])
-    #expect(failure(read([0xFF, 0xFE] + Array("#\0 \0A\0".utf8))) == .utf16)
-    #expect(failure(read([0xFE, 0xFF] + Array("\0#\0 \0A".utf8))) == .utf16)
+    #expect(failure(read([0xFF, 0xFE] + Array("#\0 \0A\0".utf8))) == .utf16(isInflated: false))
+    #expect(failure(read([0xFE, 0xFF] + Array("\0#\0 \0A".utf8))) == .utf16(isInflated: false))
     // UTF-32's little-endian mark begins with UTF-16's.
-    #expect(failure(read([0xFF, 0xFE, 0, 0] + Array("#\0\0\0".utf8))) == .utf32)
-    #expect(failure(read([0, 0, 0xFE, 0xFF] + Array("\0\0\0#".utf8))) == .utf32)
-    #expect(LoadError.utf32.convertingCommand == "iconv -f UTF-32 -t UTF-8")
+    #expect(
+      failure(read([0xFF, 0xFE, 0, 0] + Array("#\0\0\0".utf8))) == .utf32(isInflated: false))
+    #expect(
+      failure(read([0, 0, 0xFE, 0xFF] + Array("\0\0\0#".utf8))) == .utf32(isInflated: false))
+    #expect(
+      LoadError.utf32(isInflated: false).convertingCommands == ["iconv -f UTF-32 -t UTF-8"])
+  }
+
+  @Test(
+    "a byte order mark of UTF-16 or UTF-32 is refused whatever format is asked for",
+    arguments: [InputFormat.markdown, .commonmark, .json, .yaml])
+  func byteOrderMarkWithFormat(_ format: InputFormat) {
+    let utf16: [UInt8] = [0xFF, 0xFE] + Array("{\0\"\0a\0\"\0:\0 \01\0}\0".utf8)
+    let utf32: [UInt8] = [0x00, 0x00, 0xFE, 0xFF] + Array("\0\0\0#\0\0\0 \0\0\0A".utf8)
+    // One byte at a time, the marks are told apart only once four have come.
+    for chunkSize in [1, 1 << 18] {
+      #expect(
+        failure(read(utf16, chunkSize: chunkSize, format: format)) == .utf16(isInflated: false))
+      #expect(
+        failure(read(utf32, chunkSize: chunkSize, format: format)) == .utf32(isInflated: false))
+    }
+    // Shorter than a mark of UTF-32, and not one.
+    #expect(titles(read(Array("1".utf8), chunkSize: 1, format: format)) != nil)
+  }
+
+  @Test("UTF-16 or UTF-32 in gzip data is refused with gzip's command before iconv's")
+  func byteOrderMarkInflated() throws {
+    let utf32 = try gzipped([0xFF, 0xFE, 0, 0] + Array("#\0\0\0".utf8))
+    let utf16 = try gzipped([0xFE, 0xFF] + Array("\0#".utf8))
+    for format in [nil, InputFormat.markdown] {
+      let error = failure(read(utf32, format: format))
+      #expect(error == .utf32(isInflated: true))
+      #expect(error?.convertingCommands == ["gzip -dc", "iconv -f UTF-32 -t UTF-8"])
+      #expect(failure(read(utf16, format: format)) == .utf16(isInflated: true))
+    }
   }
 
   @Test("Latin-1 text, some of its bytes not UTF-8, is text; binary is judged inflated too")

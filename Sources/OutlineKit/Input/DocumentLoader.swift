@@ -59,16 +59,28 @@ public struct DocumentLoader: Sendable {
     var lead: [UInt8] = []
     var compression: Compression?? = nil
     var inflater: GzipInflater? = nil
-    // Whether the start is known to be text, or the format given says to read it anyway.
-    var isText = format != nil
+    // Whether the start is known to be text, or to be read anyway as the format given
+    // says, once no byte order mark says UTF-16 or UTF-32.
+    var isText = false
     // Whether the format was told from the first bytes, neither given nor named.
     var sniffed = false
 
     // Starts the reader once the format and the text are known from the start, `pending`.
     func startOnceKnown(final: Bool) throws(LoadError) {
       if !isText {
-        guard final || pending.count >= TextCheck.block else { return }
-        if let problem = TextCheck.problem(pending[...], complete: final) { throw problem }
+        let isInflated = inflater != nil
+        if format != nil {
+          guard final || pending.count >= TextCheck.byteOrderMarkBlock else { return }
+          if let problem = TextCheck.encodingProblem(pending[...], isInflated: isInflated) {
+            throw problem
+          }
+        } else {
+          guard final || pending.count >= TextCheck.block else { return }
+          if let problem = TextCheck.problem(pending[...], complete: final, isInflated: isInflated)
+          {
+            throw problem
+          }
+        }
         isText = true
       }
       if chosen == nil {

@@ -9,18 +9,33 @@ enum TextCheck {
   /// can be most of them.
   static let shortest = 256
 
+  /// The fewest bytes that tell a byte order mark of UTF-16 from one of UTF-32.
+  static let byteOrderMarkBlock = 4
+
   /// Why `bytes`, the start of a document (all of it when `complete`), is not text to
-  /// read, or nil when it is.
-  static func problem(_ bytes: ArraySlice<UInt8>, complete: Bool) -> LoadError? {
+  /// read, or nil when it is; `isInflated` says they are what gzip data inflated to.
+  static func problem(_ bytes: ArraySlice<UInt8>, complete: Bool, isInflated: Bool)
+    -> LoadError?
+  {
     let head = bytes.prefix(block)
-    // UTF-32's little-endian mark starts as UTF-16's does, so it is looked for first.
-    if head.starts(with: [0xFF, 0xFE, 0x00, 0x00]) || head.starts(with: [0x00, 0x00, 0xFE, 0xFF]) {
-      return .utf32
-    }
-    if head.starts(with: [0xFF, 0xFE]) || head.starts(with: [0xFE, 0xFF]) { return .utf16 }
+    if let problem = encodingProblem(head, isInflated: isInflated) { return problem }
     if head.contains(0) { return .binary }
     guard head.count >= shortest else { return nil }
     return invalidShare(head, complete: complete && bytes.count <= block) > 0.25 ? .binary : nil
+  }
+
+  /// Why `bytes`, the start of a document, is text collapse does not read, as its byte
+  /// order mark says: UTF-16 or UTF-32, whatever format the document is read as.
+  static func encodingProblem(_ bytes: ArraySlice<UInt8>, isInflated: Bool) -> LoadError? {
+    // UTF-32's little-endian mark starts as UTF-16's does, so it is looked for first.
+    if bytes.starts(with: [0xFF, 0xFE, 0x00, 0x00]) || bytes.starts(with: [0x00, 0x00, 0xFE, 0xFF])
+    {
+      return .utf32(isInflated: isInflated)
+    }
+    if bytes.starts(with: [0xFF, 0xFE]) || bytes.starts(with: [0xFE, 0xFF]) {
+      return .utf16(isInflated: isInflated)
+    }
+    return nil
   }
 
   /// The share of `bytes` that is not UTF-8. A sequence cut short where the bytes end

@@ -13,10 +13,12 @@ public enum LoadError: Error, Equatable, CustomStringConvertible {
   case outOfMemory(bytes: Int, format: InputFormat, limit: String?)
   /// The document is not text: NUL bytes, or many bytes that are not UTF-8, start it.
   case binary
-  /// The document is UTF-16 text, as its byte order mark says.
-  case utf16
-  /// The document is UTF-32 text, as its byte order mark says.
-  case utf32
+  /// The document is UTF-16 text, as its byte order mark says; `isInflated` when it is
+  /// what gzip data inflated to.
+  case utf16(isInflated: Bool)
+  /// The document is UTF-32 text, as its byte order mark says; `isInflated` when it is
+  /// what gzip data inflated to.
+  case utf32(isInflated: Bool)
   /// The document is compressed by `program`, which collapse does not read.
   case compressed(program: String)
   /// The gzip data cannot be inflated, for the reason the words give.
@@ -26,14 +28,17 @@ public enum LoadError: Error, Equatable, CustomStringConvertible {
   /// Memory ran out while gzip data was inflated.
   case outOfMemoryInflating
 
-  /// The command that turns the document into one collapse reads, when there is one:
-  /// `xz -dc` for a document compressed by xz.
-  public var convertingCommand: String? {
+  /// The commands that, piped one into the next, turn the document into one collapse
+  /// reads; empty when there are none: `xz -dc` for a document compressed by xz, `gzip -dc`
+  /// then `iconv -f UTF-16 -t UTF-8` for UTF-16 text in gzip data.
+  public var convertingCommands: [String] {
     switch self {
-    case .utf16: return "iconv -f UTF-16 -t UTF-8"
-    case .utf32: return "iconv -f UTF-32 -t UTF-8"
-    case .compressed(let program): return "\(program) -dc"
-    default: return nil
+    case .utf16(let isInflated):
+      return (isInflated ? ["gzip -dc"] : []) + ["iconv -f UTF-16 -t UTF-8"]
+    case .utf32(let isInflated):
+      return (isInflated ? ["gzip -dc"] : []) + ["iconv -f UTF-32 -t UTF-8"]
+    case .compressed(let program): return ["\(program) -dc"]
+    default: return []
     }
   }
 
