@@ -134,6 +134,26 @@ struct TextWriterTests {
     }
     // Between Latin letters, or at an end, it hides in the word.
     #expect(TerminalText.escaped("pay\u{200D}pal\u{200C}") == "pay<U+200D>pal<U+200C>")
+    // Line and paragraph separators, interlinear annotations, Hangul fillers that look
+    // like spaces; tag characters unless they spell a flag after 🏴.
+    #expect(
+      TerminalText.escaped("a\u{2028}b\u{2029}\u{FFF9}c\u{FFFA}d\u{FFFB}")
+        == "a<U+2028>b<U+2029><U+FFF9>c<U+FFFA>d<U+FFFB>")
+    #expect(
+      TerminalText.escaped("\u{115F}\u{1160}x\u{3164}y\u{FFA0}")
+        == "<U+115F><U+1160>x<U+3164>y<U+FFA0>")
+    let scotland = "\u{1F3F4}\u{E0067}\u{E0062}\u{E0073}\u{E0063}\u{E0074}\u{E007F}"
+    #expect(TerminalText.escaped(scotland) == scotland)
+    #expect(TerminalText.escaped("ok\u{E0067}\u{E007F}") == "ok<U+E0067><U+E007F>")
+    #expect(
+      TerminalText.escaped(scotland + "x\u{E0020}") == scotland + "x<U+E0020>")
+    // A soft hyphen and a variation selector are left as they are.
+    #expect(TerminalText.escaped("so\u{AD}ft \u{263A}\u{FE0F}") == "so\u{AD}ft \u{263A}\u{FE0F}")
+    // Member lines of JSON, written straight from the store or cut to a width.
+    let json = try JSONReader.read(Array(#"{"k\u200b": "\u202e\u200d", "\u3164": 1}"#.utf8))
+    for options in [TextWriter.Options(), TextWriter.Options(width: 80)] {
+      #expect(try text(json, options: options) == "k<U+200B>: \"<U+202E><U+200D>\"\n<U+3164>: 1\n")
+    }
   }
 
   @Test("a width is at most 1000 columns, however large the number asked for")

@@ -1,10 +1,11 @@
 /// Makes text safe to show in a terminal: control characters, which could move the
 /// cursor or change the terminal's state, are shown in caret notation (`^[`, `^?`,
-/// `M-^[`) as `cat -v` shows them; the characters that reorder text or take no room
-/// (bidirectional controls such as U+202E, zero-width spaces and joiners, U+FEFF), which
-/// could make a title read other than it is, are shown by their code point, `<U+202E>`.
-/// Tabs are kept, and a joiner that joins (inside an emoji, between letters of a script
-/// that joins them) too.
+/// `M-^[`) as `cat -v` shows them; the characters that reorder text, take no room, break
+/// a line or look like blank space (bidirectional controls such as U+202E, zero-width
+/// spaces and joiners, U+FEFF, U+2028, Hangul fillers, tag characters), which could make
+/// a title read other than it is, are shown by their code point, `<U+202E>`. Tabs are
+/// kept, a joiner that joins (inside an emoji, between letters of a script that joins
+/// them) too, and the tag characters that spell a subdivision's flag after 🏴.
 public enum TerminalText {
   /// `text` with its control characters and invisible characters made visible.
   public static func escaped(_ text: String) -> String {
@@ -13,13 +14,19 @@ public enum TerminalText {
     guard copy.withUTF8({ containsControl(UnsafeRawBufferPointer($0)) }) else { return text }
     var result = ""
     let scalars = Array(text.unicodeScalars)
+    // Whether the scalars since the last one that is not a tag character follow 🏴.
+    var inFlag = false
     for (index, scalar) in scalars.enumerated() {
+      let isTag = (0xE0020...0xE007F).contains(scalar.value)
+      if !isTag { inFlag = scalar.value == 0x1F3F4 }
       if isControl(scalar) {
         result += caret(scalar)
-      } else if isInvisible(scalar)
-        && !joins(
-          scalar, after: index > 0 ? scalars[index - 1] : nil,
-          before: index + 1 < scalars.count ? scalars[index + 1] : nil)
+      } else if isInvisible(scalar),
+        isTag
+          ? !inFlag
+          : !joins(
+            scalar, after: index > 0 ? scalars[index - 1] : nil,
+            before: index + 1 < scalars.count ? scalars[index + 1] : nil)
       {
         result += codePoint(scalar)
       } else {
@@ -86,12 +93,15 @@ public enum TerminalText {
   }
 
   /// The characters that change the direction of the text around them (U+061C,
-  /// U+200E–U+200F, U+202A–U+202E, U+2066–U+2069) or take no room (U+180E, U+200B–U+200D,
-  /// U+2060–U+2064, U+FEFF).
+  /// U+200E–U+200F, U+202A–U+202E, U+2066–U+2069), take no room (U+180E, U+200B–U+200D,
+  /// U+2060–U+2064, U+FEFF, the interlinear annotation marks U+FFF9–U+FFFB), break a line
+  /// where a terminal may not (U+2028, U+2029), or look like blank space (the Hangul
+  /// fillers U+115F, U+1160, U+3164, U+FFA0). Tag characters (U+E0020–U+E007F) are
+  /// invisible too, but kept in a flag: `escaped` looks at them.
   static func isInvisible(_ scalar: Unicode.Scalar) -> Bool {
     switch scalar.value {
-    case 0x061C, 0x180E, 0x200B...0x200F, 0x202A...0x202E, 0x2060...0x2064, 0x2066...0x2069,
-      0xFEFF:
+    case 0x061C, 0x115F, 0x1160, 0x180E, 0x200B...0x200F, 0x2028...0x202E, 0x2060...0x2064,
+      0x2066...0x2069, 0x3164, 0xFEFF, 0xFFA0, 0xFFF9...0xFFFB, 0xE0020...0xE007F:
       return true
     default:
       return false
@@ -135,9 +145,11 @@ public enum TerminalText {
   }
 
   /// Whether `bytes` hold a control character or an invisible one (`isInvisible`), by
-  /// their UTF-8: U+0080–U+009F are C2 80–9F; U+061C is D8 9C; U+180E is E1 A0 8E;
-  /// U+200B–U+200F and U+202A–U+202E are E2 80 8B–8F and AA–AE; U+2060–U+2069 are E2 81
-  /// A0–A9; U+FEFF is EF BB BF.
+  /// their UTF-8: U+0080–U+009F are C2 80–9F; U+061C is D8 9C; U+115F and U+1160 are E1
+  /// 85 9F and A0; U+180E is E1 A0 8E; U+200B–U+200F and U+2028–U+202E are E2 80 8B–8F
+  /// and A8–AE; U+2060–U+2069 are E2 81 A0–A9; U+3164 is E3 85 A4; U+FEFF is EF BB BF;
+  /// U+FFA0 is EF BE A0; U+FFF9–U+FFFB are EF BF B9–BB; the tag characters start F3 A0
+  /// 80 or F3 A0 81.
   private static func containsControl(_ bytes: UnsafeRawBufferPointer) -> Bool {
     // Printable ASCII holds no control character: most of a document's lines are such runs.
     var index = ByteScan.skip(bytes, from: 0, unless: ByteScan.flagNotPrintableASCII)
@@ -153,13 +165,23 @@ public enum TerminalText {
       switch byte {
       case 0xC2: if (0x80...0x9F).contains(second) { return true }
       case 0xD8: if second == 0x9C { return true }
-      case 0xE1: if second == 0xA0 && third == 0x8E { return true }
+      case 0xE1:
+        if second == 0xA0 && third == 0x8E || second == 0x85 && (third == 0x9F || third == 0xA0) {
+          return true
+        }
       case 0xE2:
-        if second == 0x80 && ((0x8B...0x8F).contains(third) || (0xAA...0xAE).contains(third)) {
+        if second == 0x80 && ((0x8B...0x8F).contains(third) || (0xA8...0xAE).contains(third)) {
           return true
         }
         if second == 0x81 && (0xA0...0xA9).contains(third) && third != 0xA5 { return true }
-      case 0xEF: if second == 0xBB && third == 0xBF { return true }
+      case 0xE3: if second == 0x85 && third == 0xA4 { return true }
+      case 0xEF:
+        if second == 0xBB && third == 0xBF || second == 0xBE && third == 0xA0
+          || second == 0xBF && (0xB9...0xBB).contains(third)
+        {
+          return true
+        }
+      case 0xF3: if second == 0xA0 && (third == 0x80 || third == 0x81) { return true }
       default: break
       }
     }

@@ -29,7 +29,13 @@ final class CompiledPattern: @unchecked Sendable {
   /// room a match is given.
   struct Exhausted: Error {}
 
+  /// The pattern for subjects that are UTF-8, with its JIT.
   private let code: OpaquePointer
+  /// The pattern for subjects that hold bytes that are not UTF-8, matched around them,
+  /// by the interpreter. PCRE2 10.42's JIT, given `PCRE2_MATCH_INVALID_UTF`, never lets
+  /// `\S`, `\W` or `\D` match a character of more than one byte (`a\S` misses `aé`;
+  /// PCRE2 issue 224, fixed in 10.43), so the JIT only ever matches valid UTF-8.
+  private let aroundInvalid: OpaquePointer
 
   /// `source`, compiled as UTF-8; with `byLine`, `^` and `$` match at each line's start
   /// and end. `\d`, `\w`, `\s` and `\b` are ASCII's, PCRE2's own default and how a log's
@@ -40,15 +46,32 @@ final class CompiledPattern: @unchecked Sendable {
   /// for what every match must hold (its first and last code units, the bytes a match may
   /// start with, its shortest length) and tries only where those could be; without
   /// `lookingAhead`, it tries every place, which finds the same matches more slowly.
+  /// Without `jit`, PCRE2's interpreter matches every subject.
   init(
     _ source: String, ignoresCase: Bool = false, byLine: Bool = false, whole: Bool = false,
-    lookingAhead: Bool = true
+    lookingAhead: Bool = true, jit: Bool = true
   ) throws(Failure) {
-    var options = UInt32(PCRE2_UTF | PCRE2_MATCH_INVALID_UTF)
+    var options = UInt32(PCRE2_UTF)
     if !lookingAhead { options |= UInt32(PCRE2_NO_START_OPTIMIZE) }
     if ignoresCase { options |= UInt32(PCRE2_CASELESS) }
     if byLine { options |= UInt32(PCRE2_MULTILINE) }
     if whole { options |= UInt32(PCRE2_ANCHORED | PCRE2_ENDANCHORED) }
+    let compiled = try Self.compile(source, options: options)
+    let aroundInvalid: OpaquePointer
+    do {
+      aroundInvalid = try Self.compile(source, options: options | UInt32(PCRE2_MATCH_INVALID_UTF))
+    } catch {
+      pcre2_code_free_8(compiled)
+      throw error
+    }
+    // Without the JIT (a system that forbids making code at run time), PCRE2 interprets.
+    if jit { _ = pcre2_jit_compile_8(compiled, UInt32(PCRE2_JIT_COMPLETE)) }
+    code = compiled
+    self.aroundInvalid = aroundInvalid
+  }
+
+  /// `source` compiled with `options`; the caller frees it.
+  private static func compile(_ source: String, options: UInt32) throws(Failure) -> OpaquePointer {
     var error: Int32 = 0
     var offset = 0
     let bytes = Array(source.utf8)
@@ -59,12 +82,13 @@ final class CompiledPattern: @unchecked Sendable {
       }
     }
     guard let compiled else { throw Failure(code: error, offset: offset) }
-    // Without the JIT (a system that forbids making code at run time), PCRE2 interprets.
-    _ = pcre2_jit_compile_8(compiled, UInt32(PCRE2_JIT_COMPLETE))
-    code = compiled
+    return compiled
   }
 
-  deinit { pcre2_code_free_8(code) }
+  deinit {
+    pcre2_code_free_8(code)
+    pcre2_code_free_8(aroundInvalid)
+  }
 
   /// What a pattern matches with: its match data, bounds and JIT stack.
   final class Matcher {
@@ -94,14 +118,30 @@ final class CompiledPattern: @unchecked Sendable {
       pcre2_match_data_free_8(data)
     }
 
-    /// Whether the pattern matches in `bytes`: somewhere, or all of them, as compiled.
-    func matches(_ bytes: UnsafeBufferPointer<UInt8>) throws(Exhausted) -> Bool {
-      let result = withUnsafePointer(to: UInt8(0)) { empty in
-        pcre2_match_8(pattern.code, bytes.baseAddress ?? empty, bytes.count, 0, 0, data, context)
+    /// Whether the pattern matches in `subject`: somewhere, or all of it, as compiled.
+    func matches(_ subject: some PatternSubject) throws(Exhausted) -> Bool {
+      let result = subject.withSubjectBytes { bytes in
+        // A String is UTF-8 and needs no checking; other bytes are checked by PCRE2, and
+        // matched around what is not UTF-8 when it finds some.
+        let first = match(pattern.code, bytes, checked: !subject.isKnownUTF8)
+        guard (PCRE2_ERROR_UTF8_ERR21...PCRE2_ERROR_UTF8_ERR1).contains(first) else {
+          return first
+        }
+        return match(pattern.aroundInvalid, bytes, checked: true)
       }
       if result >= 0 { return true }
       if result == PCRE2_ERROR_NOMATCH { return false }
       throw Exhausted()
+    }
+
+    private func match(_ code: OpaquePointer, _ bytes: UnsafeBufferPointer<UInt8>, checked: Bool)
+      -> Int32
+    {
+      withUnsafePointer(to: UInt8(0)) { empty in
+        pcre2_match_8(
+          code, bytes.baseAddress ?? empty, bytes.count, 0,
+          checked ? 0 : UInt32(PCRE2_NO_UTF_CHECK), data, context)
+      }
     }
   }
 }
@@ -109,11 +149,16 @@ final class CompiledPattern: @unchecked Sendable {
 /// What a `/regex/` is matched against: a title or a condition's string, or a section's
 /// content as the bytes it was written into.
 protocol PatternSubject {
+  /// Whether the bytes are known to be UTF-8, as a String's always are.
+  var isKnownUTF8: Bool { get }
+
   func withSubjectBytes<Result>(_ body: (UnsafeBufferPointer<UInt8>) throws -> Result) rethrows
     -> Result
 }
 
 extension String: PatternSubject {
+  var isKnownUTF8: Bool { true }
+
   func withSubjectBytes<Result>(_ body: (UnsafeBufferPointer<UInt8>) throws -> Result) rethrows
     -> Result
   {
@@ -123,6 +168,8 @@ extension String: PatternSubject {
 }
 
 extension Array: PatternSubject where Element == UInt8 {
+  var isKnownUTF8: Bool { false }
+
   func withSubjectBytes<Result>(_ body: (UnsafeBufferPointer<UInt8>) throws -> Result) rethrows
     -> Result
   {

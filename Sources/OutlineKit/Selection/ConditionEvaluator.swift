@@ -76,9 +76,9 @@ struct ConditionEvaluator {
           let matcher = matcher(source, whole: whole)
         else { continue }
         for case .some(let subject) in subjects {
-          guard case .string(var text) = scalar(subject) else { continue }
+          guard case .string(let text) = scalar(subject) else { continue }
           do {
-            if try text.withUTF8({ try matcher.matches($0) }) { return true }
+            if try matcher.matches(text) { return true }
           } catch {
             throw .backtracked
           }

@@ -49,7 +49,7 @@ struct ContentMatcher {
       for index in shared.outline.sections.indices {
         text.bytes.removeAll(keepingCapacity: true)
         ContentMatcher.write(shared.outline.sections[index], to: &text)
-        if try text.bytes.withSubjectBytes({ try matcher.matches($0) }) { matched.append(index) }
+        if try matcher.matches(text.bytes) { matched.append(index) }
       }
       return matched
     }

@@ -79,7 +79,7 @@ enum PatternSearch {
     try run(pattern, name: name, patterns: patterns, byLine: byLine, whole: whole) { matcher in
       var matched: Set<Int> = []
       for position in texts.indices
-      where try texts[position].withSubjectBytes({ try matcher.matches($0) }) {
+      where try matcher.matches(texts[position]) {
         matched.insert(position)
       }
       return matched

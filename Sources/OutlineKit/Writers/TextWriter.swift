@@ -201,7 +201,7 @@ public struct TextWriter {
       if source.isBlank(line) { return TerminalLine() }
       result.append(TerminalText.escaped(source.line(line)))
     case .members(let members):
-      result.append(members[line].line)
+      result.append(TerminalText.escaped(members[line].line))
     case .source(let source):
       if source.text.isBlank(line) { return TerminalLine() }
       result.append(TerminalText.escaped(source.shownLine(line)))
@@ -252,11 +252,14 @@ public struct TextWriter {
         lines, of: source.text, indent: source.indent, content, prefix: prefix,
         format: format, to: &target)
     case .members(let members):
+      var line = ByteBuffer()
       for position in lines {
         if format.width == nil {
-          // Nothing to cut: the line goes straight from the store of values.
+          // Nothing to cut: the line is made from the store of values, and made safe whole.
+          line.bytes.removeAll(keepingCapacity: true)
+          members.writeLine(position, to: &line)
           prefix.write(to: &target)
-          members.writeLine(position, to: &target)
+          line.bytes.withUnsafeBytes { TerminalText.write($0, to: &target) }
           target.write(static: "\n")
         } else {
           target.write(
