@@ -37,13 +37,41 @@ struct HTMLWriterTests {
     #expect(whole.components(separatedBy: "A reference \u{FFFD} to DEL.").count - 1 == 1667)
   }
 
-  @Test("the summary keeps inline markup")
+  @Test("the summary keeps inline markup; a link's text stays in the title, the link beside it")
   func inlineMarkup() throws {
-    let page = try html(markdown("# Use `--depth` *now* [docs](https://x.org/a?b=1&c=2)\n"))
+    let page = try html(
+      markdown("# Use `--depth` *now* ~~never~~ [docs](https://x.org/a?b=1&c=2)\n"))
     #expect(
       page.contains(
-        "<summary>Use <code>--depth</code> <em>now</em> <a href=\"https://x.org/a?b=1&amp;c=2\">docs</a></summary>"
-      ))
+        "<summary>Use <code>--depth</code> <em>now</em> <del>never</del> docs <a href=\"https://x.org/a?b=1&amp;c=2\" aria-label=\"docs\">↗</a></summary>"
+      ), "\(page)")
+    // A title without links is rendered as cmark-gfm renders it.
+    #expect(
+      try html(markdown("# Use **`x`** <kbd>K</kbd>\n")).contains(
+        "<summary>Use <strong><code>x</code></strong> <kbd>K</kbd></summary>"))
+  }
+
+  @Test("a title's links beside it: a reference link, several, and no unsafe scheme")
+  func titleLinks() throws {
+    let page = try html(
+      markdown(
+        """
+        # [1.8.2] - 2026-06-04
+
+        # [a](#b) and [![CI](badge.svg)](https://ci.example.org) [x](javascript:alert(1)) <https://y.org>
+
+        [1.8.2]: https://example.org/compare/v1.8.1...v1.8.2 "Compare"
+
+        """))
+    #expect(
+      page.contains(
+        "<summary>1.8.2 - 2026-06-04 <a href=\"https://example.org/compare/v1.8.1...v1.8.2\" aria-label=\"1.8.2\">↗</a></summary>"
+      ), "\(page)")
+    #expect(
+      page.contains(
+        "<summary>a and CI x https://y.org <a href=\"#b\" aria-label=\"a\">↗</a> <a href=\"https://ci.example.org\" aria-label=\"CI\">↗</a> <a href=\"https://y.org\" aria-label=\"https://y.org\">↗</a> <span class=\"hidden\">(1 line)</span></summary>"
+      ), "\(page)")
+    #expect(!page.contains("javascript"))
   }
 
   @Test("titles, ids and content are escaped; raw HTML is sanitised unless unsafe")

@@ -67,3 +67,69 @@ extension MarkdownDocument {
     return runs
   }
 }
+
+extension MarkdownDocument {
+  /// A heading's title as HTML with its links left out and their text kept: code,
+  /// emphasis, strong emphasis and strikethrough as cmark-gfm writes them, an image as its
+  /// description, a line break as a space, raw HTML left out. What a `<summary>` shows so
+  /// that a click anywhere on it opens and closes its section; `titleLinks` gives the links.
+  func titleHTMLWithoutLinks(_ heading: Heading) -> String {
+    guard let root = root(of: .title(heading)) else { return "" }
+    showEmoji()
+    var html = ""
+    for step in CmarkWalk(root) {
+      let node = step.node
+      let type = cmark_node_get_type(node)
+      switch type {
+      case CMARK_NODE_TEXT:
+        if let literal = cmark_node_get_literal(node) {
+          html += HTML.escaped(String(cString: literal))
+        }
+      case CMARK_NODE_CODE:
+        let literal = cmark_node_get_literal(node).map { String(cString: $0) } ?? ""
+        html += "<code>\(HTML.escaped(literal))</code>"
+      case CMARK_NODE_SOFTBREAK, CMARK_NODE_LINEBREAK:
+        html += " "
+      case CMARK_NODE_EMPH:
+        html += step.isEntering ? "<em>" : "</em>"
+      case CMARK_NODE_STRONG:
+        html += step.isEntering ? "<strong>" : "</strong>"
+      default:
+        // GitHub's strikethrough is an extension's node, known by its name.
+        if let name = cmark_node_get_type_string(node), strcmp(name, "strikethrough") == 0 {
+          html += step.isEntering ? "<del>" : "</del>"
+        }
+      }
+    }
+    return html
+  }
+
+  /// The links of a heading's title, in order: where each leads and the text it shows
+  /// (an image's description for an image), for a summary that shows them beside the
+  /// title, where a click on the title does not follow them.
+  func titleLinks(_ heading: Heading) -> [(url: String, text: String)] {
+    guard let root = root(of: .title(heading)) else { return [] }
+    var links: [(url: String, text: String)] = []
+    // Links do not nest in Markdown: the text is the innermost open link's.
+    var inLink = false
+    for step in CmarkWalk(root) {
+      let type = cmark_node_get_type(step.node)
+      switch type {
+      case CMARK_NODE_LINK:
+        inLink = step.isEntering
+        if step.isEntering {
+          links.append((cmark_node_get_url(step.node).map { String(cString: $0) } ?? "", ""))
+        }
+      case CMARK_NODE_TEXT, CMARK_NODE_CODE:
+        if inLink && step.isEntering, let literal = cmark_node_get_literal(step.node) {
+          links[links.count - 1].text += String(cString: literal)
+        }
+      case CMARK_NODE_SOFTBREAK, CMARK_NODE_LINEBREAK:
+        if inLink && step.isEntering { links[links.count - 1].text += " " }
+      default:
+        break
+      }
+    }
+    return links
+  }
+}
