@@ -94,23 +94,24 @@ extension MarkdownDocument {
         html += step.isEntering ? "<em>" : "</em>"
       case CMARK_NODE_STRONG:
         html += step.isEntering ? "<strong>" : "</strong>"
+      case collapse_node_type_strikethrough():
+        html += step.isEntering ? "<del>" : "</del>"
       default:
-        // GitHub's strikethrough is an extension's node, known by its name.
-        if let name = cmark_node_get_type_string(node), strcmp(name, "strikethrough") == 0 {
-          html += step.isEntering ? "<del>" : "</del>"
-        }
+        break
       }
     }
     return html
   }
 
-  /// The links of a heading's title, in order: where each leads and the text it shows
-  /// (an image's description for an image), for a summary that shows them beside the
-  /// title, where a click on the title does not follow them.
-  func titleLinks(_ heading: Heading) -> [(url: String, text: String)] {
+  /// The links of a heading's title, in order, each as cmark-gfm writes a link that
+  /// shows `↗` and is titled by the link's text (its URL escaped as cmark-gfm escapes it),
+  /// for a summary that shows them beside the title, where a click on the title does not
+  /// follow them. A link to anything but `http`, `https`, `mailto` or a relative address
+  /// (`javascript:`) is left out.
+  func titleLinksHTML(_ heading: Heading) -> [String] {
     guard let root = root(of: .title(heading)) else { return [] }
     var links: [(url: String, text: String)] = []
-    // Links do not nest in Markdown: the text is the innermost open link's.
+    // Links do not nest in Markdown: text is the open link's.
     var inLink = false
     for step in CmarkWalk(root) {
       let type = cmark_node_get_type(step.node)
@@ -121,15 +122,29 @@ extension MarkdownDocument {
           links.append((cmark_node_get_url(step.node).map { String(cString: $0) } ?? "", ""))
         }
       case CMARK_NODE_TEXT, CMARK_NODE_CODE:
-        if inLink && step.isEntering, let literal = cmark_node_get_literal(step.node) {
+        if inLink, let literal = cmark_node_get_literal(step.node) {
           links[links.count - 1].text += String(cString: literal)
         }
       case CMARK_NODE_SOFTBREAK, CMARK_NODE_LINEBREAK:
-        if inLink && step.isEntering { links[links.count - 1].text += " " }
+        if inLink { links[links.count - 1].text += " " }
       default:
         break
       }
     }
-    return links
+    return links.compactMap { url, text in
+      guard ["", "http", "https", "mailto"].contains(URLCheck(url).scheme) else { return nil }
+      // A link of its own, freed with what it holds once rendered.
+      guard let link = cmark_node_new(CMARK_NODE_LINK) else { return nil }
+      defer { cmark_node_free(link) }
+      let arrow = cmark_node_new(CMARK_NODE_TEXT)
+      cmark_node_set_literal(arrow, "↗")
+      cmark_node_append_child(link, arrow)
+      cmark_node_set_url(link, url)
+      let name = text.split(whereSeparator: \.isWhitespace).joined(separator: " ")
+      if !name.isEmpty { cmark_node_set_title(link, name) }
+      guard let html = cmark_render_html(link, CMARK_OPT_DEFAULT, nil) else { return nil }
+      defer { free(html) }
+      return String(cString: html)
+    }
   }
 }
