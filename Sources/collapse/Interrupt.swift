@@ -12,6 +12,8 @@
 /// A SIGINT that was ignored when collapse started, as it is for a background job of a
 /// script, stays ignored.
 func handleInterrupts() {
+  // Made now: the handler must not be the first to use it.
+  _ = ReplacedFile.pending
   let previous = signal(SIGINT, SIG_IGN)
   if unsafeBitCast(previous, to: Int.self) == unsafeBitCast(SIG_IGN, to: Int.self) { return }
   signal(SIGINT) { _ in

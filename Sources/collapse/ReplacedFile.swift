@@ -50,14 +50,20 @@ struct ReplacedFile {
     let slash = target.lastIndex(of: "/")
     let folder = slash.map { String(target[...$0]) } ?? ""
     let name = slash.map { String(target[target.index(after: $0)...]) } ?? target
+    ReplacedFile.removeOnTermination()
     while true {
       let candidate =
         "\(folder).\(name).collapse-\(String(UInt32.random(in: .min ... .max), radix: 36))"
+      // Named before it is made, so that a signal in between finds it.
+      ReplacedFile.pending.remember(candidate)
       // 0666, narrowed by the umask as any new file's permissions are.
       let descriptor = open(candidate, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o666)
-      if descriptor < 0 && errno == EEXIST { continue }
-      guard descriptor >= 0 else { throw WriteError(code: errno, path: path) }
-      ReplacedFile.pending.remember(candidate)
+      let code = errno
+      if descriptor < 0 && code == EEXIST { continue }
+      guard descriptor >= 0 else {
+        ReplacedFile.pending.forget()
+        throw WriteError(code: code, path: path)
+      }
       if exists { _ = fchmod(descriptor, status.st_mode & 0o7777) }
       (self.descriptor, self.target, temporary) = (descriptor, target, candidate)
       return
@@ -94,6 +100,25 @@ struct ReplacedFile {
 
   /// The new file not yet in its place, which an interrupt removes.
   static let pending = PendingFile()
+
+  /// Makes SIGTERM and SIGHUP, which end collapse, remove the new file first; SIGINT's
+  /// handler (`handleInterrupts`) does too. A signal that was ignored when collapse
+  /// started stays ignored.
+  static func removeOnTermination() {
+    _ = pending
+    for number in [SIGTERM, SIGHUP] {
+      let previous = signal(number, SIG_IGN)
+      if unsafeBitCast(previous, to: Int.self) == unsafeBitCast(SIG_IGN, to: Int.self) {
+        continue
+      }
+      signal(number) { received in
+        // Only async-signal-safe calls here: unlink(2), then the default action.
+        ReplacedFile.pending.removeForInterrupt()
+        signal(received, SIG_DFL)
+        raise(received)
+      }
+    }
+  }
 }
 
 /// The name of a file to remove if collapse is interrupted, held where a signal handler

@@ -118,6 +118,41 @@ struct OutputFileTests {
         """)
   }
 
+  @Test("SIGTERM and SIGHUP while reading remove the new file too", arguments: ["TERM", "HUP"])
+  func terminated(_ name: String) throws {
+    let folder = try temporaryFolder()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let script = """
+      mkfifo in
+      echo 'the last good run' > out.txt
+      python3 -c "$unblocked" "$0" -o out.txt in & pid=$!
+      exec 3>in
+      echo "while reading: $(ls -A | grep -c '^\\.out\\.txt\\.collapse-')"
+      kill -\(name) $pid
+      wait $pid
+      echo "status $?"
+      exec 3>&-
+      ls -A
+      cat out.txt
+      """
+    // The test runner blocks SIGTERM and SIGHUP, and its children inherit that; a shell
+    // does not.
+    let unblock =
+      "unblocked='import os, signal, sys; signal.pthread_sigmask(signal.SIG_SETMASK, []); "
+      + "os.execv(sys.argv[1], sys.argv[1:])'\n"
+    let result = try runScript(unblock + script, in: folder)
+    let status = 128 + (name == "TERM" ? SIGTERM : SIGHUP)
+    #expect(
+      result.output == """
+        while reading: 1
+        status \(status)
+        in
+        out.txt
+        the last good run
+
+        """)
+  }
+
   @Test("-o goes with neither -i nor an empty name")
   func refused() throws {
     #expect(
