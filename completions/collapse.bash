@@ -19,6 +19,11 @@ _collapse() {
   case $prev in
     -f | --from) values="markdown gfm commonmark json yaml" ;;
     -t | --to) values="text html markdown gfm json" ;;
+    -o | --output)
+      compopt -o filenames 2>/dev/null
+      COMPREPLY=($(compgen -f -- "$cur"))
+      return
+      ;;
     --color | --lazy | --render | --hyperlinks) values="auto always never" ;;
     -e | --expand | -c | --collapse | --only | -d | --depth | -w | --width | --title-key | --max-bytes | --toc-depth \
       | --title | --expand-matching | --collapse-matching | --expand-where | --collapse-where)
@@ -40,7 +45,7 @@ _collapse() {
       -e --expand -c --collapse --expand-matching --collapse-matching --expand-where
       --collapse-where --only
       --collapse-all --expand-all -d --depth
-      -t --to -i --interactive --toc --toc-depth --max-bytes --unsafe
+      -t --to -o --output -i --interactive --toc --toc-depth --max-bytes --unsafe
       --color --render --hyperlinks -w --width --ascii --outline
       -s --standalone --embed-resources --remote-images --no-highlight --title --lazy
       -h --help -V --version' -- "$cur"))

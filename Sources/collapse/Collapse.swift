@@ -53,6 +53,56 @@ enum Collapse {
       }
     }
 
+    // With no FILE and a terminal on standard input, collapse would wait for a document
+    // typed by hand; what was meant is more likely a FILE or a pipe.
+    if options.files.isEmpty && !options.interactive && isatty(standardInput) == 1 {
+      errors.write(shortUsage)
+      return .usage
+    }
+
+    guard let path = options.outputPath else {
+      return render(
+        options: &options, standardInput: standardInput, terminal: terminal, screen: screen,
+        output: &output, errors: &errors, keep: keep)
+    }
+    // The file is opened before anything is read: there is no use reading without it.
+    let file: ReplacedFile
+    do {
+      file = try ReplacedFile(path: path)
+    } catch {
+      errors.report(error)
+      return .failure
+    }
+    var fileOutput = FileOutput(descriptor: file.descriptor)
+    var status = render(
+      options: &options, standardInput: standardInput,
+      terminal: .output(descriptor: file.descriptor), screen: nil, output: &fileOutput,
+      errors: &errors, keep: keep)
+    var failure: WriteError? = nil
+    do {
+      try fileOutput.finish()
+    } catch {
+      failure = WriteError(code: error.code, path: path)
+    }
+    if failure == nil && status == .success {
+      do {
+        try file.replace()
+      } catch {
+        failure = error
+      }
+    } else {
+      // A run that failed leaves the file as it was.
+      file.discard()
+    }
+    if let failure { status = failure.status(after: status, errors: &errors) }
+    return status
+  }
+
+  /// Reads the inputs and writes what they show to `output`, or folds them on `screen`.
+  private static func render<Output: ByteOutputStream, Errors: TextOutputStream>(
+    options: inout Options, standardInput: Int32, terminal: OutputTerminal,
+    screen: TerminalScreen?, output: inout Output, errors: inout Errors, keep: (Any) -> Void
+  ) -> ExitStatus {
     var status = ExitStatus.success
     let inputs = (options.files.isEmpty ? [Array("-".utf8)] : options.files).map {
       InputFile(path: $0, format: options.from, json: options.json, standardInput: standardInput)

@@ -48,6 +48,16 @@ struct FileOutput: ByteOutputStream {
     if let failure { throw failure }
   }
 
+  /// Writes out what is buffered and gives back the buffer, for an output the command
+  /// opened itself; the output is done with.
+  consuming func finish() throws(WriteError) {
+    flush()
+    #if !PLAIN_OUTPUT
+      buffer.deallocate()
+    #endif
+    try checkFailure()
+  }
+
   #if !PLAIN_OUTPUT
     mutating func write(bytes: UnsafeRawBufferPointer) {
       guard failure == nil else { return }

@@ -6,13 +6,24 @@ let helpExamples: [(command: String, comment: String)] = [
   ("collapse README.md", "everything expanded, as a tree"),
   ("collapse --depth 2 CHANGELOG.md", "the first two levels open"),
   ("collapse -e Pacific,Atlantic oceans.md", "only these two open"),
+  ("collapse --expand-where \"@.status == 'failed'\" jest.json", "failed tests open"),
+  ("collapse --expand-matching '/\\b(?i:error)\\b|\\bFAIL(ED)?\\b/' summary.md", ""),
+  ("collapse -e configmap/argocd-cm install.yaml", "an object, as kubectl names it"),
   ("curl -s https://example.org/README.md | collapse --collapse-all --outline", ""),
-  ("collapse -s -t html --toc --depth 1 results.json > report.html", ""),
+  ("collapse -s -t html --toc --depth 1 -o report.html results.json", ""),
   ("collapse -t markdown --max-bytes 1M results.md >> \"$GITHUB_STEP_SUMMARY\"", ""),
-  ("collapse --depth 1 response.json", "a JSON document's top level"),
   ("collapse -i CHANGELOG.md", "fold by hand; q prints the flags"),
   ("collapse --color=always -w \"$(tput cols)\" big.md | less -R", ""),
 ]
+
+/// What collapse says when it is started with nothing to read: no FILE, and a terminal
+/// on standard input.
+let shortUsage = """
+  Usage: collapse [OPTIONS] FILE...
+     or: COMMAND | collapse [OPTIONS]
+  collapse reads Markdown, JSON or YAML from FILEs or standard input; see 'collapse --help'.
+
+  """
 
 /// The text `--help` prints: every option of the option table, in its group, with its
 /// sentence, then examples. `man collapse` says the same at length.

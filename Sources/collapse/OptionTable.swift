@@ -141,6 +141,16 @@ let optionTable: [OptionSpec] = [
     options.toGiven = true
   },
   OptionSpec(
+    long: "output", short: "o", value: "FILE", group: .output,
+    help:
+      "Write to FILE instead of standard output, replacing it only when the run succeeds (- is standard output)."
+  ) { options, value throws(UsageError) in
+    guard !value.text.isEmpty else {
+      throw UsageError(description: "invalid value '' for --output; expected a file name")
+    }
+    options.outputPath = value.text
+  },
+  OptionSpec(
     long: "interactive", short: "i", value: nil, group: .output,
     help:
       "Fold the outline by hand in the terminal; on quitting, print the flags that reproduce the view."

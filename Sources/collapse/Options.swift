@@ -49,6 +49,9 @@ struct Options: Equatable {
   var files: [[UInt8]] = []
   /// Whether to show the outline in the terminal to fold by hand.
   var interactive = false
+  /// `--output`: the file to write instead of standard output, replaced only by a run
+  /// that succeeds; nil or `-` for standard output.
+  var outputPath: String?
   var showHelp = false
   var showVersion = false
 }
@@ -107,7 +110,9 @@ extension Options {
         return .failure(missingValue(offending: offending, short: cgetopt_optopt()))
       }
       if code == Int32(UInt8(ascii: "?")) {
-        return .failure(unknownOption(offending: offending, short: cgetopt_optopt()))
+        let index = Int(cgetopt_optind())
+        let next = index < Int(argc) ? String(cString: argument(argv, at: index)) : nil
+        return .failure(unknownOption(offending: offending, short: cgetopt_optopt(), next: next))
       }
       guard let spec = spec(for: code) else { continue }
       let value = cgetopt_optarg().map { String(cString: $0) } ?? ""
@@ -177,6 +182,13 @@ extension Options {
       throw UsageError(
         description: "--interactive shows the text outline; it cannot be combined with \(other)")
     }
+    if outputPath == "-" { outputPath = nil }
+    if interactive && outputPath != nil {
+      throw UsageError(
+        description:
+          "--interactive shows the outline in the terminal and prints its flags; it does not go with --output"
+      )
+    }
     if (output.standalone || embedResources) && !toGiven { to = .html }
     // `-e "$NAMES"` with no NAMEs still means exactly those sections open: none.
     if expandGiven && !selection.expandsSome && selection.base == .automatic {
@@ -240,10 +252,14 @@ extension Options {
     return UsageError(description: "option '\(name)' needs a value (\(value))")
   }
 
-  private static func unknownOption(offending: String, short: Int32) -> UsageError {
+  /// The usage error for an option getopt does not know, `offending` as given and `next`
+  /// the argument after it, if any: what it takes a value from when it is another tool's
+  /// spelling of one of collapse's options (`--format json`).
+  private static func unknownOption(offending: String, short: Int32, next: String?) -> UsageError {
     let hint = "; see 'collapse --help'"
     if offending.hasPrefix("--") {
-      let name = String(offending.dropFirst(2).prefix(while: { $0 != "=" }))
+      let given = offending.dropFirst(2)
+      let name = String(given.prefix(while: { $0 != "=" }))
       if let spec = optionTable.first(where: { $0.long == name }), spec.value == nil {
         return UsageError(description: "option '--\(name)' takes no value")
       }
@@ -252,16 +268,54 @@ extension Options {
         let choices = prefixed.map { "--" + $0.long }.joined(separator: ", ")
         return UsageError(description: "option '--\(name)' is ambiguous; it could be \(choices)")
       }
-      if let near = nearest(
-        to: name, among: optionTable.map(\.long), within: max(2, name.count / 3))
-      {
-        return UsageError(description: "unknown option '--\(name)'; did you mean '--\(near)'?")
+      let value = given.contains("=") ? String(given.drop(while: { $0 != "=" }).dropFirst()) : next
+      if let near = suggestion(for: name, value: value) {
+        return UsageError(description: "unknown option '--\(name)'; did you mean\(near)")
       }
       return UsageError(description: "unknown option '--\(name)'" + hint)
     }
     let letter = short > 0 && short < 128 ? String(UnicodeScalar(UInt8(short))) : offending
     return UsageError(description: "unknown option '-\(letter)'" + hint)
   }
+}
+
+/// Other tools' names for collapse's options, with what collapse calls them; a value given
+/// after the name goes after the suggestion.
+let otherSpellings: [(names: [String], option: String, takesValue: Bool)] = [
+  (["no-color", "no-colour", "nocolor"], "--color=never", false),
+  (["format", "output-format", "to-format"], "--to", true),
+  (["input-format", "from-format"], "--from", true),
+  (["where", "filter", "select", "query", "jsonpath"], "--expand-where", true),
+  (["grep", "match", "search"], "--expand-matching", true),
+  (["level", "levels", "max-depth", "maxdepth"], "--depth", true),
+  (["output-file", "outfile"], "--output", true),
+  (["fold-all", "folded"], "--collapse-all", false),
+  (["unfold-all", "open-all"], "--expand-all", false),
+  (["columns", "cols"], "--width", true),
+]
+
+/// What an unknown long option `name` most likely meant, as a question's end: another
+/// tool's spelling of an option first, written with `value` when it takes one (as a
+/// command line to copy), then an option that holds `name` as a word (`--where`,
+/// `--expand-where`), then one a few letters away.
+private func suggestion(for name: String, value: String?) -> String? {
+  let lowered = name.lowercased()
+  if let other = otherSpellings.first(where: { $0.names.contains(lowered) }) {
+    let short = optionTable.first { "--" + $0.long == other.option }?.short
+    guard other.takesValue, let value, !value.hasPrefix("-") else {
+      return " '\(other.option)'" + (short.map { " ('-\($0)')" } ?? "") + "?"
+    }
+    let quoted = shellQuoted(value)
+    return ": \(other.option) \(quoted)" + (short.map { " (-\($0) \(quoted))" } ?? "")
+  }
+  // The first such, as the table lists them: --expand-matching before --collapse-matching.
+  if let worded = optionTable.first(where: {
+    $0.long.split(separator: "-").contains(Substring(lowered))
+  }) {
+    return " '--\(worded.long)'?"
+  }
+  return nearest(to: name, among: optionTable.map(\.long), within: max(2, name.count / 3))
+    .map { " '--\($0)'?" }
 }
 
 /// `argument` as a shell reads it back: bare when that is safe, else in single quotes.

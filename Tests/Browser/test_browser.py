@@ -137,6 +137,42 @@ def test_clicking_a_summary_toggles_its_section(browser, oceans):
     assert not browser.find_element(By.ID, "sargasso").is_displayed()
 
 
+CHANGELOG_WITH_LINKED_TITLES = """# Changelog
+
+## [1.8.2] - 2026-06-04
+
+- Fixed a thing.
+
+## [1.8.1](https://example.org/compare/v1.8.0...v1.8.1) - 2026-05-01
+
+- Another.
+
+[1.8.2]: https://example.org/compare/v1.8.1...v1.8.2
+"""
+
+
+def test_a_title_that_is_a_link_toggles_its_section_and_keeps_the_link_beside_it(
+        browser, render):
+    page = render("linked-titles", ["-s", "--depth", "1", "-"], CHANGELOG_WITH_LINKED_TITLES)
+    load(browser, page)
+    title = summary(browser, "182---2026-06-04")
+    assert title.text.startswith("1.8.2 - 2026-06-04")
+    # A click on the title's words opens the section, and the page stays where it is.
+    browser.execute_script("arguments[0].scrollIntoView()", title)
+    ActionChains(browser).move_to_element_with_offset(
+        title, -title.size["width"] // 2 + 40, 0).click().perform()
+    assert browser.current_url == page.as_uri()
+    assert "182---2026-06-04" in open_ids(browser)
+    assert browser.find_element(By.XPATH, "//li[contains(., 'Fixed a thing')]").is_displayed()
+    # The link is beside the title, inside the summary, named by the link's text.
+    links = browser.find_elements(By.CSS_SELECTOR, "[id='182---2026-06-04'] > summary a[href]")
+    assert [(a.get_attribute("href"), a.get_attribute("title")) for a in links] == [
+        ("https://example.org/compare/v1.8.1...v1.8.2", "1.8.2")]
+    inline = summary(browser, "181---2026-05-01").find_elements(By.CSS_SELECTOR, "a[href]")
+    assert [a.get_attribute("href") for a in inline] == [
+        "https://example.org/compare/v1.8.0...v1.8.1"]
+
+
 def test_keyboard_toggles_and_the_state_reaches_screen_readers(browser, oceans):
     load(browser, oceans)
     atlantic = summary(browser, "atlantic")

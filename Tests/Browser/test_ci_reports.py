@@ -42,7 +42,7 @@ def test_a_jest_report_opens_at_its_failed_tests(browser, render):
 
 
 def test_a_markdown_job_summary_opens_at_the_lines_that_say_error(browser, render):
-    page = render("ci-summary-errors", ["-s", "--expand-matching", r"/^\s*error:/",
+    page = render("ci-summary-errors", ["-s", "--expand-matching", r"/\b(?i:error)\b|\bFAIL(ED)?\b/",
                                         "Samples/ci-summary.md"])
     load(browser, page)
     assert summaries(browser, True) == [

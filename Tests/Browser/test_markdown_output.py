@@ -205,3 +205,30 @@ def test_a_centred_opening_stays_centred_on_github(collapse, cmark_gfm):
     assert alignment("MIT © tern contributors") is None
     titles = [title for _, title in tree(document)]
     assert titles[:2] == ["tern", "Features"], titles
+
+
+def test_a_linked_title_toggles_on_github_and_keeps_its_link(collapse, cmark_gfm, browser,
+                                                             tmp_path):
+    """A changelog's `## [1.8.2] - 2026-06-04`, written for GitHub and rendered as GitHub
+    renders it: a click on the title opens its section instead of following the link,
+    which stays beside the title."""
+    from selenium.webdriver.common.action_chains import ActionChains
+    from selenium.webdriver.common.by import By
+
+    source = ("# Changelog\n\n## [1.8.2] - 2026-06-04\n\n- Fixed a thing.\n\n"
+              "[1.8.2]: https://example.org/compare/v1.8.1...v1.8.2\n")
+    markdown = run([str(collapse), "-t", "markdown", "--depth", "1", "-"],
+                   input=source.encode())
+    page = tmp_path / "summary.html"
+    page.write_bytes(b"<!DOCTYPE html><meta charset=utf-8><title>x</title>"
+                     + run([cmark_gfm, *GITHUB], input=markdown))
+    browser.get(page.as_uri())
+    title = browser.find_element(By.XPATH, "//summary[contains(., '2026-06-04')]")
+    assert title.text.startswith("1.8.2 - 2026-06-04")
+    ActionChains(browser).move_to_element_with_offset(
+        title, -title.size["width"] // 2 + 30, 0).click().perform()
+    assert browser.current_url == page.as_uri()
+    assert browser.find_element(By.XPATH, "//li[contains(., 'Fixed a thing')]").is_displayed()
+    links = title.find_elements(By.CSS_SELECTOR, "a[href]")
+    assert [link.get_attribute("href") for link in links] == [
+        "https://example.org/compare/v1.8.1...v1.8.2"]

@@ -83,6 +83,8 @@ struct EveryOptionTests {
     "--expand-all": OptionTrial(),
     "--depth": OptionTrial(value: "1"),
     "--to": OptionTrial(value: "html"),
+    // Standard output is left empty; OutputFileTests reads the file.
+    "--output": OptionTrial(value: "out.txt"),
     // The view needs a terminal, which a test does not have; beside -t html it is refused
     // before it looks for one.
     "--interactive": OptionTrial(with: ["-t", "html"]),

@@ -171,6 +171,11 @@ struct PropertyTests {
       "<p>pre1</p><details id=\"a\" open><summary>A <span class=\"hidden\">(1 line)</span>"
         + "</summary><p>x1</p><details id=\"b\"><summary>B</summary></details></details>")
     #expect(html.sections.map(\.summary) == ["A", "B"])
+    // A link beside a title is not the title's; a link that holds its words is.
+    let linked = try parseHTML(
+      "<details id=\"a\"><summary>A b <a href=\"u\" title=\"b\">↗</a></summary></details>"
+        + "<details id=\"c\"><summary>C <a href=\"u\">d</a></summary></details>")
+    #expect(linked.sections.map(\.summary) == ["A b", "C d"])
     #expect(html.sections.map(\.parent) == [nil, 0])
     #expect(html.sections.map(\.open) == [true, false])
     #expect(html.sections[0].text.contains("x1") && html.outside.contains("pre1"))
@@ -191,7 +196,8 @@ struct ParsedSection {
   var open: Bool
   var depth: Int
   var parent: Int?
-  /// The summary's text, without the part that says what a collapsed section hides.
+  /// The summary's text, without the part that says what a collapsed section hides and
+  /// without the links (`↗`) written beside a title that holds links.
   var summary = ""
   /// The element's own text, outside its summary and its nested sections.
   var text = ""
@@ -235,6 +241,9 @@ private final class HTMLTreeBuilder: NSObject, XMLParserDelegate {
   private var open: [Int] = []
   private var inSummary = false
   private var hiddenDepth = 0
+  /// Where the summary's text stood when a link in it began, to take a link beside the
+  /// title out again.
+  private var linkStart: String.Index?
 
   func parser(
     _ parser: XMLParser, didStartElement name: String, namespaceURI: String?,
@@ -250,6 +259,8 @@ private final class HTMLTreeBuilder: NSObject, XMLParserDelegate {
       open.append(sections.count - 1)
     case "summary":
       inSummary = true
+    case "a" where inSummary:
+      linkStart = open.last.map { sections[$0].summary.endIndex }
     case "span" where attributes["class"] == "hidden" || hiddenDepth > 0:
       hiddenDepth += 1
     default:
@@ -266,6 +277,13 @@ private final class HTMLTreeBuilder: NSObject, XMLParserDelegate {
     switch name {
     case "details": open.removeLast()
     case "summary": inSummary = false
+    case "a" where inSummary:
+      if let start = linkStart, let current = open.last,
+        sections[current].summary[start...].trimmingCharacters(in: .whitespaces) == "↗"
+      {
+        sections[current].summary.removeSubrange(start...)
+      }
+      linkStart = nil
     case "span" where hiddenDepth > 0: hiddenDepth -= 1
     default: break
     }

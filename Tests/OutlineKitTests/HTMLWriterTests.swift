@@ -37,12 +37,46 @@ struct HTMLWriterTests {
     #expect(whole.components(separatedBy: "A reference \u{FFFD} to DEL.").count - 1 == 1667)
   }
 
-  @Test("the summary keeps inline markup")
+  @Test("the summary keeps inline markup; a link's text stays in the title, the link beside it")
   func inlineMarkup() throws {
-    let page = try html(markdown("# Use `--depth` *now* [docs](https://x.org/a?b=1&c=2)\n"))
+    let page = try html(
+      markdown("# Use `--depth` *now* ~~never~~ [docs](https://x.org/a?b=1&c=2)\n"))
     #expect(
       page.contains(
-        "<summary>Use <code>--depth</code> <em>now</em> <a href=\"https://x.org/a?b=1&amp;c=2\">docs</a></summary>"
+        "<summary>Use <code>--depth</code> <em>now</em> <del>never</del> docs <a href=\"https://x.org/a?b=1&amp;c=2\" title=\"docs\">↗</a></summary>"
+      ), "\(page)")
+    // A title without links is rendered as cmark-gfm renders it.
+    #expect(
+      try html(markdown("# Use **`x`** <kbd>K</kbd>\n")).contains(
+        "<summary>Use <strong><code>x</code></strong> <kbd>K</kbd></summary>"))
+  }
+
+  @Test("a title's links beside it: a reference link, several, and no unsafe scheme")
+  func titleLinks() throws {
+    let page = try html(
+      markdown(
+        """
+        # [1.8.2] - 2026-06-04
+
+        # [a](#b) and [![CI](badge.svg)](https://ci.example.org) [x](javascript:alert(1)) <https://y.org>
+
+        [1.8.2]: https://example.org/compare/v1.8.1...v1.8.2 "Compare"
+
+        """))
+    #expect(
+      page.contains(
+        "<summary>1.8.2 - 2026-06-04 <a href=\"https://example.org/compare/v1.8.1...v1.8.2\" title=\"1.8.2\">↗</a></summary>"
+      ), "\(page)")
+    #expect(
+      page.contains(
+        "<summary>a and CI x https://y.org <a href=\"#b\" title=\"a\">↗</a> <a href=\"https://ci.example.org\" title=\"CI\">↗</a> <a href=\"https://y.org\" title=\"https://y.org\">↗</a> <span class=\"hidden\">(1 line)</span></summary>"
+      ), "\(page)")
+    #expect(!page.contains("javascript"))
+    // The address as cmark-gfm writes a link's: escaped, with the characters a URL
+    // cannot hold as written percent-encoded.
+    #expect(
+      try html(markdown("# [über](https://x.org/über?a=\"1\"&b) notes\n")).contains(
+        "<summary>über notes <a href=\"https://x.org/%C3%BCber?a=%221%22&amp;b\" title=\"über\">↗</a></summary>"
       ))
   }
 

@@ -67,3 +67,84 @@ extension MarkdownDocument {
     return runs
   }
 }
+
+extension MarkdownDocument {
+  /// A heading's title as HTML with its links left out and their text kept: code,
+  /// emphasis, strong emphasis and strikethrough as cmark-gfm writes them, an image as its
+  /// description, a line break as a space, raw HTML left out. What a `<summary>` shows so
+  /// that a click anywhere on it opens and closes its section; `titleLinks` gives the links.
+  func titleHTMLWithoutLinks(_ heading: Heading) -> String {
+    guard let root = root(of: .title(heading)) else { return "" }
+    showEmoji()
+    var html = ""
+    for step in CmarkWalk(root) {
+      let node = step.node
+      let type = cmark_node_get_type(node)
+      switch type {
+      case CMARK_NODE_TEXT:
+        if let literal = cmark_node_get_literal(node) {
+          html += HTML.escaped(String(cString: literal))
+        }
+      case CMARK_NODE_CODE:
+        let literal = cmark_node_get_literal(node).map { String(cString: $0) } ?? ""
+        html += "<code>\(HTML.escaped(literal))</code>"
+      case CMARK_NODE_SOFTBREAK, CMARK_NODE_LINEBREAK:
+        html += " "
+      case CMARK_NODE_EMPH:
+        html += step.isEntering ? "<em>" : "</em>"
+      case CMARK_NODE_STRONG:
+        html += step.isEntering ? "<strong>" : "</strong>"
+      case collapse_node_type_strikethrough():
+        html += step.isEntering ? "<del>" : "</del>"
+      default:
+        break
+      }
+    }
+    return html
+  }
+
+  /// The links of a heading's title, in order, each as cmark-gfm writes a link that
+  /// shows `↗` and is titled by the link's text (its URL escaped as cmark-gfm escapes it),
+  /// for a summary that shows them beside the title, where a click on the title does not
+  /// follow them. A link to anything but `http`, `https`, `mailto` or a relative address
+  /// (`javascript:`) is left out.
+  func titleLinksHTML(_ heading: Heading) -> [String] {
+    guard let root = root(of: .title(heading)) else { return [] }
+    var links: [(url: String, text: String)] = []
+    // Links do not nest in Markdown: text is the open link's.
+    var inLink = false
+    for step in CmarkWalk(root) {
+      let type = cmark_node_get_type(step.node)
+      switch type {
+      case CMARK_NODE_LINK:
+        inLink = step.isEntering
+        if step.isEntering {
+          links.append((cmark_node_get_url(step.node).map { String(cString: $0) } ?? "", ""))
+        }
+      case CMARK_NODE_TEXT, CMARK_NODE_CODE:
+        if inLink, let literal = cmark_node_get_literal(step.node) {
+          links[links.count - 1].text += String(cString: literal)
+        }
+      case CMARK_NODE_SOFTBREAK, CMARK_NODE_LINEBREAK:
+        if inLink { links[links.count - 1].text += " " }
+      default:
+        break
+      }
+    }
+    return links.compactMap { url, text in
+      guard ["", "http", "https", "mailto"].contains(URLCheck(url).scheme) else { return nil }
+      // A link of its own, freed with what it holds once rendered.
+      guard let link = cmark_node_new(CMARK_NODE_LINK) else { return nil }
+      defer { cmark_node_free(link) }
+      let arrow = cmark_node_new(CMARK_NODE_TEXT)
+      cmark_node_set_literal(arrow, "↗")
+      cmark_node_append_child(link, arrow)
+      cmark_node_set_url(link, url)
+      let name = text.split(whereSeparator: \.isWhitespace).joined(separator: " ")
+      if !name.isEmpty { cmark_node_set_title(link, name) }
+      guard let html = cmark_render_html(link, CMARK_OPT_DEFAULT, nil) else { return nil }
+      defer { free(html) }
+      return String(cString: html)
+    }
+  }
+}

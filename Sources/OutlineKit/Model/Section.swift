@@ -41,6 +41,9 @@ public struct Section {
   public internal(set) var end: Int
   public internal(set) var kind: Kind
   public internal(set) var hint: Hint?
+  /// Whether the section is a Kubernetes object titled by its kind and name
+  /// (`ConfigMap argocd-cm`), which NAMEs find by its name and as kubectl's `kind/name`.
+  public internal(set) var isKubernetesObject = false
   /// The section's own content, in document order among its subsections.
   public internal(set) var content: [Content] = []
   /// The non-blank content lines that collapsing this section hides, its subsections'

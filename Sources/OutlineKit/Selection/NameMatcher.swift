@@ -24,6 +24,14 @@ struct NameMatcher {
       originals[title] = outline.sections[position].title
       titles.append(title)
     }
+    // A Kubernetes object's name names it, and is suggested as it stands.
+    for section in outline.sections {
+      guard let object = NameMatcher.object(section) else { continue }
+      let name = NameMatcher.normalized(String(object.name))
+      guard originals[name] == nil else { continue }
+      originals[name] = String(object.name)
+      titles.append(name)
+    }
     return (titles, originals)
   }()
   /// The titles shown otherwise than written, with emoji for their shortcodes, as
@@ -42,6 +50,16 @@ struct NameMatcher {
   lazy var byID: [String: Int] = {
     var index: [String: Int] = [:]
     for (position, id) in outline.ids.enumerated() { index[id] = position }
+    return index
+  }()
+  /// Kubernetes objects by their name, as compared: `argocd-cm` for `ConfigMap argocd-cm`.
+  private lazy var byObjectName: [String: [Int]] = {
+    var index: [String: [Int]] = [:]
+    for (position, section) in outline.sections.enumerated() {
+      if let object = NameMatcher.object(section) {
+        index[NameMatcher.normalized(String(object.name)), default: []].append(position)
+      }
+    }
     return index
   }()
   private lazy var byKey: [String: [Int]] = {
@@ -184,6 +202,8 @@ struct NameMatcher {
       if found.isEmpty, let merged = mergingTitles(steps) {
         found = merged.count == 1 ? candidates(for: merged[0]) : sectionsMatching(path: merged)
       }
+      // kubectl's `KIND/NAME`, after the steps that lead to the object, if any.
+      if found.isEmpty { found = sectionsMatching(objectPath: literals) }
     }
     guard !found.isEmpty else {
       guard suggesting else { throw .noMatch(name: name, suggestion: nil) }
@@ -272,6 +292,7 @@ struct NameMatcher {
     // `#id` as a step of a path, as in `#install/**`.
     if name.hasPrefix("#"), let index = byID[String(name.dropFirst())] { found.insert(index) }
     if let indexes = byKey[name] { found.formUnion(indexes) }
+    if let indexes = byObjectName[NameMatcher.normalized(name)] { found.formUnion(indexes) }
     // A title written as its heading's Markdown is written: `` `fzf` ``, `**Note**`.
     if found.isEmpty, name.utf8.contains(where: NameMatcher.markdownPunctuation.contains),
       let plain = HeadingText.plainTitle(ofMarkdown: name), plain != name
@@ -292,11 +313,39 @@ struct NameMatcher {
   /// The sections that end a chain of nested sections matching `segments`.
   mutating func sectionsMatching(path segments: [String]) -> Set<Int> {
     guard let last = segments.last else { return [] }
+    return sectionsMatching(ancestors: segments.dropLast(), of: candidates(for: last))
+  }
+
+  /// The sections a path names whose two steps are kubectl's `KIND/NAME` of a Kubernetes
+  /// object (`configmap/argocd-cm`, `deploy/web`): the steps before them lead to the
+  /// object, and those after go inside it.
+  private mutating func sectionsMatching(objectPath segments: [String]) -> Set<Int> {
     var found: Set<Int> = []
-    let ancestorSegments = segments.dropLast().reversed().map {
+    for step in segments.indices.dropLast() {
+      let kind = segments[step]
+      let named = byObjectName[NameMatcher.normalized(segments[step + 1])] ?? []
+      for object in named {
+        guard let written = NameMatcher.object(outline.sections[object]),
+          KubernetesKind.names(written.kind, written: kind)
+        else { continue }
+        // The pair becomes the object's `#id`, a step that names it alone.
+        let path = segments[..<step] + ["#" + outline.ids[object]] + segments[(step + 2)...]
+        found.formUnion(sectionsMatching(path: Array(path)))
+      }
+    }
+    return found
+  }
+
+  /// Those of `candidates` whose enclosing sections, nearest first, match `segments`
+  /// read from its end.
+  private mutating func sectionsMatching(
+    ancestors segments: ArraySlice<String>, of candidates: Set<Int>
+  ) -> Set<Int> {
+    var found: Set<Int> = []
+    let ancestorSegments = segments.reversed().map {
       (segment: $0, normalized: NameMatcher.normalized($0))
     }
-    for candidate in candidates(for: last) {
+    for candidate in candidates {
       var cursor = outline.sections[candidate].parent
       var matchesAll = true
       for (segment, normalized) in ancestorSegments {
@@ -316,6 +365,9 @@ struct NameMatcher {
   private mutating func matches(_ index: Int, _ segment: String, normalized: String) -> Bool {
     normalizedTitles[index] == normalized || outline.sections[index].key == segment
       || byID[NameMatcher.lowercased(segment)] == index
+      || NameMatcher.object(outline.sections[index]).map {
+        NameMatcher.normalized(String($0.name)) == normalized
+      } == true
       || (segment.hasPrefix("#") && byID[String(segment.dropFirst())] == index)
   }
 
@@ -360,6 +412,15 @@ struct NameMatcher {
     }
     if name.hasSuffix("/") { return (String(name.dropFirst().dropLast()), false) }
     return nil
+  }
+
+  /// The kind and name of a Kubernetes object's section, from its title (`ConfigMap
+  /// argocd-cm`); nil for any other section.
+  static func object(_ section: Section) -> (kind: Substring, name: Substring)? {
+    guard section.isKubernetesObject, let space = section.title.firstIndex(of: " ") else {
+      return nil
+    }
+    return (section.title[..<space], section.title[section.title.index(after: space)...])
   }
 
   /// The title nearest to `last`, a NAME or a path's last step, for a "did you mean" hint.

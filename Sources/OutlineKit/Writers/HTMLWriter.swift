@@ -186,14 +186,21 @@ public struct HTMLWriter {
       // title of plain text is written escaped, not rendered by cmark-gfm
       // (`-DPLAIN_HEADINGS` renders every heading; bench/tricks.md says what this gains).
       #if PLAIN_HEADINGS
-        if let heading = outline.sections[index].heading {
+        if let heading = outline.sections[index].heading, let summary = heading.summaryHTML() {
+          target.write(summary)
+        } else if let heading = outline.sections[index].heading {
           heading.writeHTML(options: options, to: &target)
         } else {
           target.write(HTML.valid(HTML.escaped(outline.sections[index].title)))
         }
       #else
         if let heading = outline.sections[index].heading, !heading.isPlainText {
-          heading.writeHTML(options: options, to: &target)
+          // A title with links is text, its links beside it: a click on it toggles.
+          if let summary = heading.summaryHTML() {
+            target.write(summary)
+          } else {
+            heading.writeHTML(options: options, to: &target)
+          }
         } else {
           target.write(HTML.valid(HTML.escaped(outline.sections[index].shownTitle)))
         }

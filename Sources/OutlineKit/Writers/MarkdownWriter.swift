@@ -350,8 +350,10 @@ private struct MarkdownWalk<Target: ByteOutputStream>: OutlineWalker {
     let (writer, outline) = (writer, outline)
     let matches = selection.matches(in: index)
     target.writePart(.summary(index, open: expanded)) { target in
+      // A title with links is text, its links beside it: a click on it toggles.
       var summary =
-        section.heading?.html(options: writer.titleOptions) ?? HTML.escaped(section.title)
+        section.heading.map { $0.summaryHTML() ?? $0.html(options: writer.titleOptions) }
+        ?? HTML.escaped(section.title)
       if !expanded || writer.options.titlesOnly,
         let hidden = outline.hiddenSummary(of: index, matches: matches)
       {

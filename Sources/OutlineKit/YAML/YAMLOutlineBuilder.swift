@@ -218,6 +218,7 @@ final class YAMLOutlineBuilder {
         key: frame.index.map(String.init), level: 1, depth: 0, parent: nil,
         kind: frame.isMapping ? .object(members: frame.count) : .array(elements: frame.count))
       root.span.lines = frame.firstLine..<frame.lastLine + 1
+      root.isKubernetesObject = YAMLOutlineBuilder.isKubernetesObject(frame)
       leftOutRoot = root
     } else if let index = frame.section {
       sections[index].kind =
@@ -226,6 +227,7 @@ final class YAMLOutlineBuilder {
       sections[index].span.lines = frame.firstLine..<frame.lastLine + 1
       if frame.titledByMembers, let title = YAMLOutlineBuilder.title(of: frame) {
         sections[index].title = title
+        sections[index].isKubernetesObject = YAMLOutlineBuilder.isKubernetesObject(frame)
       }
       finishSection(index)
     }
@@ -303,6 +305,15 @@ final class YAMLOutlineBuilder {
     if let rank = frame.titles.keys.min(), let title = frame.titles[rank] { return title }
     guard let kind = frame.kind else { return nil }
     return frame.metadataName.map { "\(kind) \($0)" } ?? kind
+  }
+
+  /// Whether `title(of:)` titles `frame` by a Kubernetes object's kind and name, which
+  /// split again at the title's first space.
+  private static func isKubernetesObject(_ frame: Frame) -> Bool {
+    guard frame.titles.isEmpty, let kind = frame.kind, let name = frame.metadataName else {
+      return false
+    }
+    return !kind.isEmpty && !name.isEmpty && !kind.contains(where: \.isWhitespace)
   }
 
   /// Whether line `line` holds the key at `source` and its colon, and nothing more than
