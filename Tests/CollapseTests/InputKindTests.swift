@@ -103,18 +103,24 @@ struct CompressedInputTests {
     }
   }
 
-  @Test(
-    "the iconv command said for UTF-16 and UTF-32 makes text collapse reads",
-    .needs("iconv"))
-  func iconvCommands() throws {
-    guard requireTool("iconv") else { return }
-    let text = "# A\n\nb é\n"
+  /// `text` as UTF-16 little-endian and as UTF-32 big-endian, each with its byte order mark.
+  static func encodings(of text: String) -> (utf16: [UInt8], utf32: [UInt8]) {
     let utf16: [UInt8] = [0xFF, 0xFE] + text.utf16.flatMap { [UInt8($0 & 0xFF), UInt8($0 >> 8)] }
     let utf32: [UInt8] =
       [0x00, 0x00, 0xFE, 0xFF]
       + text.unicodeScalars.flatMap { scalar in
         (0..<4).reversed().map { UInt8(truncatingIfNeeded: scalar.value >> (8 * $0)) }
       }
+    return (utf16, utf32)
+  }
+
+  @Test(
+    "the iconv command said for UTF-16 and UTF-32 makes text collapse reads",
+    .needs("iconv"))
+  func iconvCommands() throws {
+    guard requireTool("iconv") else { return }
+    let text = "# A\n\nb é\n"
+    let (utf16, utf32) = Self.encodings(of: text)
     for (bytes, from) in [(utf16, "UTF-16"), (utf32, "UTF-32")] {
       let refused = try runBinary(["-"], input: Data(bytes))
       #expect(refused.errors.contains("iconv -f \(from) -t UTF-8"))
@@ -132,12 +138,7 @@ struct CompressedInputTests {
     let folder = try temporaryFolder("collapse-iconv")
     defer { try? FileManager.default.removeItem(at: folder) }
     let text = "# A\n\nb é\n"
-    let utf16: [UInt8] = [0xFF, 0xFE] + text.utf16.flatMap { [UInt8($0 & 0xFF), UInt8($0 >> 8)] }
-    let utf32: [UInt8] =
-      [0x00, 0x00, 0xFE, 0xFF]
-      + text.unicodeScalars.flatMap { scalar in
-        (0..<4).reversed().map { UInt8(truncatingIfNeeded: scalar.value >> (8 * $0)) }
-      }
+    let (utf16, utf32) = Self.encodings(of: text)
     try Data(utf16).write(to: folder.appendingPathComponent("u16.md"))
     try Data(utf32).write(to: folder.appendingPathComponent("u32.md"))
     let made = try runScript("gzip -k -n u16.md && gzip -k -n u32.md", in: folder)
