@@ -266,20 +266,24 @@ FILTERED_SNIPPETS = [
 
 
 def shown_words(html):
-    """The words a browser shows of `html`: the text of the parsed body, without comments
-    and without what a collapsed section's summary hides."""
+    """The words a browser shows of `html`: the text of the parsed body, without comments,
+    without what a collapsed section's summary hides, and without the arrow that stands
+    for a link of a title."""
     document = html5lib.parse(html, namespaceHTMLElements=False, treebuilder="etree")
     body = document.find("body")
     words = []
 
-    def walk(element):
+    def walk(element, parent=None):
         if isinstance(element.tag, str) and not element.tag.startswith("<!"):
             hidden = element.tag == "span" and element.get("class") == "hidden"
+            # A title's link stands beside it as an arrow, its words the link's title.
+            hidden = hidden or (parent is not None and parent.tag == "summary"
+                                and element.tag == "a" and element.text == "\u2197")
             if element.text and not hidden:
                 words.append(element.text)
             for child in element:
                 if not hidden:
-                    walk(child)
+                    walk(child, element)
         if element.tail and element is not body:
             words.append(element.tail)
 
@@ -310,6 +314,9 @@ def test_every_example_shows_the_words_github_shows(collapse, cmark_gfm):
 
 def test_the_shown_words_notice_a_lost_word():
     assert shown_words("<p>a <!-- b --> c</p>") == "a c"
+    assert shown_words('<details><summary>a <a href="/u" title="a">\u2197</a></summary>'
+                       "</details>") == "a"
+    assert shown_words('<p>a <a href="/u">\u2197</a></p>') == "a \u2197"
     assert shown_words("<p>a c</p>") != shown_words("<p>a <textarea>b</textarea> c</p>")
     # A table's stray text is shown before it, where a browser puts it.
     assert shown_words("<table><tr>x</tr></table>") == "x"
