@@ -154,10 +154,9 @@ enum Collapse {
     options.output.text.colors = terminal.colors(options.color)
     options.output.text.renders = terminal.renders(options.render)
     options.output.text.hyperlinks = terminal.hyperlinks(options.hyperlinks)
-    options.output.text.width = terminal.width(requested: options.width)
-    if options.to == .text, let asked = terminal.width(requested: options.width),
-      asked > TextWriter.widestWidth
-    {
+    let asked = terminal.width(requested: options.width)
+    options.output.text.width = asked
+    if options.to == .text, let asked, asked > TextWriter.widestWidth {
       let source =
         options.width != nil ? "--width" : terminal.columns != nil ? "the terminal" : "COLUMNS"
       errors.report(

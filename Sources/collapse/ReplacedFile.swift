@@ -30,9 +30,6 @@ struct ReplacedFile {
     self.path = path
     var status = stat()
     let exists = stat(path, &status) == 0
-    if exists && status.st_mode & S_IFMT == S_IFDIR {
-      throw WriteError(code: EISDIR, path: path)
-    }
     if exists && status.st_mode & S_IFMT != S_IFREG {
       let descriptor = open(path, O_WRONLY | O_TRUNC | O_CLOEXEC)
       guard descriptor >= 0 else { throw WriteError(code: errno, path: path) }

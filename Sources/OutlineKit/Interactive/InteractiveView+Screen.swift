@@ -132,10 +132,7 @@ extension InteractiveView {
     } else {
       // On a narrow screen the path matters more than the reminder of the keys.
       right = "  " + position + (columns >= 40 ? "  ? keys  q quit " : " ")
-      left =
-        " "
-        + (cursorOnPreamble
-          ? TextWriter.preambleTitle : path(within: columns - DisplayWidth.columns(of: right) - 1))
+      left = " " + path(within: columns - DisplayWidth.columns(of: right) - 1)
     }
     // The left part gives way to the right one.
     let leftColumns = max(columns - DisplayWidth.columns(of: right), 0)
@@ -157,7 +154,9 @@ extension InteractiveView {
   /// the steps nearest the top give way to an ellipsis and a space, so that what is left
   /// is still a NAME, one that may match more.
   private func path(within columns: Int) -> String {
-    guard let section = cursorSection else { return "" }
+    guard let section = cursorSection else {
+      return cursorOnPreamble ? TextWriter.preambleTitle : ""
+    }
     // The name the printed flags would give it: an id where a path names others too.
     let name = names.name(of: section)
     var steps =

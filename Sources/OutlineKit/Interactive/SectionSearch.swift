@@ -48,6 +48,6 @@ struct SectionSearch {
   }
 
   static func contains(_ text: [UInt8], _ needle: [UInt8]) -> Bool {
-    firstOffset(of: needle, in: text) != nil
+    ContentMatcher.holds(text, needle)
   }
 }

@@ -132,7 +132,9 @@ extension MarkdownDocument {
       }
     }
     return links.compactMap { url, text in
-      guard ["", "http", "https", "mailto"].contains(URLCheck(url).scheme) else { return nil }
+      guard HTMLAllowlist.urlSchemes["href"]?.contains(URLCheck(url).scheme) == true else {
+        return nil
+      }
       // A link of its own, freed with what it holds once rendered.
       guard let link = cmark_node_new(CMARK_NODE_LINK) else { return nil }
       defer { cmark_node_free(link) }

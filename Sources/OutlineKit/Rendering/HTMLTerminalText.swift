@@ -294,7 +294,6 @@ struct HTMLTerminalText {
   /// Starts what `node` is; false when its content is not drawn, or already is. A
   /// table's rows and a `<details>`' summary are drawn by `draw`.
   private mutating func enter(_ node: UnsafeMutablePointer<GumboNode>, _ name: String) -> Bool {
-    if HTMLTerminalText.skipped.contains(name) { return false }
     func attribute(_ wanted: String) -> String? {
       HTMLTerminalText.attribute(wanted, of: node)
     }

@@ -30,7 +30,7 @@ struct ConditionMatcher {
     let tree = self.tree ?? ConditionTree(outline)
     self.tree = tree
     let outline = outline
-    let seconds = patterns.seconds
+    let tooSlow = SelectionError.conditionTooSlow(condition: text, seconds: patterns.seconds)
     let candidates = (0..<tree.count).filter { node in
       let section = tree.sections[node]
       guard section >= 0 else { return false }
@@ -39,9 +39,7 @@ struct ConditionMatcher {
       case .heading, .file: return false
       }
     }
-    return try PatternSearch.running(
-      patterns: patterns, tooSlow: .conditionTooSlow(condition: text, seconds: patterns.seconds)
-    ) { stop in
+    return try PatternSearch.running(patterns: patterns, tooSlow: tooSlow) { stop in
       var evaluator = ConditionEvaluator(tree: tree, stop: stop)
       let largest = evaluator.largestNodeList
       var chosen: [Int] = []
@@ -52,7 +50,7 @@ struct ConditionMatcher {
       } catch {
         switch error {
         case .stopped:
-          return .failure(.conditionTooSlow(condition: text, seconds: seconds))
+          return .failure(tooSlow)
         case .backtracked: return .failure(.patternBacktracks(name: text))
         case .tooMany:
           return .failure(

@@ -26,6 +26,8 @@ struct ConditionParser {
   }
 
   private static let functions = "length, count, match, search and value"
+  /// The functions, each with the number of arguments it takes.
+  private static let arities = ["length": 1, "count": 1, "value": 1, "match": 2, "search": 2]
 
   /// The whole condition, to its end.
   mutating func whole() throws(Condition.Problem) -> Condition {
@@ -279,7 +281,7 @@ struct ConditionParser {
     var after = end
     while Self.isBlank(after < scalars.count ? scalars[after] : nil) { after += 1 }
     if after > end, after < scalars.count, scalars[after] == "(",
-      ["length", "count", "match", "search", "value"].contains(word)
+      Self.arities[word] != nil
     {
       throw problem("a function's ( comes right after its name: \(word)(…)", at: end)
     }
@@ -301,7 +303,7 @@ struct ConditionParser {
 
   /// A function's arguments, after its `(`, and what it gives.
   private mutating func function(_ name: String, start: Int) throws(Condition.Problem) -> Term {
-    guard ["length", "count", "match", "search", "value"].contains(name) else {
+    guard let wanted = Self.arities[name] else {
       if name == "select" {
         throw problem(
           "select(…) is jq's; write only the condition inside it, with @ where jq writes "
@@ -335,7 +337,6 @@ struct ConditionParser {
           "expected , or ) after an argument of \(name)(…); it takes values, not conditions")
       }
     }
-    let wanted = ["length": 1, "count": 1, "value": 1, "match": 2, "search": 2][name] ?? 0
     guard arguments.count == wanted else {
       let shape =
         wanted == 1

@@ -65,12 +65,7 @@ struct ConditionTree: Sendable {
         // The members written before this subsection come before it, as in the document.
         placeRuns(of: &open[open.count - 1], before: open[open.count - 1].subsections)
         let last = open[open.count - 1]
-        let inArray: Bool
-        if last.section >= 0 {
-          if case .array = sections[last.section].kind { inArray = true } else { inArray = false }
-        } else {
-          if case .array = outline.kind { inArray = true } else { inArray = false }
-        }
+        let inArray = values[last.node] == .array
         let key = sections[index].key
         if inArray {
           label = .index(key.flatMap { Int($0) } ?? last.children)

@@ -25,10 +25,10 @@ struct NameMatcher {
       titles.append(title)
     }
     // A Kubernetes object's name names it, and is suggested as it stands.
-    for section in outline.sections {
-      guard let object = NameMatcher.object(section) else { continue }
-      let name = NameMatcher.normalized(String(object.name))
-      guard originals[name] == nil else { continue }
+    for (position, name) in normalizedObjectNames.enumerated() {
+      guard let name, originals[name] == nil,
+        let object = NameMatcher.object(outline.sections[position])
+      else { continue }
       originals[name] = String(object.name)
       titles.append(name)
     }
@@ -52,13 +52,16 @@ struct NameMatcher {
     for (position, id) in outline.ids.enumerated() { index[id] = position }
     return index
   }()
-  /// Kubernetes objects by their name, as compared: `argocd-cm` for `ConfigMap argocd-cm`.
+  /// Each section's Kubernetes object name as compared, `argocd-cm` for `ConfigMap
+  /// argocd-cm`; nil for a section that is no object.
+  lazy var normalizedObjectNames: [String?] = outline.sections.map { section in
+    NameMatcher.object(section).map { NameMatcher.normalized(String($0.name)) }
+  }
+  /// Kubernetes objects by their name, as compared.
   private lazy var byObjectName: [String: [Int]] = {
     var index: [String: [Int]] = [:]
-    for (position, section) in outline.sections.enumerated() {
-      if let object = NameMatcher.object(section) {
-        index[NameMatcher.normalized(String(object.name)), default: []].append(position)
-      }
+    for (position, name) in normalizedObjectNames.enumerated() {
+      if let name { index[name, default: []].append(position) }
     }
     return index
   }()
@@ -287,12 +290,13 @@ struct NameMatcher {
 
   /// The sections whose title, id or key is `name`.
   mutating func candidates(for name: String) -> Set<Int> {
-    var found = Set(byTitle[NameMatcher.normalized(name)] ?? [])
+    let normalizedName = NameMatcher.normalized(name)
+    var found = Set(byTitle[normalizedName] ?? [])
     if let index = byID[NameMatcher.lowercased(name)] { found.insert(index) }
     // `#id` as a step of a path, as in `#install/**`.
     if name.hasPrefix("#"), let index = byID[String(name.dropFirst())] { found.insert(index) }
     if let indexes = byKey[name] { found.formUnion(indexes) }
-    if let indexes = byObjectName[NameMatcher.normalized(name)] { found.formUnion(indexes) }
+    if let indexes = byObjectName[normalizedName] { found.formUnion(indexes) }
     // A title written as its heading's Markdown is written: `` `fzf` ``, `**Note**`.
     if found.isEmpty, name.utf8.contains(where: NameMatcher.markdownPunctuation.contains),
       let plain = HeadingText.plainTitle(ofMarkdown: name), plain != name
@@ -365,9 +369,7 @@ struct NameMatcher {
   private mutating func matches(_ index: Int, _ segment: String, normalized: String) -> Bool {
     normalizedTitles[index] == normalized || outline.sections[index].key == segment
       || byID[NameMatcher.lowercased(segment)] == index
-      || NameMatcher.object(outline.sections[index]).map {
-        NameMatcher.normalized(String($0.name)) == normalized
-      } == true
+      || normalizedObjectNames[index] == normalized
       || (segment.hasPrefix("#") && byID[String(segment.dropFirst())] == index)
   }
 

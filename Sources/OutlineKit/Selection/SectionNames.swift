@@ -126,8 +126,8 @@ struct SectionNames {
       byTitle[matcher.normalizedTitles[index], default: []].append(index)
       if let key = outline.sections[index].key { byKey[key, default: []].append(index) }
       // A Kubernetes object is named by its name too.
-      if let object = NameMatcher.object(outline.sections[index]) {
-        byTitle[NameMatcher.normalized(String(object.name)), default: []].append(index)
+      if let name = matcher.normalizedObjectNames[index] {
+        byTitle[name, default: []].append(index)
       }
     }
     let sections = outline.sections

@@ -61,7 +61,7 @@ final class YAMLOutlineBuilder {
   /// Where the document being read starts, when it has an explicit `---`.
   private var documentStart: Int? = nil
   /// The documents read to their end.
-  private(set) var documents = 0
+  private var documents = 0
   /// What the builder was when the last document ended, for an error in the next one
   /// to go back to: the stream's frame, the sections made, and the line after it.
   private var lastDocumentEnd: (stream: Frame, sections: Int, line: Int)? = nil
@@ -360,7 +360,7 @@ final class YAMLOutlineBuilder {
     }
     root.end = sections.count + 1
     sections.insert(root, at: 0)
-    if let end = lastDocumentEnd { lastDocumentEnd?.sections = end.sections + 1 }
+    lastDocumentEnd?.sections += 1
     titleLines.insert(false, at: 0)
     levelsLeftOut = 0
     leftOutRoot = nil

@@ -19,6 +19,8 @@ enum YAMLSniff {
     var isCollection: Bool
     /// Whether it nests a block under a key, or lists items of two keys or more.
     var isStructured = false
+    /// A collection that is structured: what a config is and front matter rarely.
+    var isConfig: Bool { isCollection && isStructured }
   }
 
   /// An open collection.
@@ -64,10 +66,10 @@ enum YAMLSniff {
           // two documents ended before it, which front matter never does.
           let entries = open.first.map { $0.isMapping ? ($0.children + 1) / 2 : $0.children } ?? 0
           let current = open.isEmpty ? nil : roots.last
-          let currentIsConfig = current.map { $0.isCollection && $0.isStructured } ?? false
+          let currentIsConfig = current?.isConfig ?? false
           let clearlyYAML =
             entries >= 3 && (documentsEnded == 0 || currentIsConfig)
-            || documentsEnded >= 2 && roots[1].isCollection && roots[1].isStructured
+            || documentsEnded >= 2 && roots[1].isConfig
           return (cutShort || clearlyYAML) && decide(roots, firstIsExplicit: firstIsExplicit)
         }
         defer { yaml_event_delete(&event) }
@@ -131,10 +133,10 @@ enum YAMLSniff {
 
   /// The verdict on the documents' roots, once all of the start has parsed.
   private static func decide(_ roots: [Root], firstIsExplicit: Bool) -> Bool {
-    guard let first = roots.first, first.isCollection, first.isStructured else { return false }
+    guard let first = roots.first, first.isConfig else { return false }
     // Front matter is followed by Markdown, which is no structured mapping.
     if firstIsExplicit && roots.count >= 2 {
-      return roots[1].isCollection && roots[1].isStructured
+      return roots[1].isConfig
     }
     return true
   }
