@@ -123,10 +123,11 @@ extension InteractiveView {
     var left: String
     var right = ""
     if mode == .help {
+      let overflow = helpOverflow
       left =
-        helpOverflow == 0
+        overflow == 0
         ? " q or any other key goes back"
-        : " j, k scroll (\(helpTop + height) of \(height + helpOverflow)); q goes back"
+        : " j, k scroll (\(helpTop + height) of \(height + overflow)); q goes back"
     } else if let message {
       left = " " + message
     } else {

@@ -133,18 +133,19 @@ public struct InteractiveView {
     switch mode {
     case .help:
       // A list taller than the screen scrolls; any other key goes back.
+      let overflow = helpOverflow
       let step: Int? =
         switch key {
         case .character("j"), .down, .control("n"), .control("e"): 1
         case .character("k"), .up, .control("p"), .control("y"): -1
         case .character(" "), .pageDown, .control("f"): max(height - 1, 1)
         case .pageUp, .control("b"): -max(height - 1, 1)
-        case .character("g"), .character("<"), .home: -helpOverflow
-        case .character("G"), .character(">"), .end: helpOverflow
+        case .character("g"), .character("<"), .home: -overflow
+        case .character("G"), .character(">"), .end: overflow
         default: nil
         }
-      if let step, helpOverflow > 0 {
-        helpTop = min(max(helpTop + step, 0), helpOverflow)
+      if let step, overflow > 0 {
+        helpTop = min(max(helpTop + step, 0), overflow)
         return .proceed
       }
       mode = .browsing

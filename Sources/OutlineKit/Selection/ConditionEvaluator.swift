@@ -124,7 +124,7 @@ struct ConditionEvaluator {
         switch item {
         case .node(let found):
           switch tree.values[found] {
-          case .object, .array: return .scalar(.number(Double(tree.children(of: found).count)))
+          case .object, .array: return .scalar(.number(Double(tree.childCount(of: found))))
           case .string(let text): return .scalar(.number(Double(text.unicodeScalars.count)))
           default: return nil
           }
@@ -180,19 +180,17 @@ struct ConditionEvaluator {
     switch (selector, tree.values[node]) {
     case (.name(let name), .object):
       let label = ConditionTree.Label.name(name)
-      if let child = tree.children(of: node).first(where: { tree.labels[$0] == label }) {
+      if let child = tree.child(of: node, labelled: label) {
         found.append(child)
       }
     case (.index(let index), .array):
-      let elements = tree.elements(of: node)
+      let elements = tree.children(of: node)
       let position = index < 0 ? index + elements.count : index
       if position >= 0 && position < elements.count { found.append(elements[position]) }
-    case (.all, .object):
+    case (.all, .object), (.all, .array):
       found.append(contentsOf: tree.children(of: node))
-    case (.all, .array):
-      found.append(contentsOf: tree.elements(of: node))
     case (.slice(let start, let end, let step), .array):
-      let elements = tree.elements(of: node)
+      let elements = tree.children(of: node)
       for position in Self.slice(count: elements.count, start: start, end: end, step: step) {
         found.append(elements[position])
       }
@@ -267,8 +265,8 @@ struct ConditionEvaluator {
       }
       if one == other { continue }
       if a == .array {
-        let ones = tree.elements(of: one)
-        let others = tree.elements(of: other)
+        let ones = tree.children(of: one)
+        let others = tree.children(of: other)
         guard ones.count == others.count else { return false }
         pairs.append(contentsOf: zip(ones, others).map { (.node($0), .node($1)) })
       } else {

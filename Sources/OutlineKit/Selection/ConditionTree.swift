@@ -159,7 +159,8 @@ struct ConditionTree: Sendable {
     return roots.isEmpty ? node : roots[low]
   }
 
-  /// The children of `node`, in the order stored.
+  /// The children of `node`, in the order stored: an array's in the order of their
+  /// indexes.
   func children(of node: Int) -> [Int] {
     var children: [Int] = []
     var child = node + 1
@@ -170,8 +171,24 @@ struct ConditionTree: Sendable {
     return children
   }
 
-  /// The elements of the array `node`, in the order of their indexes.
-  func elements(of node: Int) -> [Int] {
-    children(of: node)
+  /// How many children `node` has, counted without keeping them.
+  func childCount(of node: Int) -> Int {
+    var count = 0
+    var child = node + 1
+    while child < ends[node] {
+      count += 1
+      child = ends[child]
+    }
+    return count
+  }
+
+  /// The first child of `node` reached by `label`, found without keeping the others.
+  func child(of node: Int, labelled label: Label) -> Int? {
+    var child = node + 1
+    while child < ends[node] {
+      if labels[child] == label { return child }
+      child = ends[child]
+    }
+    return nil
   }
 }
