@@ -197,7 +197,8 @@ extension HTMLPage {
     target.write("]</script>\n")
     var search = walk.search
     for (id, records) in [
-      ("collapse-sections", search.sections(ids: walk.ids)), ("collapse-texts", search.takeTexts()),
+      ("collapse-sections", search.sections(ids: walk.plan.ids)),
+      ("collapse-texts", search.takeTexts()),
     ] {
       let deflated = LazyStore.deflated(records)
       HTMLPage.writeDataBlock(

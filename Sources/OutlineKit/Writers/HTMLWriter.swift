@@ -68,8 +68,8 @@ public struct HTMLWriter {
   ) throws(Target.Failure) {
     try withoutActuallyEscaping(boundaries) { (boundaries) throws(Target.Failure) in
       var walk = HTMLWalk(
-        writer: self, outline: outline, selection: selection, elision: elision, target: target,
-        boundaries: boundaries)
+        writer: self, plan: SectionPlan(outline: outline, selection: selection, elision: elision),
+        target: target, boundaries: boundaries)
       defer { target = walk.target }
       try outline.walk(&walk)
     }
@@ -277,52 +277,27 @@ extension Member.ValueType {
 }
 
 /// The walk that writes each section as a `<details>`, `open` where it is expanded, its
-/// title in `<summary>`; what `elision` cuts is closed or left out, a marker in its place.
-private struct HTMLWalk<Target: ByteOutputStream>: OutlineWalker {
+/// title in `<summary>`; what the plan's elision cuts is closed or left out, a marker in
+/// its place.
+private struct HTMLWalk<Target: ByteOutputStream>: CuttableWalker {
   typealias Failure = Target.Failure
 
   let writer: HTMLWriter
-  let outline: Outline
-  let selection: Selection
-  let elision: Elision?
+  let plan: SectionPlan
   var target: Target
   let boundaries: (SectionBoundary) -> Void
-  let ids: [String]
 
-  init(
-    writer: HTMLWriter, outline: Outline, selection: Selection, elision: Elision?,
-    target: Target, boundaries: @escaping (SectionBoundary) -> Void
-  ) {
-    self.writer = writer
-    self.outline = outline
-    self.selection = selection
-    self.elision = elision
-    self.target = target
-    self.boundaries = boundaries
-    ids = outline.ids
+  func mark(_ boundary: SectionBoundary) { boundaries(boundary) }
+
+  mutating func writeHead(of index: Int, open: Bool) {
+    writer.writeHead(
+      of: index, in: plan.outline, id: plan.ids[index], open: open,
+      matches: plan.selection.matches(in: index), to: &target)
   }
 
-  func descends(into index: Int) -> Bool { elision?.descends(into: index) ?? true }
-
-  mutating func enter(_ index: Int) throws(Target.Failure) {
-    try target.checkFailure()
-    boundaries(.start(index))
-    if let elision, elision.cuts[index] == .removed {
-      if let marker = elision.removedNote(at: index) {
-        writer.writeMarker(marker, targets: elision.targets[index], ids: ids, to: &target)
-      }
-      return
-    }
-    let closed = elision?.cuts[index] == .closed
-    writer.writeHead(
-      of: index, in: outline, id: ids[index], open: selection.isExpanded(index) && !closed,
-      matches: selection.matches(in: index), to: &target)
-    boundaries(.headerEnd(index))
-    if closed, let elision {
-      writer.writeMarker(
-        elision.note(for: index, in: outline), targets: elision.targets[index], ids: ids,
-        to: &target)
-    }
+  mutating func writeCut(_ marker: String?, targets: [Int]?, at index: Int) {
+    guard let marker else { return }
+    writer.writeMarker(marker, targets: targets, ids: plan.ids, to: &target)
   }
 
   mutating func visit(_ content: Content, depth: Int) {
@@ -331,8 +306,7 @@ private struct HTMLWalk<Target: ByteOutputStream>: OutlineWalker {
     target.writePart(content.partKey) { writer.writeContent(content, to: &$0) }
   }
 
-  mutating func leave(_ index: Int) {
-    if elision?.cuts[index] != .removed { target.write("</details>\n") }
-    boundaries(.end(index))
+  mutating func writeEnd(of index: Int) {
+    target.write("</details>\n")
   }
 }

@@ -1,7 +1,7 @@
 /// The walk that writes a lazy page's sections: the first `mainBudget` bytes of what is
 /// open into the page, the rest, and every closed section's body, into the store, in
-/// pieces of about `pieceBudget` bytes.
-struct LazyWalk<Target: ByteOutputStream>: OutlineWalker {
+/// pieces of about `pieceBudget` bytes. A lazy page is never cut: its plan has no elision.
+struct LazyWalk<Target: ByteOutputStream>: CuttableWalker {
   typealias Failure = Target.Failure
 
   /// Where a section's head and body go: -1 for the page, else a piece's number.
@@ -18,9 +18,7 @@ struct LazyWalk<Target: ByteOutputStream>: OutlineWalker {
   }
 
   let writer: HTMLWriter
-  let outline: Outline
-  let selection: Selection
-  let ids: [String]
+  let plan: SectionPlan
   var target: Target
   let mainBudget: Int
   let pieceBudget: Int
@@ -36,27 +34,24 @@ struct LazyWalk<Target: ByteOutputStream>: OutlineWalker {
     mainBudget: Int, pieceBudget: Int
   ) {
     self.writer = writer
-    self.outline = outline
-    self.selection = selection
+    plan = SectionPlan(outline: outline, selection: selection, elision: nil)
     self.target = target
     self.mainBudget = mainBudget
     self.pieceBudget = pieceBudget
-    ids = outline.ids
     search = SearchRecords(outline: outline, title: title)
   }
 
-  func descends(into index: Int) -> Bool { true }
-
-  mutating func enter(_ index: Int) throws(Target.Failure) {
-    try target.checkFailure()
+  mutating func writeLead(of index: Int) {
     movesOnIfFull()
+  }
+
+  mutating func writeHead(of index: Int, open: Bool) {
     let parentBody = levels[levels.count - 1].body
-    let open = selection.isExpanded(index)
     writer.writeHead(
-      of: index, in: outline, id: ids[index], open: open, matches: selection.matches(in: index),
-      to: &scratch)
+      of: index, in: plan.outline, id: plan.ids[index], open: open,
+      matches: plan.selection.matches(in: index), to: &scratch)
     emit(to: parentBody)
-    let section = outline.sections[index]
+    let section = plan.outline.sections[index]
     search.headPieces[index] = parentBody
     var body = parentBody
     // Only the page holds what is open below a section's summary; a piece holds one level.
@@ -70,6 +65,8 @@ struct LazyWalk<Target: ByteOutputStream>: OutlineWalker {
     levels.append(Level(section: index, head: parentBody, body: body))
   }
 
+  mutating func writeCut(_ marker: String?, targets: [Int]?, at index: Int) {}
+
   mutating func visit(_ content: Content, depth: Int) {
     // With titles only, content is neither shown nor searched.
     guard !writer.options.titlesOnly else { return }
@@ -80,7 +77,7 @@ struct LazyWalk<Target: ByteOutputStream>: OutlineWalker {
     search.add(content, of: level.section)
   }
 
-  mutating func leave(_ index: Int) {
+  mutating func writeEnd(of index: Int) {
     let level = levels.removeLast()
     stopUsing(level.body)
     scratch.write("</details>\n")

@@ -234,8 +234,8 @@ extension MarkdownWriter: SizeLimitable {
     }
     try withoutActuallyEscaping(boundaries) { (boundaries) throws(Target.Failure) in
       var walk = MarkdownWalk(
-        writer: self, outline: outline, selection: selection, elision: elision, target: target,
-        blocks: blocks, boundaries: boundaries)
+        writer: self, plan: SectionPlan(outline: outline, selection: selection, elision: elision),
+        target: target, blocks: blocks, boundaries: boundaries)
       defer {
         target = walk.target
         blocks = walk.blocks
@@ -287,68 +287,52 @@ private struct BlockSeparator {
 }
 
 /// The walk that writes each section as a `<details>` block around its Markdown, exactly
-/// as written; what `elision` cuts is closed or left out, a marker in its place, its link
-/// definitions kept.
-private struct MarkdownWalk<Target: ByteOutputStream>: OutlineWalker {
+/// as written; what the plan's elision cuts is closed or left out, a marker in its place,
+/// its link definitions kept.
+private struct MarkdownWalk<Target: ByteOutputStream>: CuttableWalker {
   typealias Failure = Target.Failure
 
   let writer: MarkdownWriter
-  let outline: Outline
-  let selection: Selection
-  let elision: Elision?
+  let plan: SectionPlan
   var target: Target
   var blocks: BlockSeparator
   let boundaries: (SectionBoundary) -> Void
-  let ids: [String]
   let leftOut: LeftOutDefinitions?
 
   init(
-    writer: MarkdownWriter, outline: Outline, selection: Selection, elision: Elision?,
-    target: Target, blocks: BlockSeparator, boundaries: @escaping (SectionBoundary) -> Void
+    writer: MarkdownWriter, plan: SectionPlan, target: Target, blocks: BlockSeparator,
+    boundaries: @escaping (SectionBoundary) -> Void
   ) {
     self.writer = writer
-    self.outline = outline
-    self.selection = selection
-    self.elision = elision
+    self.plan = plan
     self.target = target
     self.blocks = blocks
     self.boundaries = boundaries
-    ids = outline.ids
-    leftOut = elision.map { LeftOutDefinitions(outline: outline, elision: $0) }
+    leftOut = plan.elision.map { LeftOutDefinitions(outline: plan.outline, elision: $0) }
   }
 
-  func descends(into index: Int) -> Bool { elision?.descends(into: index) ?? true }
+  func mark(_ boundary: SectionBoundary) { boundaries(boundary) }
 
-  mutating func enter(_ index: Int) throws(Target.Failure) {
-    try target.checkFailure()
-    if let elision, elision.cuts[index] == .removed {
-      boundaries(.start(index))
-      if let marker = elision.removedNote(at: index) {
-        writer.writeMarker(
-          marker, targets: elision.targets[index], ids: ids, blocks: &blocks, to: &target)
-      }
-      writer.writeDefinitions(leftOut?.runs(for: index), blocks: &blocks, to: &target)
-      return
-    }
-    let section = outline.sections[index]
-    if let heading = section.heading, let definitions = heading.definitions {
+  mutating func writeLead(of index: Int) {
+    if let heading = plan.outline.sections[index].heading, let definitions = heading.definitions {
       // cmark takes them out of the heading's text; they still define links.
       blocks.start(&target)
       for line in definitions { writer.writeLine(heading.document.source, line, to: &target) }
     }
     blocks.start(&target)
-    boundaries(.start(index))
-    let closed = elision?.cuts[index] == .closed
-    let expanded = selection.isExpanded(index) && !closed
+  }
+
+  mutating func writeHead(of index: Int, open expanded: Bool) {
+    let section = plan.outline.sections[index]
     // Written in pieces, not made into one string first: every count of the output
     // writes each section's.
     target.write(
       expanded ? "<details open>\n<summary><a name=\"" : "<details>\n<summary><a name=\"")
-    target.write(HTML.escaped(ids[index]))
+    target.write(HTML.escaped(plan.ids[index]))
     target.write("\"></a>")
     // The title, rendered once for all the counts that fitting `--max-bytes` makes.
-    let (writer, outline) = (writer, outline)
-    let matches = selection.matches(in: index)
+    let (writer, outline) = (writer, plan.outline)
+    let matches = plan.selection.matches(in: index)
     target.writePart(.summary(index, open: expanded)) { target in
       // A title with links is text, its links beside it: a click on it toggles.
       var summary =
@@ -362,13 +346,13 @@ private struct MarkdownWalk<Target: ByteOutputStream>: OutlineWalker {
       target.write(HTML.valid(MarkdownWriter.oneLine(summary)))
     }
     target.write("</summary>\n")
-    boundaries(.headerEnd(index))
-    if closed, let elision {
-      writer.writeMarker(
-        elision.note(for: index, in: outline), targets: elision.targets[index], ids: ids,
-        blocks: &blocks, to: &target)
-      writer.writeDefinitions(leftOut?.runs(for: index), blocks: &blocks, to: &target)
+  }
+
+  mutating func writeCut(_ marker: String?, targets: [Int]?, at index: Int) {
+    if let marker {
+      writer.writeMarker(marker, targets: targets, ids: plan.ids, blocks: &blocks, to: &target)
     }
+    writer.writeDefinitions(leftOut?.runs(for: index), blocks: &blocks, to: &target)
   }
 
   mutating func visit(_ content: Content, depth: Int) {
@@ -376,11 +360,8 @@ private struct MarkdownWalk<Target: ByteOutputStream>: OutlineWalker {
     writer.writeContent(content, blocks: &blocks, to: &target)
   }
 
-  mutating func leave(_ index: Int) {
-    if elision?.cuts[index] != .removed {
-      blocks.start(&target)
-      target.write("</details>\n")
-    }
-    boundaries(.end(index))
+  mutating func writeEnd(of index: Int) {
+    blocks.start(&target)
+    target.write("</details>\n")
   }
 }
