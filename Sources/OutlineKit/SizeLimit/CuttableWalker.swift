@@ -47,12 +47,17 @@ protocol CuttableWalker: OutlineWalker where Failure == Target.Failure {
 }
 
 extension CuttableWalker {
+  // Each step is inlined into each walker's own, which reads its plan in place: called as
+  // they are, through the protocol, they copied the plan at every section (+1.6% of the
+  // instructions of `-t html --expand-all`).
+  @inline(__always)
   func descends(into index: Int) -> Bool { plan.elision?.descends(into: index) ?? true }
 
   func mark(_ boundary: SectionBoundary) {}
 
   mutating func writeLead(of index: Int) {}
 
+  @inline(__always)
   mutating func enter(_ index: Int) throws(Target.Failure) {
     try target.checkFailure()
     let cut = plan.elision?.cuts[index] ?? Elision.Cut.none
@@ -71,6 +76,7 @@ extension CuttableWalker {
     }
   }
 
+  @inline(__always)
   mutating func leave(_ index: Int) {
     if plan.elision?.cuts[index] != .removed { writeEnd(of: index) }
     mark(.end(index))
