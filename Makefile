@@ -90,7 +90,7 @@ FUZZ_CC := $(dir $(SWIFT))clang -fsanitize=fuzzer-no-link,address -O1 -g
 FUZZ_CXX := $(dir $(SWIFT))clang++ -fsanitize=fuzzer-no-link,address -O1 -g
 OUTLINEKIT_SOURCES := $(shell find Sources/OutlineKit -name '*.swift')
 PAGE_FILES := Sources/OutlineKit/Page/page.js Sources/OutlineKit/Page/page.css \
-  Sources/OutlineKit/Page/colouring.js
+  Sources/OutlineKit/Highlighting/colouring.js
 
 # A recipe that fails leaves no half-made target behind to be taken as made.
 .DELETE_ON_ERROR:
@@ -158,7 +158,7 @@ lint:
 	$(SWIFT) format lint --strict --recursive Package.swift Sources Tests Fuzz
 	NODE_PATH=/usr/share/nodejs eslint --no-eslintrc -c Sources/OutlineKit/Page/eslintrc.json \
 	  --max-warnings 0 Sources/OutlineKit/Page/page.js \
-	  Sources/OutlineKit/Page/colouring.js
+	  Sources/OutlineKit/Highlighting/colouring.js
 	phpcs -q --standard=Sources/OutlineKit/Page/phpcs.xml --extensions=css Sources/OutlineKit/Page/page.css
 	python3 Tests/Layers/folder_cycles.py
 

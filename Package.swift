@@ -79,7 +79,7 @@ let package = Package(
       exclude: ["Page/eslintrc.json", "Page/phpcs.xml"],
       resources: [
         .embedInCode("Page/page.js"), .embedInCode("Page/page.css"),
-        .embedInCode("Page/colouring.js"),
+        .embedInCode("Highlighting/colouring.js"),
       ]
     ),
     .executableTarget(
