@@ -12,8 +12,9 @@ import Testing
 /// The render's hook knows no highlighter: it writes the runs of the one it is handed.
 @Suite("The render's code hook")
 struct CodeHighlighterTests {
-  /// A class for every run, made once.
-  nonisolated(unsafe) static let className = strdup("pl-whole")
+  /// The class of every run: a literal, kept for the life of the program and ended by a
+  /// NUL byte, as C reads it.
+  static let className: StaticString = "pl-whole"
 
   /// Knows only `four`-letter languages, and makes each block one run of `pl-whole`.
   struct WholeBlocks: CodeHighlighter {
@@ -29,7 +30,9 @@ struct CodeHighlighterTests {
               to: collapse_code_run.self)
           else { return -1 }
           run.pointee = collapse_code_run(
-            length: length, class_name: UnsafePointer(CodeHighlighterTests.className))
+            length: length,
+            class_name: UnsafeRawPointer(CodeHighlighterTests.className.utf8Start)
+              .assumingMemoryBound(to: CChar.self))
           runs.pointee = run
           return 1
         })
