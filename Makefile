@@ -85,12 +85,12 @@ FUZZ_CORPUS := fuzz-corpus
 FUZZ_SWIFTC := $(dir $(SWIFT))swiftc -sanitize=fuzzer,address -parse-as-library -O -g \
   -I Sources/CCmark -I Sources/CCmarkGuard/include -I Sources/CYajl -I Sources/CUtf8proc \
   -I Sources/CGumbo -I Sources/CZlib -I Sources/CPcre2 -I Sources/CYaml \
-  -I Sources/CHighlight/include
+  -I Sources/CHighlight/include -I Sources/CCmarkHighlight/include
 FUZZ_CC := $(dir $(SWIFT))clang -fsanitize=fuzzer-no-link,address -O1 -g
 FUZZ_CXX := $(dir $(SWIFT))clang++ -fsanitize=fuzzer-no-link,address -O1 -g
 OUTLINEKIT_SOURCES := $(shell find Sources/OutlineKit -name '*.swift')
 PAGE_FILES := Sources/OutlineKit/Page/page.js Sources/OutlineKit/Page/page.css \
-  Sources/OutlineKit/Page/colouring.js
+  Sources/OutlineKit/Highlighting/colouring.js
 
 # A recipe that fails leaves no half-made target behind to be taken as made.
 .DELETE_ON_ERROR:
@@ -158,7 +158,7 @@ lint:
 	$(SWIFT) format lint --strict --recursive Package.swift Sources Tests Fuzz
 	NODE_PATH=/usr/share/nodejs eslint --no-eslintrc -c Sources/OutlineKit/Page/eslintrc.json \
 	  --max-warnings 0 Sources/OutlineKit/Page/page.js \
-	  Sources/OutlineKit/Page/colouring.js
+	  Sources/OutlineKit/Highlighting/colouring.js
 	phpcs -q --standard=Sources/OutlineKit/Page/phpcs.xml --extensions=css Sources/OutlineKit/Page/page.css
 	python3 Tests/Layers/folder_cycles.py
 
@@ -203,16 +203,19 @@ $(FUZZ_BUILD)/PageResources.swift: $(PAGE_FILES) Fuzz/page_resources.py
 	$(PYTHON) Fuzz/page_resources.py $(PAGE_FILES) > $@
 
 $(FUZZ_BUILD)/libOutlineKit.a: $(OUTLINEKIT_SOURCES) $(FUZZ_BUILD)/PageResources.swift \
-  Sources/CCmarkGuard/cmark_guard.c Sources/CHighlight/highlight.cpp | deps
+  Sources/CCmarkGuard/cmark_guard.c Sources/CCmarkHighlight/cmark_highlight.c \
+  Sources/CHighlight/highlight.cpp | deps
 	@mkdir -p $(FUZZ_BUILD)
 	$(FUZZ_SWIFTC) -module-name OutlineKit -emit-module \
 	  -emit-module-path $(FUZZ_BUILD)/OutlineKit.swiftmodule -emit-library -static -o $@ \
 	  $(OUTLINEKIT_SOURCES) $(FUZZ_BUILD)/PageResources.swift
-	$(FUZZ_CC) -I Sources/CCmarkGuard/include -I Sources/CHighlight/include \
+	$(FUZZ_CC) -I Sources/CCmarkGuard/include \
 	  -c Sources/CCmarkGuard/cmark_guard.c -o $(FUZZ_BUILD)/cmark_guard.o
-	$(FUZZ_CXX) -I Sources/CHighlight/include -c Sources/CHighlight/highlight.cpp \
-	  -o $(FUZZ_BUILD)/highlight.o
-	ar rcs $@ $(FUZZ_BUILD)/cmark_guard.o $(FUZZ_BUILD)/highlight.o
+	$(FUZZ_CC) -I Sources/CCmarkGuard/include -I Sources/CCmarkHighlight/include \
+	  -c Sources/CCmarkHighlight/cmark_highlight.c -o $(FUZZ_BUILD)/cmark_highlight.o
+	$(FUZZ_CXX) -I Sources/CHighlight/include -I Sources/CCmarkHighlight/include \
+	  -c Sources/CHighlight/highlight.cpp -o $(FUZZ_BUILD)/highlight.o
+	ar rcs $@ $(FUZZ_BUILD)/cmark_guard.o $(FUZZ_BUILD)/cmark_highlight.o $(FUZZ_BUILD)/highlight.o
 
 $(FUZZ_BUILD)/fuzz-%: Fuzz/%.swift Fuzz/FuzzInput.swift \
   Tests/CollapseTests/Support/FuzzHarness.swift $(FUZZ_BUILD)/libOutlineKit.a

@@ -53,6 +53,7 @@ let package = Package(
     // archive, which comes before them on the command line.
     .target(
       name: "CHighlight",
+      dependencies: ["CCmarkHighlight"],
       linkerSettings: [
         .linkedLibrary(":libsource-highlight.a"), .linkedLibrary(":libboost_regex.a"),
         .linkedLibrary("stdc++"),
@@ -60,19 +61,25 @@ let package = Package(
     ),
     .target(
       name: "CCmarkGuard",
-      dependencies: ["CCmark", "CHighlight"]
+      dependencies: ["CCmark"]
+    ),
+    // The hook that writes a render's fenced code through a highlighter.
+    .target(
+      name: "CCmarkHighlight",
+      dependencies: ["CCmark", "CCmarkGuard"]
     ),
     .target(
       name: "OutlineKit",
       dependencies: [
-        "CCmark", "CCmarkGuard", "CGumbo", "CYajl", "CUtf8proc", "CZlib", "CPcre2", "CYaml",
+        "CCmark", "CCmarkGuard", "CCmarkHighlight", "CHighlight", "CGumbo", "CYajl", "CUtf8proc",
+        "CZlib", "CPcre2", "CYaml",
       ],
       // The page's script and style sheet, as bytes in the library: no file to find at
       // run time, and no Foundation to read one with.
       exclude: ["Page/eslintrc.json", "Page/phpcs.xml"],
       resources: [
         .embedInCode("Page/page.js"), .embedInCode("Page/page.css"),
-        .embedInCode("Page/colouring.js"),
+        .embedInCode("Highlighting/colouring.js"),
       ]
     ),
     .executableTarget(

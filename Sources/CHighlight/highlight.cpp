@@ -9,6 +9,7 @@
 #include <srchilite/settings.h>
 #include <srchilite/sourcehighlighter.h>
 
+#include <atomic>
 #include <chrono>
 #include <cstdlib>
 #include <cstring>
@@ -94,7 +95,8 @@ struct RunCollector : srchilite::Formatter {
 };
 
 /* What every highlight shares: the definitions read so far, by file, and what each name
-   was found to be. Kept for the life of the process, and used under `lock`. */
+   was found to be. Kept for the life of the process, and used under `lock`; the time
+   highlighting takes is counted in each command's own budget. */
 struct Highlighter {
   std::mutex lock;
   std::string dataDir = srchilite::Settings::retrieveDataDir();
@@ -106,8 +108,6 @@ struct Highlighter {
   std::map<std::string, srchilite::HighlightStatePtr> states;
   std::map<std::string, srchilite::HighlightStatePtr> files;
   std::vector<collapse_code_run> runs;
-  /* The time highlighting has taken so far, in all. */
-  std::chrono::steady_clock::duration spent{};
   srchilite::FormatterManager formatters{
       srchilite::FormatterPtr(new RunCollector(nullptr, &runs))};
 
@@ -157,7 +157,23 @@ Highlighter &shared() {
 
 }  // namespace
 
-extern "C" int collapse_highlight_knows(const char *language, size_t language_length) {
+struct collapse_highlight_budget {
+  std::chrono::steady_clock::duration limit;
+  /* The time the blocks highlighted with it have taken, in all. */
+  std::atomic<std::chrono::steady_clock::rep> spent{0};
+
+  /* A budget of more than a million seconds has none. */
+  explicit collapse_highlight_budget(double seconds)
+      : limit(seconds > 1e6 ? std::chrono::steady_clock::duration::max()
+                            : std::chrono::duration_cast<std::chrono::steady_clock::duration>(
+                                  std::chrono::duration<double>(seconds))) {}
+
+  bool isSpent() const { return std::chrono::steady_clock::duration(spent.load()) > limit; }
+};
+
+namespace {
+
+int knows(void *, const char *language, size_t language_length) {
   try {
     Highlighter &highlighter = shared();
     std::lock_guard<std::mutex> held(highlighter.lock);
@@ -168,16 +184,16 @@ extern "C" int collapse_highlight_knows(const char *language, size_t language_le
   }
 }
 
-extern "C" long collapse_highlight_runs(const char *language, size_t language_length,
-                                        const char *code, size_t length,
-                                        collapse_code_run **runs) {
+long highlightRuns(void *context, const char *language, size_t language_length, const char *code,
+                   size_t length, collapse_code_run **runs) {
+  auto *budget = static_cast<collapse_highlight_budget *>(context);
   *runs = nullptr;
   if (length > COLLAPSE_HIGHLIGHT_LIMIT) return -1;
   try {
     Highlighter &highlighter = shared();
     std::lock_guard<std::mutex> held(highlighter.lock);
     auto started = std::chrono::steady_clock::now();
-    if (highlighter.spent > std::chrono::seconds(COLLAPSE_HIGHLIGHT_SECONDS)) return -1;
+    if (budget->isSpent()) return -1;
     srchilite::HighlightStatePtr state =
         highlighter.state(std::string(language, language_length));
     if (!state) return -1;
@@ -205,7 +221,7 @@ extern "C" long collapse_highlight_runs(const char *language, size_t language_le
       if (end) RunCollector::add(highlighter.runs, 1, nullptr);
       start = lineEnd + 1;
     }
-    highlighter.spent += std::chrono::steady_clock::now() - started;
+    budget->spent += (std::chrono::steady_clock::now() - started).count();
     size_t covered = 0;
     for (const auto &run : highlighter.runs) covered += run.length;
     if (covered != length) return -1;
@@ -220,4 +236,28 @@ extern "C" long collapse_highlight_runs(const char *language, size_t language_le
        memory that ran out. */
     return -1;
   }
+}
+
+}  // namespace
+
+extern "C" collapse_highlight_budget *collapse_highlight_budget_new(double seconds) {
+  try {
+    return new collapse_highlight_budget(seconds);
+  } catch (...) {
+    return nullptr;
+  }
+}
+
+extern "C" void collapse_highlight_budget_free(collapse_highlight_budget *budget) {
+  delete budget;
+}
+
+extern "C" double collapse_highlight_budget_spent(const collapse_highlight_budget *budget) {
+  return std::chrono::duration<double>(std::chrono::steady_clock::duration(budget->spent.load()))
+      .count();
+}
+
+extern "C" collapse_code_highlighter collapse_source_highlighter(
+    collapse_highlight_budget *budget) {
+  return collapse_code_highlighter{budget, knows, highlightRuns};
 }

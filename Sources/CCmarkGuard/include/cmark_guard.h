@@ -39,16 +39,13 @@ cmark_mem *collapse_cmark_mem(void);
    or NULL when it would take more than COLLAPSE_RENDER_LIMIT bytes or memory ran out.
    With `filter_tags`, raw HTML goes through GitHub's tagfilter, which writes the `<` of
    the tags it names (textarea, script, title and the others whose content a browser
-   reads as raw text) as `&lt;`, so that they and what follows them show as text. With
-   `highlight`, fenced code in a language GNU Source-highlight knows is written in runs
-   with GitHub's classes, `<span class="pl-k">fn</span>` (see collapse_highlight.h), and is
-   otherwise as cmark-gfm writes it: without the spans, the HTML is cmark-gfm's, byte for
-   byte. Options that change how cmark-gfm writes code (CMARK_OPT_SOURCEPOS,
-   CMARK_OPT_GITHUB_PRE_LANG, CMARK_OPT_FULL_INFO_STRING) leave it unhighlighted. The
-   marks are set on the subtree's code blocks for the render and taken off after it: a
-   tree is rendered on one thread at a time. A highlighted render that would pass the
-   limit is made again unhighlighted. */
-char *collapse_render_html(cmark_node *root, int options, int filter_tags, int highlight);
+   reads as raw text) as `&lt;`, so that they and what follows them show as text. */
+char *collapse_render_html(cmark_node *root, int options, int filter_tags);
+
+/* Called from within a render (by an extension's render function): `block`, from malloc,
+   is freed if the render in progress on this thread is abandoned, until another block or
+   NULL takes its place. Outside a render it does nothing. */
+void collapse_render_owns(void *block);
 
 /* cmark_parser_feed, returning 0 when memory ran out, after which the parser may only be
    freed with cmark_parser_free. */

@@ -1,6 +1,7 @@
 #ifndef COLLAPSE_HIGHLIGHT_H
 #define COLLAPSE_HIGHLIGHT_H
 
+#include <cmark_highlight.h>
 #include <stddef.h>
 
 #ifdef __cplusplus
@@ -8,32 +9,35 @@ extern "C" {
 #endif
 
 /*
- * Fenced code split into runs by GNU Source-highlight (libsource-highlight), each with the
- * class GitHub gives such a run in the HTML it writes (`pl-k` for a keyword, `pl-s` for a
- * string, `pl-c` for a comment…), so that a style sheet written for GitHub's code colours
+ * GNU Source-highlight (libsource-highlight) as a highlighter of collapse's cmark-gfm hook
+ * (collapse_code_highlighter, cmark_highlight.h): fenced code split into runs, each with
+ * the class GitHub gives such a run in the HTML it writes (`pl-k` for a keyword, `pl-s` for
+ * a string, `pl-c` for a comment…), so that a style sheet written for GitHub's code colours
  * it. Source-highlight reads its language definitions from its data folder
  * (/usr/share/source-highlight, or SOURCE_HIGHLIGHT_DATADIR) when a language is first
- * asked for; a language it has no definition for, or whose definition cannot be read, is
- * not known. One thread highlights at a time.
+ * asked for, and keeps them for the life of the process; a language it has no definition
+ * for, or whose definition cannot be read, is not known. One thread highlights at a time.
+ * A block is left plain when its language is not known, it is larger than
+ * COLLAPSE_HIGHLIGHT_LIMIT, Source-highlight failed on it (a rule's regular expression
+ * that would take too long throws), or its budget is spent.
  */
 
-/* A run of code: `length` bytes, and GitHub's class for them, or NULL for none. */
-typedef struct {
-  size_t length;
-  const char *class_name;
-} collapse_code_run;
+/* The time the highlighting of one command may take, which every block it highlights
+   takes from: once it is spent, the blocks after are left plain. Counted atomically. */
+typedef struct collapse_highlight_budget collapse_highlight_budget;
 
-/* Whether code marked with `language` (a fence info string's first word, in any case:
-   `rust`, `Python`, `c++`) can be highlighted. */
-int collapse_highlight_knows(const char *language, size_t language_length);
+/* A budget of `seconds`, for collapse_highlight_budget_free to free; NULL when memory ran
+   out. */
+collapse_highlight_budget *collapse_highlight_budget_new(double seconds);
 
-/* The runs of `code`, which follow each other and together cover it, in `*runs`, an
-   array from malloc for the caller to free; their number is returned. -1, with `*runs`
-   NULL, when the code is not highlighted: its language is not known, it is larger than
-   COLLAPSE_HIGHLIGHT_LIMIT, or Source-highlight failed on it (a rule's regular
-   expression that would take too long throws, and the code is then left plain). */
-long collapse_highlight_runs(const char *language, size_t language_length, const char *code,
-                             size_t length, collapse_code_run **runs);
+void collapse_highlight_budget_free(collapse_highlight_budget *budget);
+
+/* The seconds the blocks highlighted with `budget` have taken. */
+double collapse_highlight_budget_spent(const collapse_highlight_budget *budget);
+
+/* Source-highlight, each block's time taken from `budget`, which must outlive the
+   renders it is used in. */
+collapse_code_highlighter collapse_source_highlighter(collapse_highlight_budget *budget);
 
 /* The largest code highlighted, in bytes: a block larger than this is left plain. */
 #define COLLAPSE_HIGHLIGHT_LIMIT ((size_t)1 << 20)
@@ -50,8 +54,9 @@ long collapse_highlight_runs(const char *language, size_t language_length, const
    left plain, checked between lines. */
 #define COLLAPSE_HIGHLIGHT_BLOCK_MILLISECONDS 1000
 
-/* The time highlighting may take in all, in seconds, in one process: once it has, every
-   block after is left plain. A document of many hostile blocks costs that and no more. */
+/* The time a command's highlighting may take in all, in seconds, unless it says otherwise:
+   once it has, every block after is left plain. A document of many hostile blocks costs
+   that and no more. */
 #define COLLAPSE_HIGHLIGHT_SECONDS 5
 
 #ifdef __cplusplus

@@ -11,7 +11,8 @@
 /// as it is: nothing is guessed.
 ///
 /// Debian's bundle is highlight.js's core followed by one `hljs.registerLanguage("name",
-/// …)` call for each language, which is where it is cut.
+/// …)` call for each language, which is where it is cut; the tests check the cut of the
+/// installed bundle against the languages and aliases highlight.js itself registers.
 public struct HighlightScript: Sendable {
   /// Where Debian's libjs-highlight.js puts the bundle.
   public static let debianBundle = "/usr/share/javascript/highlight.js/highlight.min.js"

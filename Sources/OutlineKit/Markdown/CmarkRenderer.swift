@@ -1,5 +1,6 @@
 import CCmark
 import CCmarkGuard
+import CCmarkHighlight
 
 #if canImport(Glibc)
   import Glibc
@@ -26,26 +27,26 @@ enum CmarkRenderer {
 
   /// The HTML of `node` and what had to be left out of it, its raw HTML kept when
   /// `unsafe`, and then, with `filtersTags`, written as GitHub's tag filter writes it;
-  /// with `highlights`, fenced code in a language GNU Source-highlight knows is written in
-  /// runs with GitHub's classes (`collapse_render_html`), for which the render marks the
-  /// code blocks and unmarks them after.
+  /// with a `highlighter`, fenced code in a language it knows is written in its runs
+  /// (`collapse_render_html_highlighting`), for which the render marks the code blocks and
+  /// unmarks them after.
   static func html(
-    _ node: OpaquePointer, unsafe: Bool, filtersTags: Bool = false, highlights: Bool = false
+    _ node: OpaquePointer, unsafe: Bool, filtersTags: Bool = false,
+    highlighter: (any CodeHighlighter)? = nil
   ) -> Rendered {
     if let html = htmlAlone(
-      node, unsafe: unsafe, filtersTags: filtersTags, highlights: highlights)
+      node, unsafe: unsafe, filtersTags: filtersTags, highlighter: highlighter)
     {
       return Rendered(bytes: html, leftOut: [])
     }
-    let options = options(unsafe: unsafe)
-    let filtered: Int32 = filtersTags ? 1 : 0
-    let highlighted: Int32 = highlights ? 1 : 0
     var pieces: [UnsafeMutableBufferPointer<UInt8>] = []
     var leftOut: [SourcePlace] = []
     let isDocument = cmark_node_get_type(node) == CMARK_NODE_DOCUMENT
     for block in CmarkWalk.children(of: node) where isDocument {
-      if let html = collapse_render_html(block, options, filtered, highlighted) {
-        pieces.append(buffer(html))
+      if let html = htmlAlone(
+        block, unsafe: unsafe, filtersTags: filtersTags, highlighter: highlighter)
+      {
+        pieces.append(html)
         continue
       }
       let place = SourcePlace(block)
@@ -69,14 +70,20 @@ enum CmarkRenderer {
   /// The HTML of `node` in one render, as `html` makes it, in a buffer from `malloc`
   /// that the caller frees with `free`; nil when it would pass `renderLimit`.
   static func htmlAlone(
-    _ node: OpaquePointer, unsafe: Bool, filtersTags: Bool, highlights: Bool = false
+    _ node: OpaquePointer, unsafe: Bool, filtersTags: Bool,
+    highlighter: (any CodeHighlighter)? = nil
   ) -> UnsafeMutableBufferPointer<UInt8>? {
     // The tag filter is looked up in the registry, which a strict CommonMark parse leaves
     // empty.
     if filtersTags { _ = CmarkExtensions.registered }
-    return collapse_render_html(
-      node, options(unsafe: unsafe), filtersTags ? 1 : 0, highlights ? 1 : 0
-    ).map(buffer)
+    let options = options(unsafe: unsafe)
+    let filtered: Int32 = filtersTags ? 1 : 0
+    guard let highlighter else {
+      return collapse_render_html(node, options, filtered).map(buffer)
+    }
+    return highlighter.withHook { hook in
+      collapse_render_html_highlighting(node, options, filtered, hook).map(buffer)
+    }
   }
 
   private static func options(unsafe: Bool) -> Int32 {

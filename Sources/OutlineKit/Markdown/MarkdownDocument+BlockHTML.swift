@@ -17,13 +17,13 @@ extension MarkdownDocument {
   }
 
   /// Hands `body` the HTML of each top-level block of `part` in order, each rendered
-  /// alone as `render(part, unsafe: true, filtersTags: true, highlights: highlights)`
+  /// alone as `render(part, unsafe: true, filtersTags: true, highlighter: highlighter)`
   /// renders it among the others,
   /// so that together they are that render. Returns false, handing nothing, when a block
   /// could not be rendered alone (its HTML would pass what one render holds) or `part`
   /// holds what is rendered only with the whole (a footnote's definition).
   func renderBlocks(
-    _ part: Part, orImages images: Bool, highlights: Bool = false,
+    _ part: Part, orImages images: Bool, highlighter: (any CodeHighlighter)? = nil,
     _ body: ([BlockHTML]) -> Void
   ) -> Bool {
     guard case .blocks = part, let root = root(of: part) else { return false }
@@ -33,7 +33,7 @@ extension MarkdownDocument {
     for block in CmarkWalk.children(of: root) {
       guard cmark_node_get_type(block) != CMARK_NODE_FOOTNOTE_DEFINITION,
         let html = CmarkRenderer.htmlAlone(
-          block, unsafe: true, filtersTags: true, highlights: highlights)
+          block, unsafe: true, filtersTags: true, highlighter: highlighter)
       else { return false }
       buffers.append(html)
       holds.append(needsSanitizer(under: block, orImages: images))

@@ -125,17 +125,17 @@ final class MarkdownDocument {
 
   /// Hands `body` the HTML cmark renders for `part`, without copying it (see
   /// `CmarkRenderer.html`): its raw HTML kept when `unsafe`, and then, with `filtersTags`,
-  /// written as GitHub's tag filter writes it; with `highlights`, its fenced code in runs
-  /// with GitHub's classes. The blocks left out of it for their size
+  /// written as GitHub's tag filter writes it; with a `highlighter`, its fenced code in
+  /// runs with the highlighter's classes. The blocks left out of it for their size
   /// are noted (`-DPLAIN_RENDERCOPY` copies the HTML into a String first; bench/tricks.md
   /// says what this gains).
   func render(
-    _ part: Part, unsafe: Bool, filtersTags: Bool = false, highlights: Bool = false,
-    _ body: (UnsafeRawBufferPointer) -> Void
+    _ part: Part, unsafe: Bool, filtersTags: Bool = false,
+    highlighter: (any CodeHighlighter)? = nil, _ body: (UnsafeRawBufferPointer) -> Void
   ) {
     guard let node = root(of: part) else { return }
     let rendered = CmarkRenderer.html(
-      node, unsafe: unsafe, filtersTags: filtersTags, highlights: highlights)
+      node, unsafe: unsafe, filtersTags: filtersTags, highlighter: highlighter)
     defer { free(rendered.bytes.baseAddress) }
     if !rendered.leftOut.isEmpty {
       leftOutForSize.formUnion(rendered.leftOut)

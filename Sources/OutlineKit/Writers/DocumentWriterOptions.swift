@@ -20,6 +20,9 @@ public struct DocumentWriterOptions: Equatable {
   /// fragment's by marking its tokens with the classes GitHub gives them (`pl-k`, `pl-s`…)
   /// for the style sheet of the page it goes in.
   public var highlightsCode = true
+  /// The time highlighting a fragment's code may take, shared by every output written
+  /// with these options: a command's own.
+  public var highlightBudget = HighlightBudget()
   /// Writes the images that sanitised HTML shows from local files into it, as `data:`
   /// URLs, when set.
   public var images: ImageEmbedder?

@@ -64,7 +64,9 @@ struct MarkdownRenderer {
     }
     document.showEmoji()
     // A page colours its code with its script; a fragment marks it for its host's style.
-    let highlights = options.highlightsCode && !options.inPage
+    let highlighter =
+      options.highlightsCode && !options.inPage
+      ? SourceHighlight(budget: options.highlightBudget) : nil
     let images = options.blocksRemoteImages || options.images != nil
     // Blocks in divisions that earlier parts left open are parsed with them opened again.
     var divisions = OpenDivisions.none
@@ -78,7 +80,7 @@ struct MarkdownRenderer {
       let checked = !divisions.isEmpty || document.needsSanitizer(part, orImages: images)
     #endif
     guard !options.unsafe, checked else {
-      document.render(part, unsafe: options.unsafe, highlights: highlights) { body(content($0)) }
+      document.render(part, unsafe: options.unsafe, highlighter: highlighter) { body(content($0)) }
       return
     }
     var sanitizer = HTMLSanitizer(place: place)
@@ -92,7 +94,7 @@ struct MarkdownRenderer {
       if place == .blocks, options.images == nil {
         var sanitized: [UInt8]?
         let startTags = divisions.startTags
-        let rendered = document.renderBlocks(part, orImages: images, highlights: highlights) {
+        let rendered = document.renderBlocks(part, orImages: images, highlighter: highlighter) {
           blocks in
           startTags.withUnsafeBytes { startTags in
             let opening = [HTMLSanitizer.Block(html: startTags, needsSanitizer: true)]
@@ -125,7 +127,7 @@ struct MarkdownRenderer {
     var note: String?
     // Tags whose content a browser reads as raw text (`<textarea>`, `<script>`) are
     // written as text first, as GitHub does, so that what follows them is not lost.
-    document.render(part, unsafe: true, filtersTags: true, highlights: highlights) {
+    document.render(part, unsafe: true, filtersTags: true, highlighter: highlighter) {
       rendered in
       var opened: [UInt8] = []
       if !divisions.isEmpty { opened = divisions.startTags + UnsafeRawBufferPointer(rendered) }
@@ -148,7 +150,7 @@ struct MarkdownRenderer {
     guard let note else { return }
     // Too deep or too large to parse in good time: the section without its raw HTML, and
     // why.
-    document.render(part, unsafe: false, highlights: highlights) { html in
+    document.render(part, unsafe: false, highlighter: highlighter) { html in
       (Array("<!-- collapse left out the raw HTML here: \(note) -->".utf8) + content(html))
         .withUnsafeBytes { body($0) }
     }
