@@ -10,6 +10,13 @@ import OutlineKit
 /// in, the selection, the writers' options) comes from a hash of the input, so that every
 /// input tries another mix and a saved input always tries the same one.
 enum FuzzHarness {
+  /// The checks of each fuzz target, by the target's name: `Fuzz/<name>.swift` runs them,
+  /// `Tests/Regressions/<name>/` keeps the inputs they once failed on, and a format's
+  /// `FormatFiles.fuzzTarget` names its own.
+  static let targets: [String: @Sendable ([UInt8]) -> [String]] = [
+    "markdown": markdown, "json": json, "yaml": yaml, "names": names,
+  ]
+
   /// Reads `input` as Markdown whole and in chunks, which must give the same outline,
   /// then writes it with every writer.
   static func markdown(_ input: [UInt8]) -> [String] {
