@@ -110,13 +110,22 @@ struct FormatListTests {
     let target = files.fuzzTarget
     let entry = try String(
       contentsOf: packageRoot.appendingPathComponent("Fuzz/\(target).swift"), encoding: .utf8)
-    #expect(entry.contains("FuzzHarness.\(target)"))
+    #expect(entry.contains("LLVMFuzzerTestOneInput") && entry.contains("FuzzHarness."))
     #expect(FuzzHarness.targets[target] != nil, "FuzzHarness has no checks for \(target)")
     let generator = try String(
       contentsOf: packageRoot.appendingPathComponent("bench/generate.py"), encoding: .utf8)
     let usage = try #require(generator.firstMatch(of: /usage: generate.py (\S+)/)).1
     for input in files.benchInputs {
       #expect(usage.split(separator: "|").contains(Substring(input)), "bench/generate.py \(input)")
+    }
+  }
+
+  @Test("the checks any format has by the registry pass on well-formed and ill-formed input")
+  func readingChecks() {
+    for format in InputFormat.registered {
+      #expect(FuzzHarness.reading(format)(Array("{\"a\": [1, {\"b\": 2}]}\n".utf8)) == [])
+      #expect(FuzzHarness.reading(format)(Array("a:\n  - b: [1\n# c\n".utf8)) == [])
+      #expect(FuzzHarness.reading(format)([]) == [])
     }
   }
 }
