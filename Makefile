@@ -23,10 +23,10 @@ export PATH := $(dir $(SWIFT)):$(PATH)
 # and jq for the README's examples.
 # What collapse reads while it runs: highlight.js, which a page's code is coloured by, and
 # GNU Source-highlight's language definitions, by which a fragment's code is marked.
+# The C libraries bridged in Package.swift are those its targets' `.apt` providers name.
 RUN_PACKAGES := libjs-highlight.js libsource-highlight-common
-BUILD_PACKAGES := libcmark-gfm-dev libcmark-gfm-extensions-dev libyajl-dev libutf8proc-dev \
-  libgumbo-dev zlib1g-dev libsource-highlight-dev libpcre2-dev libyaml-dev \
-  $(RUN_PACKAGES)
+BUILD_PACKAGES := $(shell sed -n 's/.*\.apt(\[\([^]]*\)\]).*/\1/p' Package.swift | tr -d '",') \
+  libsource-highlight-dev $(RUN_PACKAGES)
 MAN_PACKAGES := cmark-gfm
 # ESLint checks the page's script; its default formatter needs chalk, strip-ansi and
 # text-table, which Debian's eslint only recommends. PHP_CodeSniffer checks the style sheet.
