@@ -88,7 +88,7 @@ FUZZ_CORPUS := fuzz-corpus
 FUZZ_INCLUDES := $(patsubst %/module.modulemap,-I %,$(wildcard Sources/C*/module.modulemap))
 FUZZ_LIBRARIES := $(shell sed -n 's/^ *link "\(.*\)"$$/-l\1/p' Sources/C*/module.modulemap)
 FUZZ_SWIFTC := $(dir $(SWIFT))swiftc -sanitize=fuzzer,address -parse-as-library -O -g \
-  $(FUZZ_INCLUDES) -I Sources/CCmarkGuard/include -I Sources/CHighlight/include
+  -enable-bare-slash-regex $(FUZZ_INCLUDES) -I Sources/CCmarkGuard/include -I Sources/CHighlight/include
 FUZZ_CC := $(dir $(SWIFT))clang -fsanitize=fuzzer-no-link,address -O1 -g
 FUZZ_CXX := $(dir $(SWIFT))clang++ -fsanitize=fuzzer-no-link,address -O1 -g
 OUTLINEKIT_SOURCES := $(shell find Sources/OutlineKit -name '*.swift')

@@ -16,7 +16,8 @@ enum FuzzHarness {
   /// own here has `reading(_:)`'s.
   static let targets: [String: @Sendable ([UInt8]) -> [String]] = {
     var targets: [String: @Sendable ([UInt8]) -> [String]] = [
-      "markdown": markdown, "json": json, "yaml": yaml, "names": names,
+      "markdown": { markdown($0) }, "json": { json($0) }, "yaml": { yaml($0) },
+      "names": { names($0) },
     ]
     for format in InputFormat.registered where targets[format.definition.files.fuzzTarget] == nil {
       targets[format.definition.files.fuzzTarget] = reading(format)
