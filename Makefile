@@ -23,10 +23,10 @@ export PATH := $(dir $(SWIFT)):$(PATH)
 # and jq for the README's examples.
 # What collapse reads while it runs: highlight.js, which a page's code is coloured by, and
 # GNU Source-highlight's language definitions, by which a fragment's code is marked.
+# The C libraries bridged in Package.swift are those its targets' `.apt` providers name.
 RUN_PACKAGES := libjs-highlight.js libsource-highlight-common
-BUILD_PACKAGES := libcmark-gfm-dev libcmark-gfm-extensions-dev libyajl-dev libutf8proc-dev \
-  libgumbo-dev zlib1g-dev libsource-highlight-dev libpcre2-dev libyaml-dev \
-  $(RUN_PACKAGES)
+BUILD_PACKAGES := $(shell sed -n 's/.*\.apt(\[\([^]]*\)\]).*/\1/p' Package.swift | tr -d '",') \
+  libsource-highlight-dev $(RUN_PACKAGES)
 MAN_PACKAGES := cmark-gfm
 # ESLint checks the page's script; its default formatter needs chalk, strip-ansi and
 # text-table, which Debian's eslint only recommends. PHP_CodeSniffer checks the style sheet.
@@ -77,15 +77,19 @@ SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 # What the benchmark runs beside collapse, and how it times them.
 BENCH_PACKAGES := $(BUILD_PACKAGES) cmark-gfm jq gcc hyperfine pandoc time valgrind python3-yaml
 
-# The fuzz targets (Fuzz/*.swift), how long each runs, and where they and their corpus go.
-FUZZ_TARGETS ?= markdown json yaml names
+# The fuzz targets (each Fuzz/*.swift but FuzzInput.swift), how long each runs, and where
+# they and their corpus go.
+FUZZ_TARGETS ?= $(filter-out FuzzInput,$(basename $(notdir $(wildcard Fuzz/*.swift))))
 FUZZ_SECONDS ?= 60
 FUZZ_BUILD := .build/fuzz
 FUZZ_CORPUS := fuzz-corpus
+# Every C library bridged in Sources/C*: the folders of their module maps, and the
+# libraries those maps link.
+FUZZ_INCLUDES := $(patsubst %/module.modulemap,-I %,$(wildcard Sources/C*/module.modulemap))
+FUZZ_LIBRARIES := $(shell sed -n 's/^ *link "\(.*\)"$$/-l\1/p' Sources/C*/module.modulemap)
 FUZZ_SWIFTC := $(dir $(SWIFT))swiftc -sanitize=fuzzer,address -parse-as-library -O -g \
-  -I Sources/CCmark -I Sources/CCmarkGuard/include -I Sources/CYajl -I Sources/CUtf8proc \
-  -I Sources/CGumbo -I Sources/CZlib -I Sources/CPcre2 -I Sources/CYaml \
-  -I Sources/CHighlight/include -I Sources/CCmarkHighlight/include
+  -enable-bare-slash-regex $(FUZZ_INCLUDES) -I Sources/CCmarkGuard/include -I Sources/CHighlight/include \
+  -I Sources/CCmarkHighlight/include
 FUZZ_CC := $(dir $(SWIFT))clang -fsanitize=fuzzer-no-link,address -O1 -g
 FUZZ_CXX := $(dir $(SWIFT))clang++ -fsanitize=fuzzer-no-link,address -O1 -g
 OUTLINEKIT_SOURCES := $(shell find Sources/OutlineKit -name '*.swift')
@@ -220,7 +224,7 @@ $(FUZZ_BUILD)/libOutlineKit.a: $(OUTLINEKIT_SOURCES) $(FUZZ_BUILD)/PageResources
 $(FUZZ_BUILD)/fuzz-%: Fuzz/%.swift Fuzz/FuzzInput.swift \
   Tests/CollapseTests/Support/FuzzHarness.swift $(FUZZ_BUILD)/libOutlineKit.a
 	$(FUZZ_SWIFTC) -module-name Fuzz_$* -I $(FUZZ_BUILD) -L $(FUZZ_BUILD) -use-ld=lld \
-	  -lOutlineKit -lcmark-gfm -lcmark-gfm-extensions -lyajl -lutf8proc -lgumbo -lz -lpcre2-8 -lyaml \
+	  -lOutlineKit $(FUZZ_LIBRARIES) \
 	  -l:libsource-highlight.a -l:libboost_regex.a -lstdc++ -o $@ \
 	  Fuzz/$*.swift Fuzz/FuzzInput.swift Tests/CollapseTests/Support/FuzzHarness.swift
 

@@ -4,8 +4,10 @@ deep and long inputs.
 
     Fuzz/seeds.py OUTPUT_FOLDER
 
-makes OUTPUT_FOLDER/markdown, OUTPUT_FOLDER/json, OUTPUT_FOLDER/yaml and
-OUTPUT_FOLDER/names, one file per input. A names seed is the format FuzzHarness.names reads: a line of NAMEs to expand, a
+makes a folder OUTPUT_FOLDER/TARGET for each fuzz target, Fuzz/TARGET.swift, one file per
+input: a sample in Samples/TARGET/, or a case read with `-f TARGET`, seeds TARGET;
+Markdown and JSON, whose samples lie in Samples/ itself, are told by the sample's
+extension or the case's first byte. A names seed is the format FuzzHarness.names reads: a line of NAMEs to expand, a
 line of NAMEs to collapse, then one line per heading, its level first (`2Pacific`).
 """
 
@@ -79,18 +81,20 @@ def names_seed(document, expand, collapse):
 
 def main():
     output = pathlib.Path(sys.argv[1])
-    seeds = {"markdown": [], "json": [], "yaml": [], "names": []}
+    targets = sorted(path.stem for path in (ROOT / "Fuzz").glob("*.swift") if path.stem != "FuzzInput")
+    seeds = {target: [] for target in targets}
     for path in sorted((ROOT / "Samples").iterdir()):
         if path.suffix == ".md":
             seeds["markdown"].append(path.read_bytes())
             seeds["names"].append(names_seed(path.read_bytes(), "Coral", ""))
         elif path.suffix == ".json":
             seeds["json"].append(path.read_bytes())
-    for path in sorted((ROOT / "Samples" / "yaml").iterdir()):
-        seeds["yaml"].append(path.read_bytes())
+        elif path.is_dir() and path.name in seeds:
+            seeds[path.name] += [sample.read_bytes() for sample in sorted(path.iterdir())]
     for arguments, document in cases():
-        if option(arguments, "-f", "--from") == "yaml":
-            seeds["yaml"].append(document)
+        given = option(arguments, "-f", "--from")
+        if given in seeds and given not in ("markdown", "json"):
+            seeds[given].append(document)
             continue
         is_json = option(arguments, "-f", "--from") == "json" or document.lstrip()[:1] in (b"{", b"[")
         seeds["json" if is_json else "markdown"].append(document)

@@ -1,3 +1,5 @@
+import OutlineKit
+
 /// The program's version.
 let version = "0.1.0"
 
@@ -21,7 +23,7 @@ let helpExamples: [(command: String, comment: String)] = [
 let shortUsage = """
   Usage: collapse [OPTIONS] FILE...
      or: COMMAND | collapse [OPTIONS]
-  collapse reads Markdown, JSON or YAML from FILEs or standard input; see 'collapse --help'.
+  collapse reads \(InputFormat.documentNamesInWords) from FILEs or standard input; see 'collapse --help'.
 
   """
 
@@ -29,7 +31,7 @@ let shortUsage = """
 /// sentence, then examples. `man collapse` says the same at length.
 func helpText() -> String {
   var text = """
-    collapse — print Markdown, JSON or YAML as an outline of collapsible
+    collapse — print \(InputFormat.documentNamesInWords) as an outline of collapsible
     sections, with exactly the sections you choose expanded.
 
     Usage: collapse [OPTIONS] [FILE...]

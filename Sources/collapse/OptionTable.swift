@@ -33,6 +33,22 @@ struct OptionSpec {
   }
 }
 
+/// The formats `--from` takes, in words, from the registry: `markdown (GitHub Flavored
+/// Markdown; gfm is the same), commonmark (strict, no extension), json or yaml`.
+let formatChoices = InputFormat.inWords(
+  InputFormat.registered.map { format in
+    let definition = format.definition
+    let notes =
+      (definition.helpNote.map { [$0] } ?? [])
+      + definition.names.dropFirst().map { "\($0) is the same" }
+    return notes.isEmpty ? format.name : "\(format.name) (\(notes.joined(separator: "; ")))"
+  }, joinedBy: "or")
+
+/// The documents whose array elements `--title-key` titles, in words: `JSON and YAML`.
+let titledFormats = InputFormat.inWords(
+  InputFormat.registered.filter(\.definition.takesTitleKeys).map(\.documentName),
+  joinedBy: "and")
+
 /// Every option collapse takes, in the order `--help` and the manual list them.
 ///
 /// docs/collapse.1.md describes each at length; the first paragraph of its description
@@ -41,14 +57,14 @@ let optionTable: [OptionSpec] = [
   OptionSpec(
     long: "from", short: "f", value: "FORMAT", group: .input,
     help:
-      "Read input as markdown (GitHub Flavored Markdown; gfm is the same), commonmark (strict, no extension), json or yaml (default: by extension, else by how it starts)."
+      "Read input as \(formatChoices) (default: by extension, else by how it starts)."
   ) { options, value throws(UsageError) in
     options.from = InputFormat(name: try value.choice(among: InputFormat.names))
   },
   OptionSpec(
     long: "title-key", short: nil, value: "KEYS", group: .input,
     help:
-      "Title JSON and YAML array elements and JSON Lines records by these members first (a list with commas between), then by fullName, nodeid, address, name, title, Test, Package, filePath, ruleId and id."
+      "Title \(titledFormats) array elements and JSON Lines records by these members first (a list with commas between), then by fullName, nodeid, address, name, title, Test, Package, filePath, ruleId and id."
   ) { options, value in
     // Tried in the order given, before the default keys.
     options.givenTitleKeys += value.text.split(separator: ",").map(String.init)

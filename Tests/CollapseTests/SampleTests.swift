@@ -1,4 +1,5 @@
 import Foundation
+import OutlineKit
 import Testing
 
 /// The samples and their expected outputs, kept side by side in Samples/. RECORD=1 writes
@@ -7,13 +8,20 @@ import Testing
 @Suite("samples")
 struct SampleTests {
   /// Each expected output: the sample, the output file's suffix, and the arguments.
+  /// The samples are those the formats' folders list (`FormatFiles.samples`).
   static let goldens: [(sample: String, suffix: String, arguments: [String])] =
-    [
-      "oceans.md", "vehicles.md", "feeds.md", "release-notes.md", "oceans.json", "releases.json",
-      "yaml/ci.yml", "yaml/deploy.yaml",
-    ].flatMap { sample in
+    registeredSamples.flatMap { sample in
       [(sample, "txt", []), (sample, "html", ["-t", "html"])]
     }
+
+  /// Every format's samples, each once, in the registry's order.
+  static var registeredSamples: [String] {
+    var samples: [String] = []
+    for format in InputFormat.registered {
+      samples += format.definition.files.samples.filter { !samples.contains($0) }
+    }
+    return samples
+  }
 
   static let record = ProcessInfo.processInfo.environment["RECORD"] == "1"
 

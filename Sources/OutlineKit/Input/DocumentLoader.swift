@@ -87,7 +87,7 @@ public struct DocumentLoader: Sendable {
         chosen = sniffer.format(of: pending, final: final)
         sniffed = chosen != nil
       }
-      if final && chosen == nil { chosen = .markdown }
+      if final && chosen == nil { chosen = InputFormat.fallback }
       guard let chosen else { return }
       // The size of gzip data says little of what it inflates to.
       let size = inflater == nil ? size : nil
@@ -105,8 +105,8 @@ public struct DocumentLoader: Sendable {
         try startOnceKnown(final: false)
         return
       }
-      try budget.check(total, chosen ?? .markdown, whole: false, text: reader.textSize)
-      try budget.checkUsage(total, chosen ?? .markdown)
+      try budget.check(total, chosen ?? InputFormat.fallback, whole: false, text: reader.textSize)
+      try budget.checkUsage(total, chosen ?? InputFormat.fallback)
       try reader.take(bytes)
     }
 
@@ -164,28 +164,29 @@ public struct DocumentLoader: Sendable {
     }
     try budget.check(total, last, whole: true, text: ending.textSize)
     var outline: Outline
-    // Its first lines read as YAML: it may be Markdown that looks so.
-    let mayBeMarkdown = sniffed && last == .yaml
+    // Its first lines read as its format: it may be Markdown that looks so.
+    let mayBeMarkdown = sniffed && last.definition.claimMayBeWrong
     do {
       outline = try ending.end()
     } catch .syntax(let error) where mayBeMarkdown {
-      throw .syntax(DocumentLoader.sayingMarkdown(error))
+      throw .syntax(DocumentLoader.sayingFallback(error, last))
     }
     if mayBeMarkdown, let error = outline.stoppedBy {
-      outline.stoppedBy = DocumentLoader.sayingMarkdown(error)
+      outline.stoppedBy = DocumentLoader.sayingFallback(error, last)
     }
     outline.memoryToWrite = try budget.checkWriting(total, last)
     outline.sourceBytes = total
     return outline
   }
 
-  /// `error`, met in a document read as YAML for its first lines, saying how to read it
-  /// as Markdown.
-  private static func sayingMarkdown(_ error: ReadError) -> ReadError {
-    ReadError(
+  /// `error`, met in a document read as `format` for its first lines, saying how to read
+  /// it as the fallback format, Markdown.
+  private static func sayingFallback(_ error: ReadError, _ format: InputFormat) -> ReadError {
+    let fallback = InputFormat.fallback
+    return ReadError(
       line: error.line, column: error.column,
-      message: error.message + " (read as YAML for its first lines; -f markdown reads "
-        + "it as Markdown)")
+      message: error.message + " (read as \(format.documentName) for its first lines; "
+        + "-f \(fallback.name) reads it as \(fallback.documentName))")
   }
 
   /// A reader for `format`, given what has arrived so far.

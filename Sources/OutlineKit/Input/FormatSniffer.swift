@@ -5,7 +5,7 @@
 /// followed by them, are sniffed in linear time.
 public struct FormatSniffer: Sendable {
   /// How many bytes from the first one other than white space are enough to tell.
-  public static let window = 8192
+  public static let window = InputFormat.sniffWindow
 
   public init() {}
 
@@ -26,7 +26,7 @@ public struct FormatSniffer: Sendable {
     while blankUpTo < bytes.count, JSONReader.isWhiteSpace(bytes[blankUpTo]) {
       blankUpTo += 1
     }
-    guard blankUpTo < bytes.count else { return final ? .markdown : nil }
+    guard blankUpTo < bytes.count else { return final ? InputFormat.fallback : nil }
     let end = min(bytes.count, blankUpTo + FormatSniffer.window)
     // What the window holds is judged as all there is once it is full.
     return InputFormat.guess(

@@ -11,8 +11,9 @@ public enum LoadError: Error, Equatable, CustomStringConvertible {
   /// Memory ran out while the parser read `bytes` of `format`, under the `limit` in words
   /// (`the address space ulimit -v leaves`), when one is known.
   case outOfMemory(bytes: Int, format: InputFormat, limit: String?)
-  /// The document is not text: NUL bytes, or many bytes that are not UTF-8, start it.
-  case binary
+  /// The document is not text: NUL bytes, or many bytes that are not UTF-8, start it;
+  /// `formats` names those collapse reads, in words (`LoadError.binary`).
+  case notText(formats: String)
   /// The document is UTF-16 text, as its byte order mark says; `isInflated` when it is
   /// what gzip data inflated to.
   case utf16(isInflated: Bool)
@@ -54,7 +55,7 @@ public enum LoadError: Error, Equatable, CustomStringConvertible {
       let limit = limit.map { " in \($0)" } ?? ""
       return "too large: \(ByteSize.written(bytes)) of \(format.documentName) needs more memory "
         + "to read than is left\(limit)"
-    case .binary: return "binary file, not Markdown, JSON or YAML"
+    case .notText(let formats): return "binary file, not \(formats)"
     case .utf16: return "UTF-16 text, which collapse does not read (it reads UTF-8)"
     case .utf32: return "UTF-32 text, which collapse does not read (it reads UTF-8)"
     case .compressed(let program): return "compressed by \(program), which collapse does not read"

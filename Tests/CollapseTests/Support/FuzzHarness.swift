@@ -10,6 +10,66 @@ import OutlineKit
 /// in, the selection, the writers' options) comes from a hash of the input, so that every
 /// input tries another mix and a saved input always tries the same one.
 enum FuzzHarness {
+  /// The checks of each fuzz target, by the target's name: `Fuzz/<name>.swift` runs them,
+  /// `Tests/Regressions/<name>/` keeps the inputs they once failed on, and a format's
+  /// `FormatFiles.fuzzTarget` names its own. A registered format without checks of its
+  /// own here has `reading(_:)`'s.
+  static let targets: [String: @Sendable ([UInt8]) -> [String]] = {
+    var targets: [String: @Sendable ([UInt8]) -> [String]] = [
+      "markdown": { markdown($0) }, "json": { json($0) }, "yaml": { yaml($0) },
+      "names": { names($0) },
+    ]
+    for format in InputFormat.registered where targets[format.definition.files.fuzzTarget] == nil {
+      targets[format.definition.files.fuzzTarget] = reading(format)
+    }
+    return targets
+  }()
+
+  /// The checks every reader must pass: `input` read as `format` whole and in chunks gives
+  /// the same outline or the same error, an error has a place and words, and the outline
+  /// is written with every writer.
+  static func reading(_ format: InputFormat) -> @Sendable ([UInt8]) -> [String] {
+    { input in
+      var problems = Problems()
+      var choices = Choices(input)
+      let options = JSONReader.Options(
+        titleKeys: choices.int(0...3) == 0 ? ["key", "name"] : ["name", "title", "id"])
+      let chunkSize = choices.int(1...97)
+      let read = { (size: Int) -> Result<Outline, LoadError> in
+        let reader = format.makeReader(json: options)
+        return Result { () throws(LoadError) in
+          var failure: LoadError? = nil
+          feed(input, chunkSize: size) { chunk in
+            guard failure == nil else { return }
+            do throws(LoadError) { try reader.take(chunk) } catch { failure = error }
+          }
+          if let failure { throw failure }
+          return try reader.end()
+        }
+      }
+      switch (read(max(input.count, 1)), read(chunkSize)) {
+      case (.success(let outline), .success(let other)):
+        problems.check(
+          describe(outline) == describe(other) && outline.stoppedBy == other.stoppedBy,
+          "reading in chunks of \(chunkSize) bytes gives another outline")
+        exercise(outline, &choices, &problems)
+      case (.failure(let error), .failure(let other)):
+        problems.check(
+          error == other, "reading in chunks of \(chunkSize) bytes says '\(other)', not '\(error)'")
+        if case .syntax(let syntax) = error {
+          problems.check(
+            syntax.line >= 1 && syntax.column >= 1 && !syntax.message.isEmpty,
+            "the error '\(syntax)' has no place or no words")
+        }
+      case (.success, .failure(let error)):
+        problems.add("reading in chunks of \(chunkSize) bytes fails with '\(error)'")
+      case (.failure(let error), .success):
+        problems.add("reading in chunks of \(chunkSize) bytes succeeds; whole, '\(error)'")
+      }
+      return problems.messages
+    }
+  }
+
   /// Reads `input` as Markdown whole and in chunks, which must give the same outline,
   /// then writes it with every writer.
   static func markdown(_ input: [UInt8]) -> [String] {

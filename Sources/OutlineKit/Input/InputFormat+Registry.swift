@@ -1,0 +1,88 @@
+/// The registry of input formats: each defined in its own folder, listed here once.
+extension InputFormat {
+  /// Every format collapse reads, in the order `--from`'s help, the completions and the
+  /// messages name them, which is the order their sniffers are asked in, the fallback's
+  /// last.
+  public static let registered: [InputFormat] = [.markdown, .commonmark, .json, .yaml]
+
+  /// The format of any text that no sniffer claims.
+  public static let fallback = InputFormat.markdown
+
+  /// The formats in the order their sniffers are asked: the registry's, the fallback last.
+  static let sniffingOrder = registered.filter { $0 != fallback } + [fallback]
+
+  /// The names `--from` takes: every format's own, with the others it goes by.
+  public static let names = registered.flatMap(\.definition.names)
+
+  /// The format a name of `names` stands for.
+  public init?(name: String) {
+    guard let found = InputFormat.registered.first(where: { $0.definition.names.contains(name) })
+    else { return nil }
+    self = found
+  }
+
+  /// The names of the formats' documents in a list for a sentence: `Markdown, JSON or
+  /// YAML`, as the message for a binary file and `--help` say.
+  public static var documentNamesInWords: String {
+    var names: [String] = []
+    for format in registered where !names.contains(format.documentName) {
+      names.append(format.documentName)
+    }
+    return inWords(names, joinedBy: "or")
+  }
+
+  /// `a, b or c`, for `word` `or`.
+  public static func inWords(_ items: [String], joinedBy word: String) -> String {
+    guard items.count > 1, let last = items.last else { return items.first ?? "" }
+    return items.dropLast().joined(separator: ", ") + " \(word) \(last)"
+  }
+
+  /// The format a file name's extension says, if it says one.
+  public static func guess(fileName: String) -> InputFormat? {
+    guard let found = fileExtension(fileName) else { return nil }
+    return registered.first { $0.definition.fileExtensions.contains(found) }
+  }
+
+  /// The extension of a file name's last component, in lower case, if it has one.
+  static func fileExtension(_ fileName: String) -> String? {
+    guard let dot = fileName.lastIndex(of: "."), !fileName[dot...].contains("/") else {
+      return nil
+    }
+    return fileName[fileName.index(after: dot)...].lowercased()
+  }
+
+  /// The format the start of a document suggests: the first, in `sniffingOrder`, whose
+  /// sniffer claims it, each asked only once those before it declined. Nil while too little
+  /// has arrived to tell (a byte order mark cut short, or a sniffer undecided); `final`
+  /// says nothing more will.
+  public static func guess(content: some Collection<UInt8>, final: Bool = false) -> InputFormat? {
+    guess(content: ArraySlice(content), final: final, asking: sniffingOrder)
+  }
+
+  /// The first of `formats` whose sniffer claims `bytes`, asked in turn; nil while one is
+  /// undecided; the fallback when none claims them.
+  static func guess(content bytes: ArraySlice<UInt8>, final: Bool, asking formats: [InputFormat])
+    -> InputFormat?
+  {
+    guard SourceMap.byteOrderMarkLength(bytes, final: final) != nil else { return nil }
+    for format in formats {
+      switch format.definition.sniff(bytes, final: final) {
+      case .claimed: return format
+      case .declined: continue
+      case .undecided: return nil
+      }
+    }
+    return fallback
+  }
+
+  /// A reader for this format.
+  public func makeReader(json: JSONReader.Options = JSONReader.Options()) -> any DocumentReader {
+    definition.makeReader(titleKeys: json.titleKeys, isJSONLines: json.isJSONLines)
+  }
+}
+
+extension LoadError {
+  /// The document is not text: NUL bytes, or many bytes that are not UTF-8, start it. Its
+  /// message names every format collapse reads.
+  public static var binary: LoadError { .notText(formats: InputFormat.documentNamesInWords) }
+}
