@@ -148,9 +148,9 @@ def test_opening_a_section_lays_out_its_body(browser, large):
     assert 'class="lazy"' in content_after_summary(browser, chosen)
     summary(browser, chosen).click()
     browser.implicitly_wait(0)
-    deadline = time.time() + 5
-    while 'class="lazy"' in (content_after_summary(browser, chosen) or "") and time.time() < deadline:
-        time.sleep(0.05)
+    wait_for(browser, """const next = document.getElementById(arguments[0])
+      .querySelector(':scope > summary').nextElementSibling;
+      return !next || !next.outerHTML.slice(0, 200).includes('class="lazy"');""", chosen, seconds=5)
     laid_out = own_text(browser, chosen)
     subsections = browser.execute_script(
         "return [...document.getElementById(arguments[0]).querySelectorAll(':scope > details')]"
@@ -224,10 +224,12 @@ def test_expand_and_collapse_all_reach_what_is_laid_out_later_and_printing_lays_
     count = "return document.querySelectorAll('main details').length"
     before = browser.execute_script(count)
     browser.find_element(By.CSS_SELECTOR, "button[data-open='true']").click()
-    # What comes into sight is laid out open, as the reader goes down the page.
+    # What comes into sight is laid out open, as the reader goes down the page: each step
+    # down waits for the sections that came into sight to be laid out.
     for _ in range(3):
+        laid_out = browser.execute_script(count)
         browser.execute_script("scrollBy(0, 4 * innerHeight)")
-        time.sleep(0.3)
+        wait_for(browser, f"{count} > arguments[0]", laid_out)
     assert wait_for(browser, f"{count} > arguments[0] + 50", before)
     assert browser.execute_script("return document.querySelectorAll('main details:not([open])')"
                                   ".length") == 0
