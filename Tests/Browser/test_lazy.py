@@ -225,11 +225,13 @@ def test_expand_and_collapse_all_reach_what_is_laid_out_later_and_printing_lays_
     before = browser.execute_script(count)
     browser.find_element(By.CSS_SELECTOR, "button[data-open='true']").click()
     # What comes into sight is laid out open, as the reader goes down the page: each step
-    # down waits for the sections that came into sight to be laid out.
+    # down waits until no placeholder is left near the window (the page fills those within
+    # 1500 pixels of it).
     for _ in range(3):
-        laid_out = browser.execute_script(count)
         browser.execute_script("scrollBy(0, 4 * innerHeight)")
-        wait_for(browser, f"{count} > arguments[0]", laid_out)
+        wait_for(browser, """return [...document.querySelectorAll('main div.lazy:not(.gap)')]
+          .every(holder => { const box = holder.getBoundingClientRect();
+            return box.height === 0 || box.bottom < -1400 || box.top > innerHeight + 1400; });""")
     assert wait_for(browser, f"{count} > arguments[0] + 50", before)
     assert browser.execute_script("return document.querySelectorAll('main details:not([open])')"
                                   ".length") == 0
