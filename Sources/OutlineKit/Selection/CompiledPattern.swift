@@ -26,7 +26,7 @@ final class CompiledPattern: @unchecked Sendable {
   }
 
   /// A match that could not be finished: the pattern backtracked past the steps or the
-  /// room a match is given.
+  /// room a match is given, or its time was up before it started.
   struct Exhausted: Error {}
 
   /// The pattern for subjects that are UTF-8, with its JIT.

@@ -38,7 +38,8 @@ enum PatternSearch {
       do {
         return .success(try body(CompiledPattern.Matcher(compiled, stop: stop)))
       } catch {
-        // Only a match throws, and only when it backtracks too far.
+        // Only a match throws: when it backtracks too far, or once the time is up, when
+        // what this returns is not read.
         return .failure(.patternBacktracks(name: name))
       }
     }
