@@ -3,7 +3,7 @@
 #   make run     install the libraries if missing, build, render a sample outline
 #   make test    install what is missing, check formatting, run every test (the HTML
 #                checker and headless Chromium included; screenshots in .build/screenshots),
-#                then the Swift tests again under AddressSanitizer
+#                the Swift tests under AddressSanitizer
 #   make build   build the command (release)
 #   make bench   measure it beside cmark-gfm, pandoc and jq, and its pages in headless
 #                Chromium (writes bench/results.md)
@@ -175,16 +175,26 @@ $(VENV)/.installed: Tests/Browser/requirements.txt | test-deps
 	$(VENV)/bin/pip install --quiet --disable-pip-version-check -r Tests/Browser/requirements.txt
 	touch $@
 
-# Last, the Swift tests again with AddressSanitizer, built apart in .build/asan (the
-# end-to-end tests then run the sanitized binary). Tests/lsan.supp lists the leaks of the
-# toolchain's own test runners, of a /regex/ abandoned at the 10-second limit, and of
-# GNU Source-highlight's reading of a language's definition.
+# What each step of `make test` covers, each once:
+# - lint: the Swift code's formatting, the page's script and style sheet, the layers of
+#   OutlineKit's folders;
+# - the release build and the manual, which the browser tests, the release build's and
+#   `make install`'s tests and the manual's tests use;
+# - Tests/Browser (pytest, two files at a time, each with its own fixtures): pages in
+#   headless Chromium and the Nu HTML checker, GitHub's reading of -t markdown, the GFM
+#   spec's examples against cmark-gfm, the outputs of the real-shaped documents, all
+#   written by the release build users run;
+# - every Swift test (units, the case files in process and through the binary, end to
+#   end, the samples), once, in a debug build with AddressSanitizer, built apart in
+#   .build/asan: its assertions and bounds checks as a plain debug build has them, and
+#   memory errors and leaks besides; the tests of memory limits, whose address space
+#   AddressSanitizer would fill, run the release build. Tests/lsan.supp lists the leaks
+#   of the toolchain's own test runners, of a /regex/ abandoned at the 10-second limit,
+#   and of GNU Source-highlight's reading of a language's definition.
 test: test-deps lint $(VENV)/.installed $(RELEASE) $(MANPAGE)
-	$(SWIFT) build
-	$(SWIFT) test
-	COLLAPSE_BINARY=$(CURDIR)/.build/debug/collapse PYTHONDONTWRITEBYTECODE=1 \
-	  $(VENV)/bin/python -m pytest -p no:cacheprovider Tests/Browser
-	COLLAPSE_SANITIZED=address \
+	COLLAPSE_BINARY=$(CURDIR)/$(RELEASE) PYTHONDONTWRITEBYTECODE=1 \
+	  $(VENV)/bin/python -m pytest -p no:cacheprovider -n 2 --dist loadfile Tests/Browser
+	COLLAPSE_SANITIZED=address COLLAPSE_UNSANITIZED_BINARY=$(CURDIR)/$(RELEASE) \
 	  LSAN_OPTIONS=suppressions=$(CURDIR)/Tests/lsan.supp:print_suppressions=0 \
 	  $(SWIFT) test --sanitize=address --scratch-path .build/asan -Xswiftc -use-ld=lld
 

@@ -148,9 +148,9 @@ def test_opening_a_section_lays_out_its_body(browser, large):
     assert 'class="lazy"' in content_after_summary(browser, chosen)
     summary(browser, chosen).click()
     browser.implicitly_wait(0)
-    deadline = time.time() + 5
-    while 'class="lazy"' in (content_after_summary(browser, chosen) or "") and time.time() < deadline:
-        time.sleep(0.05)
+    wait_for(browser, """const next = document.getElementById(arguments[0])
+      .querySelector(':scope > summary').nextElementSibling;
+      return !next || !next.outerHTML.slice(0, 200).includes('class="lazy"');""", chosen, seconds=5)
     laid_out = own_text(browser, chosen)
     subsections = browser.execute_script(
         "return [...document.getElementById(arguments[0]).querySelectorAll(':scope > details')]"
@@ -224,10 +224,14 @@ def test_expand_and_collapse_all_reach_what_is_laid_out_later_and_printing_lays_
     count = "return document.querySelectorAll('main details').length"
     before = browser.execute_script(count)
     browser.find_element(By.CSS_SELECTOR, "button[data-open='true']").click()
-    # What comes into sight is laid out open, as the reader goes down the page.
+    # What comes into sight is laid out open, as the reader goes down the page: each step
+    # down waits until no placeholder is left near the window (the page fills those within
+    # 1500 pixels of it).
     for _ in range(3):
         browser.execute_script("scrollBy(0, 4 * innerHeight)")
-        time.sleep(0.3)
+        wait_for(browser, """return [...document.querySelectorAll('main div.lazy:not(.gap)')]
+          .every(holder => { const box = holder.getBoundingClientRect();
+            return box.height === 0 || box.bottom < -1400 || box.top > innerHeight + 1400; });""")
     assert wait_for(browser, f"{count} > arguments[0] + 50", before)
     assert browser.execute_script("return document.querySelectorAll('main details:not([open])')"
                                   ".length") == 0

@@ -414,7 +414,7 @@ struct ExtremeInputTests {
   @Test(
     "under a memory limit, a document too large for it is refused as it arrives",
     .disabled(
-      if: ProcessInfo.processInfo.environment["COLLAPSE_SANITIZED"] != nil,
+      if: unsanitizedBinary == nil,
       "AddressSanitizer reserves more address space than any such limit"))
   func memoryLimit() throws {
     let folder = try temporaryFolder("collapse-memory")
@@ -429,7 +429,7 @@ struct ExtremeInputTests {
       yes '{"key": "value"}' | head -c 300000000 | "$0" -f json - > /dev/null
       echo "status $?"
       """
-    let result = try runScript(script, in: folder)
+    let result = try runScript(script, in: folder, binary: try #require(unsanitizedBinary))
     #expect(result.output == "status 1\n1\nstatus 1\n")
     // `yes` and `head` may complain of the pipe collapse stopped reading.
     let lines = result.errors.split(separator: "\n").filter { $0.hasPrefix("collapse: ") }
@@ -446,7 +446,7 @@ struct ExtremeInputTests {
   @Test(
     "memory that runs out while cmark-gfm parses, or that writing would run out of, is a message",
     .disabled(
-      if: ProcessInfo.processInfo.environment["COLLAPSE_SANITIZED"] != nil,
+      if: unsanitizedBinary == nil,
       "AddressSanitizer reserves more address space than any such limit"))
   func memoryLimitWhileParsingAndWriting() throws {
     let folder = try temporaryFolder("collapse-memory")
@@ -471,7 +471,7 @@ struct ExtremeInputTests {
 
         """
     }
-    let result = try runScript(script, in: folder)
+    let result = try runScript(script, in: folder, binary: try #require(unsanitizedBinary))
     #expect(result.output == String(repeating: "status 1\n1\n", count: 6), "\(result.errors)")
     // `yes` may complain of the pipe `head` closed.
     let lines = result.errors.split(separator: "\n").filter { $0.hasPrefix("collapse: ") }

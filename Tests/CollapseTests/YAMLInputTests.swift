@@ -59,7 +59,7 @@ struct YAMLInputTests {
   @Test(
     "dense YAML under a memory limit is too large, with a message, and the next file is shown",
     .disabled(
-      if: ProcessInfo.processInfo.environment["COLLAPSE_SANITIZED"] != nil,
+      if: unsanitizedBinary == nil,
       "AddressSanitizer reserves more address space than any such limit"))
   func denseUnderMemoryLimit() throws {
     let folder = try temporaryFolder("collapse-yaml")
@@ -73,7 +73,7 @@ struct YAMLInputTests {
       (ulimit -v 500000; "$0" --outline dense.yaml small.md > out.txt; echo "status $?")
       grep -c Small out.txt
       """
-    let result = try runScript(script, in: folder)
+    let result = try runScript(script, in: folder, binary: try #require(unsanitizedBinary))
     #expect(result.output == "status 1\n1\n", "\(result.errors)")
     #expect(
       result.errors.wholeMatch(

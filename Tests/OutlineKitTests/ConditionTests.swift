@@ -198,7 +198,7 @@ struct ConditionTests {
       request.expandWhere = [condition]
       return request
     }
-    let budget = PatternBudget(seconds: 0.2)
+    let budget = PatternBudget(seconds: 0)
     let condition = "match(@.log, '(a|aa)*[bc]')"
     var failure: SelectionFailure?
     do {
@@ -207,13 +207,13 @@ struct ConditionTests {
     } catch {
       failure = error
     }
-    #expect(failure?.errors == [.conditionTooSlow(condition: condition, seconds: 0.2)])
+    #expect(failure?.errors == [.conditionTooSlow(condition: condition, seconds: 0)])
     // And in one long string, slow at each of its places: `search` is given up on too.
     let long = try JSONReader.read(
       Array(
-        #"[{"log": "\#(Array(repeating: String(repeating: "a", count: 30), count: 300).joined(separator: " "))"}]"#
+        #"[{"log": "\#(Array(repeating: String(repeating: "a", count: 30), count: 50).joined(separator: " "))"}]"#
           .utf8))
-    let longBudget = PatternBudget(seconds: 0.2)
+    let longBudget = PatternBudget(seconds: 0)
     var longFailure: SelectionFailure?
     let searching = "search(@.log, '(a|aa)*[bd]')"
     do {
@@ -221,7 +221,7 @@ struct ConditionTests {
     } catch {
       longFailure = error
     }
-    #expect(longFailure?.errors == [.conditionTooSlow(condition: searching, seconds: 0.2)])
+    #expect(longFailure?.errors == [.conditionTooSlow(condition: searching, seconds: 0)])
     // A pattern that ends in time chooses as it should.
     let quick = try Selection(
       outline: outline, request: asking("match(@.log, 'a+[0-9]+')"))
@@ -247,8 +247,9 @@ struct ConditionTests {
       Array(
         #"{"tests": [{"name": "same", "a": \#(nested), "b": \#(nested)}, {"name": "other", "a": \#(nested), "b": \#(other)}]}"#
           .utf8))
-    // One matcher, which reads the document's values once, for the three.
-    var matcher = ConditionMatcher(outline: outline, patterns: PatternBudget())
+    // One matcher, which reads the document's values once, for the three; time is not
+    // what is tested, so a slow machine has a day for them.
+    var matcher = ConditionMatcher(outline: outline, patterns: PatternBudget(seconds: 86_400))
     for (condition, expected) in [
       ("@.name && @.a == @.b", "same"), ("@.name && @.a != @.b", "other"),
       ("@.name && @.b..[?@ == 2]", "other"),

@@ -56,10 +56,11 @@ struct ContentMatchingTests {
   @Test("a /REGEX/ that runs out of time is an error that names it, and ends the command")
   func slowPattern() throws {
     // On each line `/(a|aa)*[bc]/` backtracks a million steps, about a hundredth of a
-    // second: under the bound of one match, and two seconds for them all.
+    // second: under the bound of one match, and two seconds for them all, where the
+    // command has no time for patterns. (Given up on, it stops at the next line.)
     let outline = markdown(
       (0..<200).map { "# S\($0)\n" + String(repeating: "a", count: 30) + "\n" }.joined())
-    let budget = PatternBudget(seconds: 0.2)
+    let budget = PatternBudget(seconds: 0)
     var failure: SelectionFailure?
     do {
       _ = try Selection(
@@ -68,17 +69,18 @@ struct ContentMatchingTests {
     } catch {
       failure = error
     }
-    #expect(failure?.errors == [.patternTooSlow(name: "/(a|aa)*[bc]/", seconds: 0.2)])
+    #expect(failure?.errors == [.patternTooSlow(name: "/(a|aa)*[bc]/", seconds: 0)])
     #expect(budget.started == 1)
   }
 
   @Test("a /REGEX/ that is slow at each place of one long text runs out of time all the same")
   func slowInOneText() throws {
-    // One section, 300 runs of 30 a's: at each place `/(a|aa)*[bd]/` backtracks under the
-    // bound of one match, about 20 milliseconds a run, seconds in all.
-    let runs = Array(repeating: String(repeating: "a", count: 30), count: 300)
+    // One section, 50 runs of 30 a's: at each place `/(a|aa)*[bd]/` backtracks under the
+    // bound of one match, about 20 milliseconds a run, a second in all, where the command
+    // has no time for patterns. (One match cannot be stopped: its thread ends with it.)
+    let runs = Array(repeating: String(repeating: "a", count: 30), count: 50)
     let outline = markdown("# Log\n" + runs.joined(separator: " ") + "\n")
-    let budget = PatternBudget(seconds: 0.2)
+    let budget = PatternBudget(seconds: 0)
     var failure: SelectionFailure?
     do {
       _ = try Selection(
@@ -87,7 +89,7 @@ struct ContentMatchingTests {
     } catch {
       failure = error
     }
-    #expect(failure?.errors == [.patternTooSlow(name: "/(a|aa)*[bd]/", seconds: 0.2)])
+    #expect(failure?.errors == [.patternTooSlow(name: "/(a|aa)*[bd]/", seconds: 0)])
   }
 
   @Test("(*UCP) gives \\w, \\d and \\b Unicode's meaning; a code point is written \\x{…}")

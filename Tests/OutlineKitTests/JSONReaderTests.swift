@@ -546,8 +546,10 @@ struct JSONReaderTests {
   }
 
   /// The outline of `bytes` fed to the reader in chunks of `size`.
-  private func readInChunks(_ bytes: [UInt8], size: Int) throws -> Outline {
-    let reader = JSONReader()
+  private func readInChunks(
+    _ bytes: [UInt8], size: Int, mostLevels: Int = JSONOutlineBuilder.deepestNesting
+  ) throws -> Outline {
+    let reader = JSONReader(options: JSONReader.Options(), mostLevels: mostLevels)
     for start in stride(from: 0, to: bytes.count, by: size) {
       try bytes[start..<min(start + size, bytes.count)].withUnsafeBytes {
         try reader.feed($0) as Void
@@ -557,9 +559,11 @@ struct JSONReaderTests {
   }
 
   /// The error that reading `bytes` in chunks of `size` ends with.
-  private func errorInChunks(_ bytes: [UInt8], size: Int) -> ReadError? {
+  private func errorInChunks(
+    _ bytes: [UInt8], size: Int, mostLevels: Int = JSONOutlineBuilder.deepestNesting
+  ) -> ReadError? {
     do {
-      _ = try readInChunks(bytes, size: size)
+      _ = try readInChunks(bytes, size: size, mostLevels: mostLevels)
       return nil
     } catch {
       return error as? ReadError
@@ -580,20 +584,33 @@ struct JSONReaderTests {
     #expect(html.ranges(of: "</details>").count == depth * 2 - 1)
   }
 
-  @Test("nesting past 1,000,000 levels is an error at the bracket that goes past, in any chunks")
+  @Test("nesting past 1,000,000 levels is what the manual says is too deep")
+  func deepestNesting() {
+    #expect(JSONOutlineBuilder.deepestNesting == 1_000_000)
+    #expect(
+      JSONOutlineBuilder(titleKeys: []).tooDeepMessage
+        == "too deep: arrays and objects nest more than 1,000,000 levels here, the most collapse reads"
+    )
+  }
+
+  @Test("nesting past the most levels is an error at the bracket that goes past, in any chunks")
   func tooDeep() throws {
-    let depth = JSONOutlineBuilder.deepestNesting
-    #expect(depth == 1_000_000)
+    // The limit is the reader's, set low here: its default is tested above.
+    let depth = 1_000
     let deepest = Array(
       (String(repeating: "[", count: depth) + String(repeating: "]", count: depth)).utf8)
     // The outermost array is unwrapped, and the innermost, empty, is a line of content.
-    #expect(try readInChunks(deepest, size: 1 << 16).sections.count == depth - 2)
+    #expect(try readInChunks(deepest, size: 64, mostLevels: depth).sections.count == depth - 2)
     // One level more, on a second line after a key: the place of its last `[`.
     let text = "{\"a\":\n  " + String(repeating: "[", count: depth) + "]"
     let expected = ReadError(
-      line: 2, column: depth + 2, message: JSONOutlineBuilder.tooDeepMessage)
-    for size in [1 << 16, 4099, Array(text.utf8).count] {
-      #expect(errorInChunks(Array(text.utf8), size: size) == expected, "chunks of \(size)")
+      line: 2, column: depth + 2,
+      message:
+        "too deep: arrays and objects nest more than 1,000 levels here, the most collapse reads")
+    for size in [64, 7, Array(text.utf8).count] {
+      #expect(
+        errorInChunks(Array(text.utf8), size: size, mostLevels: depth) == expected,
+        "chunks of \(size)")
     }
   }
 }

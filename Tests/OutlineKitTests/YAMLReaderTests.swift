@@ -179,10 +179,25 @@ struct YAMLReaderTests {
 
   @Test("what stops the builder stops the parser too: too deep a nesting is an error")
   func tooDeep() {
-    let depth = YAMLOutlineBuilder.deepestNesting + 2
-    let error = yamlError(Array((String(repeating: "- ", count: depth) + "x\n").utf8))
+    // The limit is the reader's, set low here: its default is tested below.
+    let mostLevels = 1_000
+    let depth = mostLevels + 2
+    var error: ReadError?
+    do {
+      _ = try YAMLReader.read(
+        Array((String(repeating: "- ", count: depth) + "x\n").utf8),
+        titleKeys: JSONReader.Options.defaultTitleKeys, memory: nil, mostLevels: mostLevels)
+    } catch .syntax(let found) {
+      error = found
+    } catch {}
     #expect(error?.line == 1)
     #expect(error?.message.hasPrefix("too deep") == true)
+  }
+
+  @Test("block collections nest at most 1,000,000 levels, as JSON's arrays and objects do")
+  func deepestNesting() {
+    #expect(YAMLOutlineBuilder.deepestNesting == 1_000_000)
+    #expect(YAMLOutlineBuilder.deepestNesting == JSONOutlineBuilder.deepestNesting)
   }
 
   @Test("flow collections nest at most 256 levels: deeper is an error at the bracket")

@@ -61,14 +61,16 @@ final class JSONOutlineBuilder {
   /// few hundred bytes, so that 10 MB of `[` would take gigabytes; no real document comes
   /// near (jq reads 10,000).
   static let deepestNesting = 1_000_000
+  /// The most levels this builder reads: `deepestNesting`, unless a test sets fewer.
+  private let mostLevels: Int
   /// What reading says of a document that nests deeper.
-  static let tooDeepMessage =
-    "too deep: arrays and objects nest more than 1,000,000 levels here, the most collapse reads"
+  var tooDeepMessage: String { ReadError.tooDeepMessage("arrays and objects", levels: mostLevels) }
 
   /// Whether a single top-level value is unwrapped; not for JSON Lines.
   private let unwrapsLoneValue: Bool
 
-  init(titleKeys: [String], unwrapsLoneValue: Bool = true) {
+  init(titleKeys: [String], unwrapsLoneValue: Bool = true, mostLevels: Int = deepestNesting) {
+    self.mostLevels = mostLevels
     self.titleKeys = titleKeys.map { Array($0.utf8) }
     var paths: [String: Int] = [:]
     for (rank, key) in titleKeys.enumerated() where key.contains(".") && paths[key] == nil {
@@ -168,7 +170,7 @@ final class JSONOutlineBuilder {
   /// An object or array whose bracket stands at `offset` in the input; false when it
   /// nests too deep, and reading is to stop.
   func startContainer(isObject: Bool, at offset: Int) -> Bool {
-    guard stack.count <= Self.deepestNesting else {
+    guard stack.count <= mostLevels else {
       tooDeepAt = offset
       return false
     }

@@ -74,9 +74,14 @@ public final class JSONReader {
   /// The last token that reached a callback, which tells what yajl's parser takes next.
   @exclusivity(unchecked) private var lastToken = JSONParserState.Token.none
 
-  public init(options: Options = Options()) {
+  public convenience init(options: Options = Options()) {
+    self.init(options: options, mostLevels: JSONOutlineBuilder.deepestNesting)
+  }
+
+  /// A reader of at most `mostLevels` levels of nesting.
+  init(options: Options, mostLevels: Int) {
     builder = JSONOutlineBuilder(
-      titleKeys: options.titleKeys, unwrapsLoneValue: !options.isJSONLines)
+      titleKeys: options.titleKeys, unwrapsLoneValue: !options.isJSONLines, mostLevels: mostLevels)
     callbacks = .allocate(capacity: 1)
     callbacks.initialize(to: JSONReader.callbackTable)
     handle = yajl_alloc(callbacks, nil, Unmanaged.passUnretained(self).toOpaque())
@@ -175,7 +180,7 @@ public final class JSONReader {
       var at = position
       at.advance(over: bytes[..<min(bytes.count, max(0, offset - handed))])
       let error = ReadError(
-        line: at.line, column: at.column, message: JSONOutlineBuilder.tooDeepMessage)
+        line: at.line, column: at.column, message: builder.tooDeepMessage)
       failure = error
       throw error
     }

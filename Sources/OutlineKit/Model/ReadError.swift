@@ -15,4 +15,13 @@ public struct ReadError: Error, Equatable, CustomStringConvertible {
 
   /// `LINE:COLUMN: message`, to follow a file name.
   public var description: String { "\(line):\(column): \(message)" }
+
+  /// What reading says of `kinds` (`arrays and objects`) that nest deeper than `levels`,
+  /// the figure written with commas, as the manual writes it.
+  static func tooDeepMessage(_ kinds: String, levels: Int) -> String {
+    var figure = Array(String(levels))
+    for place in stride(from: figure.count - 3, to: 0, by: -3) { figure.insert(",", at: place) }
+    return
+      "too deep: \(kinds) nest more than \(String(figure)) levels here, the most collapse reads"
+  }
 }

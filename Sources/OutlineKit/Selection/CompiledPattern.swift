@@ -26,7 +26,7 @@ final class CompiledPattern: @unchecked Sendable {
   }
 
   /// A match that could not be finished: the pattern backtracked past the steps or the
-  /// room a match is given.
+  /// room a match is given, or its time was up before it started.
   struct Exhausted: Error {}
 
   /// The pattern for subjects that are UTF-8, with its JIT.
@@ -96,9 +96,12 @@ final class CompiledPattern: @unchecked Sendable {
     private let data: OpaquePointer
     private let context: OpaquePointer
     private let stack: OpaquePointer?
+    /// Raised when the pattern's time is up: no match starts after it.
+    private let stop: StopFlag?
 
-    init(_ pattern: CompiledPattern) {
+    init(_ pattern: CompiledPattern, stop: StopFlag? = nil) {
       self.pattern = pattern
+      self.stop = stop
       data = pcre2_match_data_create_from_pattern_8(pattern.code, nil)
       context = pcre2_match_context_create_8(nil)
       // The JIT's stack may grow to 64 MiB, which is only taken as it is used: room for
@@ -119,7 +122,10 @@ final class CompiledPattern: @unchecked Sendable {
     }
 
     /// Whether the pattern matches in `subject`: somewhere, or all of it, as compiled.
+    /// Throws, matching nothing, once the stop flag is raised: a pattern given up on
+    /// leaves its thread at the next text rather than matching the rest for nothing.
     func matches(_ subject: some PatternSubject) throws(Exhausted) -> Bool {
+      if stop?.isRaised == true { throw Exhausted() }
       let result = subject.withSubjectBytes { bytes in
         // A String is UTF-8 and needs no checking; other bytes are checked by PCRE2, and
         // matched around what is not UTF-8 when it finds some.

@@ -8,9 +8,9 @@ import Synchronization
 /// take longer than anyone waits. One match that backtracks past PCRE2's bounds (ten
 /// million steps from one place, or 64 MiB of stack) is given up on at once, by name.
 /// One that stays under them at each place of a long text, or of many, can still take
-/// long in all, and cannot be stopped from outside: the matching runs on a thread of
-/// its own, which is left to finish alone when the budget runs out; the command then
-/// ends, and no other pattern is started.
+/// long in all, and one match cannot be stopped from outside: the matching runs on a
+/// thread of its own, which is left to finish the text it is at when the budget runs
+/// out, and starts no other; the command then ends, and no other pattern is started.
 enum PatternSearch {
   /// Compiles `pattern`, the `/regex/` of `name`, then runs `body` with a matcher for it
   /// on a thread of its own, for what the budget has left. With `byLine`, `^` and `$`
@@ -34,11 +34,12 @@ enum PatternSearch {
     }
     return try running(
       patterns: patterns, tooSlow: .patternTooSlow(name: name, seconds: patterns.seconds)
-    ) { _ in
+    ) { stop in
       do {
-        return .success(try body(CompiledPattern.Matcher(compiled)))
+        return .success(try body(CompiledPattern.Matcher(compiled, stop: stop)))
       } catch {
-        // Only a match throws, and only when it backtracks too far.
+        // Only a match throws: when it backtracks too far, or once the time is up, when
+        // what this returns is not read.
         return .failure(.patternBacktracks(name: name))
       }
     }

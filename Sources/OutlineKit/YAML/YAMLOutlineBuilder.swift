@@ -74,8 +74,11 @@ final class YAMLOutlineBuilder {
 
   /// The most levels block collections may nest, as in JSON.
   static let deepestNesting = 1_000_000
+  /// The most levels this builder reads: `deepestNesting`, unless a test sets fewer.
+  private let mostLevels: Int
 
-  init(text: SourceText, titleKeys: [String]) {
+  init(text: SourceText, titleKeys: [String], mostLevels: Int = deepestNesting) {
+    self.mostLevels = mostLevels
     self.text = text
     document = SourceDocument(text: text)
     trailingComments = YAMLTrailingComments(text: text)
@@ -157,12 +160,10 @@ final class YAMLOutlineBuilder {
       skipped = Skipped(depth: 1, start: place, isKey: isKey)
       return
     }
-    guard stack.count <= YAMLOutlineBuilder.deepestNesting else {
+    guard stack.count <= mostLevels else {
       throw ReadError(
         line: place.firstLine + 1, column: 1,
-        message:
-          "too deep: mappings and sequences nest more than 1,000,000 levels here, the most "
-          + "collapse reads")
+        message: ReadError.tooDeepMessage("mappings and sequences", levels: mostLevels))
     }
     let frame: Frame
     if stack[top].isMapping, let key = stack[top].pendingKey {

@@ -47,17 +47,18 @@ public final class YAMLReader: DocumentReader {
   }
 
   /// Reads a whole document, stopping when building its outline would take more memory
-  /// than `memory` saw left.
-  static func read(_ bytes: [UInt8], titleKeys: [String], memory: MemoryWatch?)
-    throws(LoadError) -> Outline
-  {
+  /// than `memory` saw left, or when block collections nest deeper than `mostLevels`.
+  static func read(
+    _ bytes: [UInt8], titleKeys: [String], memory: MemoryWatch?,
+    mostLevels: Int = YAMLOutlineBuilder.deepestNesting
+  ) throws(LoadError) -> Outline {
     let bomLength = SourceMap.byteOrderMarkLength(bytes, final: true) ?? 0
     let textBytes = bomLength > 0 ? Array(bytes.dropFirst(bomLength)) : bytes
     // libyaml starts on its own thread while the lines are found on this one.
     let stream = YAMLEventStream(parsing: textBytes)
     let text = SourceText(
       bytes: textBytes, map: SourceMap(yaml: textBytes, leftOutAtStart: bomLength))
-    let builder = YAMLOutlineBuilder(text: text, titleKeys: titleKeys)
+    let builder = YAMLOutlineBuilder(text: text, titleKeys: titleKeys, mostLevels: mostLevels)
     var outline: Outline
     do {
       try take(stream, text: text, into: builder, memory: memory)

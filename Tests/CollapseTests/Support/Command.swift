@@ -79,11 +79,22 @@ func runBinaryRaw(
 /// Runs the bash `script` in `folder` with the built binary as `$0`, and SIGINT's
 /// default action as in a terminal (the test runner may ignore it, and its children would
 /// inherit that); returns what the script printed.
-func runScript(_ script: String, in folder: URL = packageRoot) throws -> CommandResult {
+func runScript(_ script: String, in folder: URL = packageRoot, binary: URL = collapseBinary)
+  throws -> CommandResult
+{
   try runTool(
-    "env", ["--default-signal=INT", "/bin/bash", "-c", script, collapseBinary.path],
+    "env", ["--default-signal=INT", "/bin/bash", "-c", script, binary.path],
     directory: folder)
 }
+
+/// A collapse built without a sanitizer, for the tests that limit the address space, of
+/// which AddressSanitizer reserves more than any such limit: `COLLAPSE_UNSANITIZED_BINARY`
+/// (`make test` gives its release build), else the binary tested unless it is sanitized.
+let unsanitizedBinary: URL? = {
+  let environment = ProcessInfo.processInfo.environment
+  if let path = environment["COLLAPSE_UNSANITIZED_BINARY"] { return URL(fileURLWithPath: path) }
+  return environment["COLLAPSE_SANITIZED"] == nil ? collapseBinary : nil
+}()
 
 /// Starts `process` with `input` on its standard input and waits for it to end.
 func run(_ process: Process, input: Data) throws -> RawCommandResult {
