@@ -52,9 +52,7 @@ let optionTable: [OptionSpec] = [
   ) { options, value in
     // Tried in the order given, before the default keys.
     options.givenTitleKeys += value.text.split(separator: ",").map(String.init)
-    options.json.titleKeys =
-      options.givenTitleKeys
-      + JSONReader.Options().titleKeys.filter { !options.givenTitleKeys.contains($0) }
+    options.titleKeys = TitleKeys(preferring: options.givenTitleKeys)
   },
   OptionSpec(
     long: "expand", short: "e", value: "NAMES", group: .selection,

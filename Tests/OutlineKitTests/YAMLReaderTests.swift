@@ -2,7 +2,7 @@ import Testing
 
 @testable import OutlineKit
 
-func yaml(_ text: String, titleKeys: [String] = JSONReader.Options.defaultTitleKeys) throws
+func yaml(_ text: String, titleKeys: TitleKeys = .standard) throws
   -> Outline
 {
   try YAMLReader.read(Array(text.utf8), titleKeys: titleKeys)

@@ -47,7 +47,7 @@ extension InputFormat {
   private static func startsWithBracket(_ content: some Collection<UInt8>) -> Bool {
     var rest = content[...]
     rest = rest.dropFirst(SourceMap.byteOrderMarkLength(rest, final: true) ?? 0)
-    guard let first = rest.first(where: { !JSONReader.isWhiteSpace($0) }) else { return false }
+    guard let first = rest.first(where: { !isSpaceOrLineEnd($0) }) else { return false }
     return first == UInt8(ascii: "[") || first == UInt8(ascii: "{")
   }
 
@@ -58,7 +58,7 @@ extension InputFormat {
   private static func firstBracket<Bytes: Collection<UInt8>>(_ content: Bytes) -> Bytes.Index? {
     var rest = content[...]
     rest = rest.dropFirst(SourceMap.byteOrderMarkLength(rest, final: true) ?? 0)
-    rest = rest.drop(while: JSONReader.isWhiteSpace)
+    rest = rest.drop(while: isSpaceOrLineEnd)
     return rest.first == UInt8(ascii: "[") ? rest.startIndex : nil
   }
 
@@ -124,10 +124,10 @@ extension InputFormat {
   private static func guessByStart(content: some Collection<UInt8>, final: Bool) -> InputFormat? {
     var rest = content[...]
     guard let byteOrderMark = SourceMap.byteOrderMarkLength(rest, final: final) else { return nil }
-    rest = rest.dropFirst(byteOrderMark).drop(while: JSONReader.isWhiteSpace)
+    rest = rest.dropFirst(byteOrderMark).drop(while: isSpaceOrLineEnd)
     guard let first = rest.first else { return final ? .markdown : nil }
     guard first == UInt8(ascii: "{") || first == UInt8(ascii: "[") else { return .markdown }
-    rest = rest.dropFirst().drop(while: JSONReader.isWhiteSpace)
+    rest = rest.dropFirst().drop(while: isSpaceOrLineEnd)
     guard let next = rest.first else { return final ? .json : nil }
     if first == UInt8(ascii: "{") {
       return next == UInt8(ascii: "\"") || next == UInt8(ascii: "}") ? .json : .markdown
@@ -145,7 +145,7 @@ extension InputFormat {
         guard word.starts(with: literal.utf8) else { return .markdown }
         guard let after = word.dropFirst(literal.utf8.count).first else { return .json }
         return after == UInt8(ascii: ",") || after == UInt8(ascii: "]")
-          || JSONReader.isWhiteSpace(after)
+          || isSpaceOrLineEnd(after)
           ? .json : .markdown
       }
       return .markdown
@@ -154,13 +154,18 @@ extension InputFormat {
     }
   }
 
-  /// A reader for this format.
-  public func makeReader(json: JSONReader.Options = JSONReader.Options()) -> any DocumentReader {
+  /// A reader for this format, which titles elements by `titleKeys` where the format has
+  /// them; `isJSONLines` says JSON is JSON Lines.
+  public func makeReader(titleKeys: TitleKeys = .standard, isJSONLines: Bool = false)
+    -> any DocumentReader
+  {
     switch self {
     case .markdown: return MarkdownReader(dialect: .gfm)
     case .commonmark: return MarkdownReader(dialect: .commonmark)
-    case .json: return JSONReader(options: json)
-    case .yaml: return YAMLReader(options: json)
+    case .json:
+      return JSONReader(
+        options: JSONReader.Options(titleKeys: titleKeys, isJSONLines: isJSONLines))
+    case .yaml: return YAMLReader(options: YAMLReader.Options(titleKeys: titleKeys))
     }
   }
 }

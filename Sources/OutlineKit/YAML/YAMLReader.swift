@@ -6,12 +6,22 @@
 /// never expanded: a document costs what its bytes cost.
 public final class YAMLReader: DocumentReader {
   private var input: [UInt8] = []
-  private let titleKeys: [String]
+  private let titleKeys: TitleKeys
   private var memory: MemoryWatch? = nil
 
+  /// How YAML is read.
+  public struct Options: Equatable, Sendable {
+    /// The members that title a sequence's element or a document, the first found winning.
+    public var titleKeys: TitleKeys
+
+    public init(titleKeys: TitleKeys = .standard) {
+      self.titleKeys = titleKeys
+    }
+  }
+
   /// A reader that titles a sequence's elements by the first of `options.titleKeys` each
-  /// has, as JSON's are.
-  public init(options: JSONReader.Options = JSONReader.Options()) {
+  /// has.
+  public init(options: Options = Options()) {
     titleKeys = options.titleKeys
   }
 
@@ -35,7 +45,7 @@ public final class YAMLReader: DocumentReader {
   /// are the outline, which says what stopped it (`stoppedBy`); an error in the first
   /// one is thrown.
   public static func read(
-    _ bytes: [UInt8], titleKeys: [String] = JSONReader.Options.defaultTitleKeys
+    _ bytes: [UInt8], titleKeys: TitleKeys = .standard
   ) throws(ReadError) -> Outline {
     do {
       return try read(bytes, titleKeys: titleKeys, memory: nil)
@@ -48,7 +58,7 @@ public final class YAMLReader: DocumentReader {
 
   /// Reads a whole document, stopping when building its outline would take more memory
   /// than `memory` saw left.
-  static func read(_ bytes: [UInt8], titleKeys: [String], memory: MemoryWatch?)
+  static func read(_ bytes: [UInt8], titleKeys: TitleKeys, memory: MemoryWatch?)
     throws(LoadError) -> Outline
   {
     let bomLength = SourceMap.byteOrderMarkLength(bytes, final: true) ?? 0
@@ -57,7 +67,7 @@ public final class YAMLReader: DocumentReader {
     let stream = YAMLEventStream(parsing: textBytes)
     let text = SourceText(
       bytes: textBytes, map: SourceMap(yaml: textBytes, leftOutAtStart: bomLength))
-    let builder = YAMLOutlineBuilder(text: text, titleKeys: titleKeys)
+    let builder = YAMLOutlineBuilder(text: text, titleKeys: titleKeys.keys)
     var outline: Outline
     do {
       try take(stream, text: text, into: builder, memory: memory)

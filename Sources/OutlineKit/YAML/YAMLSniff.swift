@@ -39,7 +39,7 @@ enum YAMLSniff {
       guard let lastLineEnd = bytes.lastIndex(of: 0x0A) else { return false }
       bytes.removeSubrange((lastLineEnd + 1)...)
     }
-    guard let first = bytes.first(where: { !JSONReader.isWhiteSpace($0) }),
+    guard let first = bytes.first(where: { !isSpaceOrLineEnd($0) }),
       first != UInt8(ascii: "<"), first != UInt8(ascii: ">"), first != UInt8(ascii: "|")
     else { return false }
     var parser = yaml_parser_t()

@@ -76,9 +76,11 @@ enum FuzzHarness {
     var problems = Problems()
     var choices = Choices(input)
     let titleKeys = choices.int(0...3) == 0 ? ["key", "name"] : ["name", "title", "id"]
-    let whole = Result { () throws(ReadError) in try YAMLReader.read(input, titleKeys: titleKeys) }
+    let whole = Result { () throws(ReadError) in
+      try YAMLReader.read(input, titleKeys: TitleKeys(titleKeys))
+    }
     let chunkSize = choices.int(1...97)
-    let reader = YAMLReader(options: JSONReader.Options(titleKeys: titleKeys))
+    let reader = YAMLReader(options: YAMLReader.Options(titleKeys: TitleKeys(titleKeys)))
     let chunked = Result { () throws(LoadError) in
       var failure: LoadError? = nil
       feed(input, chunkSize: chunkSize) { chunk in
