@@ -48,6 +48,12 @@ public struct Section {
   public internal(set) var isKubernetesObject = false
   /// The section's own content, in document order among its subsections.
   public internal(set) var content: [Content] = []
+  /// The section's scalar members, as runs placed among its subsections as content is,
+  /// when its content shows them as written rather than as members (YAML's source lines);
+  /// nil when its content runs are its members (JSON).
+  var values: [Content]? = nil
+  /// The runs of the section's scalar members: `values`, or its content.
+  var valueRuns: [Content] { values ?? content }
   /// The non-blank content lines that collapsing this section hides, its subsections'
   /// included (their headings are not counted).
   public internal(set) var hiddenLines: Int = 0

@@ -21,6 +21,8 @@ final class YAMLEventStream: Sendable {
     let flag: Bool
     /// Whether an anchor or a tag stands before a scalar (`&k key`, `!!str 1`).
     let hasProperties: Bool
+    /// What a scalar's style and tag say of its type.
+    let typing: YAMLCoreSchema.Typing
     let startLine: Int
     let startColumn: Int
     let endLine: Int
@@ -171,6 +173,7 @@ final class YAMLEventStream: Sendable {
       let kind: Event.Kind
       var flag = false
       var hasProperties = false
+      var typing = YAMLCoreSchema.Typing.plain
       var scalar = 0..<0
       switch event.type {
       case YAML_DOCUMENT_START_EVENT:
@@ -192,6 +195,7 @@ final class YAMLEventStream: Sendable {
         kind = .scalar
         let value = event.data.scalar
         hasProperties = value.anchor != nil || value.tag != nil
+        typing = YAMLCoreSchema.typing(style: value.style, tag: value.tag)
         let start = scalars.count
         if let text = value.value, value.length > 0 {
           scalars.append(contentsOf: UnsafeBufferPointer(start: text, count: Int(value.length)))
@@ -213,7 +217,7 @@ final class YAMLEventStream: Sendable {
       }
       events.append(
         Event(
-          kind: kind, flag: flag, hasProperties: hasProperties,
+          kind: kind, flag: flag, hasProperties: hasProperties, typing: typing,
           startLine: Int(event.start_mark.line),
           startColumn: Int(event.start_mark.column), endLine: Int(event.end_mark.line),
           endColumn: Int(event.end_mark.column), scalar: scalar))

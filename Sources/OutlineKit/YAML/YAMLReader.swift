@@ -152,7 +152,7 @@ public final class YAMLReader: DocumentReader {
     case .scalar:
       builder.value(
         UnsafeBufferPointer(rebasing: scalars[event.scalar]), hasProperties: event.hasProperties,
-        at: place)
+        typing: event.typing, at: place)
     case .alias:
       builder.value(nil, at: place)
     }
