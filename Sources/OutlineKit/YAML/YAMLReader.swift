@@ -162,13 +162,12 @@ public final class YAMLReader: DocumentReader {
   /// makes at most 4096 sections, some megabytes, and a look reads a file of the kernel's.
   static let batchesBetweenLooks = 8
 
-  /// What libyaml found wrong, where: its problem and, when it gives one, what it was
-  /// reading and where that started.
+  /// What libyaml found wrong, where: its problem and, when it gives one, where what it was
+  /// reading started.
   private static func error(_ found: YAMLEventStream.Problem, in text: SourceText) -> ReadError {
-    let problem = found.problem ?? "cannot be read as YAML"
-    let context = found.context
+    let problem = YAMLProblem(found, in: text)
     let started =
-      context == nil
+      found.context == nil
       ? nil : (line: found.contextMark.line + 1, column: found.contextMark.column + 1)
     // Bytes that are not UTF-8 are found before any mark is made: by their offset.
     if found.isReading {
@@ -179,13 +178,13 @@ public final class YAMLReader: DocumentReader {
       return ReadError(
         line: line + 1, column: column,
         message: YAMLErrorWording.describe(
-          problem: problem, context: context, started: started, found: nil))
+          problem, words: found, started: started, found: nil))
     }
     let mark = found.problemMark
     return ReadError(
       line: mark.line + 1, column: mark.column + 1,
       message: YAMLErrorWording.describe(
-        problem: problem, context: context, started: started,
+        problem, words: found, started: started,
         found: character(line: mark.line, column: mark.column, in: text),
         after: characterBefore(line: mark.line, column: mark.column, in: text)))
   }
