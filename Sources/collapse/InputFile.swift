@@ -13,8 +13,8 @@ struct InputFile {
   let path: [UInt8]
   /// The format the command line insists on, if any.
   let format: InputFormat?
-  /// How JSON is read.
-  var json = JSONReader.Options()
+  /// The members that title elements of structured formats.
+  var titleKeys = TitleKeys.standard
   /// Where `-` is read from.
   var standardInput: Int32 = 0
   /// The memory the inputs read before this one will take to be written.
@@ -48,7 +48,7 @@ struct InputFile {
     }
     defer { if !isStandardInput { close(descriptor) } }
     do {
-      var loader = DocumentLoader(format: format, json: json)
+      var loader = DocumentLoader(format: format, titleKeys: titleKeys)
       loader.memoryKeptForOthers = memoryKeptForOthers
       return try loader.read(descriptor: descriptor, name: displayName)
     } catch {

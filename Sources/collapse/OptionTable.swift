@@ -68,9 +68,7 @@ let optionTable: [OptionSpec] = [
   ) { options, value in
     // Tried in the order given, before the default keys.
     options.givenTitleKeys += value.text.split(separator: ",").map(String.init)
-    options.json.titleKeys =
-      options.givenTitleKeys
-      + JSONReader.Options().titleKeys.filter { !options.givenTitleKeys.contains($0) }
+    options.titleKeys = TitleKeys(preferring: options.givenTitleKeys)
   },
   OptionSpec(
     long: "expand", short: "e", value: "NAMES", group: .selection,
@@ -108,7 +106,7 @@ let optionTable: [OptionSpec] = [
   OptionSpec(
     long: "expand-where", short: nil, value: "CONDITION", group: .selection,
     help:
-      "Expand the JSON objects and array elements whose members satisfy CONDITION, a JSONPath filter such as \"@.status == 'failed'\", and their ancestors; given alone, only these are open."
+      "Expand the objects and array elements of JSON or YAML whose members satisfy CONDITION, a JSONPath filter such as \"@.status == 'failed'\", and their ancestors; given alone, only these are open."
   ) { options, value in
     if value.text.contains(where: { !$0.isWhitespace }) {
       options.selection.expandWhere.append(value.text)
@@ -117,7 +115,8 @@ let optionTable: [OptionSpec] = [
   },
   OptionSpec(
     long: "collapse-where", short: nil, value: "CONDITION", group: .selection,
-    help: "Collapse the JSON objects and array elements whose members satisfy CONDITION, last."
+    help:
+      "Collapse the objects and array elements of JSON or YAML whose members satisfy CONDITION, last."
   ) { options, value in
     if value.text.contains(where: { !$0.isWhitespace }) {
       options.selection.collapseWhere.append(value.text)

@@ -37,7 +37,7 @@ struct Options: Equatable {
   var embedResources = false
   /// Whether `--lazy` was given: it goes only with `-s`.
   var lazyGiven = false
-  var json = JSONReader.Options()
+  var titleKeys = TitleKeys.standard
   /// The `--title-key`s given, in order.
   var givenTitleKeys: [String] = []
   /// Whether `--to` was given: without it, `-s` means html.

@@ -1,10 +1,12 @@
 """Fails when two folders of Sources/OutlineKit use each other.
 
 A folder uses another when a file in it names a type, or calls a free function, declared
-at the top level of a file in the other. Comments and string literals are left out. The
+at the top level of a file in the other: `name(…)`, or `name { … }` with a trailing closure. Comments and string literals are left out. The
 folders must form layers: follow the uses from any folder and you never come back to it.
 
 usage: folder_cycles.py [ROOT]   (ROOT defaults to the repository this file is in)
+       folder_cycles.py --self-test   (checks what counts as a use, on small examples,
+                                       as every run does first)
 """
 import os
 import re
@@ -16,6 +18,25 @@ DECLARATION = re.compile(
     r"^(?:public |internal |final |indirect )*(?:struct|class|enum|protocol|typealias|actor)"
     r"\s+(\w+)|^(?:public |internal )*func (\w+)", re.M)
 COMMENT_OR_STRING = re.compile(r'//[^\n]*|/\*.*?\*/|"""(?:.|\n)*?"""|"(?:\\.|[^"\\\n])*"', re.S)
+
+
+def call_pattern(name):
+    """A call of the free function `name`: its arguments in parentheses, or a trailing
+    closure alone (`name { … }`), but not its declaration, nor a property of that name
+    before a block (`if text.isBlank {`)."""
+    name = re.escape(name)
+    return r"(?<!func )\b%s\(|(?<![\w.])%s\s*\{" % (name, name)
+
+
+def self_test():
+    calls = ["x = f(1)", "f { 1 }", "let s = f{ 2 }", "  f\n{", "return f {"]
+    others = ["g { }", "ff { }", "xf(1)", "func f() {", "var f = 1", "f.x { }", "if a.f {"]
+    pattern = re.compile(call_pattern("f"))
+    wrong = [text for text in calls if not pattern.search(text)]
+    wrong += [text for text in others if pattern.search(text)]
+    if wrong:
+        sys.exit("folder_cycles.py miscounts uses in: " + ", ".join(map(repr, wrong)))
+    return f"folder_cycles.py: {len(calls)} calls and {len(others)} non-calls told apart"
 
 
 def sources():
@@ -30,6 +51,7 @@ def sources():
 
 
 def main():
+    self_test()
     files = list(sources())
     declared = {}
     for folder, _, text in files:
@@ -37,7 +59,7 @@ def main():
             if match.group(1):
                 declared.setdefault(match.group(1), (folder, r"\b%s\b" % match.group(1)))
             else:
-                declared.setdefault(match.group(2) + "(", (folder, r"\b%s\(" % match.group(2)))
+                declared.setdefault(match.group(2) + "(", (folder, call_pattern(match.group(2))))
     uses = {}
     for folder, name, text in files:
         code = COMMENT_OR_STRING.sub("", text)
@@ -67,4 +89,7 @@ def main():
 
 
 if __name__ == "__main__":
-    main()
+    if sys.argv[1:] == ["--self-test"]:
+        print(self_test())
+    else:
+        main()

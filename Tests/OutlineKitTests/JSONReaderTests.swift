@@ -4,7 +4,8 @@ import Testing
 
 /// The outline of a JSON string, which must parse.
 func json(_ text: String, titleKeys: [String] = ["name", "title", "id"]) throws -> Outline {
-  try JSONReader.read(Array(text.utf8), options: JSONReader.Options(titleKeys: titleKeys))
+  try JSONReader.read(
+    Array(text.utf8), options: JSONReader.Options(titleKeys: TitleKeys(titleKeys)))
 }
 
 /// The content lines of content runs, as the text writer shows them.

@@ -2,7 +2,7 @@ import Testing
 
 @testable import OutlineKit
 
-func yaml(_ text: String, titleKeys: [String] = JSONReader.Options.defaultTitleKeys) throws
+func yaml(_ text: String, titleKeys: TitleKeys = .standard) throws
   -> Outline
 {
   try YAMLReader.read(Array(text.utf8), titleKeys: titleKeys)
@@ -144,6 +144,40 @@ struct YAMLReaderTests {
       yamlError(Array("a:\n\tb: 1\n".utf8))
         == ReadError(
           line: 2, column: 1, message: "a tab indents this line; YAML indents with spaces only"))
+  }
+
+  @Test("what stopped libyaml is told from its parser and marks where its words look alike")
+  func problemsToldApart() {
+    // A `\` at the very end is an escape of nothing, not an escaped line break.
+    #expect(
+      yamlError(Array("a: \"x\\".utf8))
+        == ReadError(
+          line: 1, column: 6, message: "invalid escape in a double-quoted string, found '\\'"))
+    // The ends of blocks libyaml makes where the quote stands are no key waiting for ':'.
+    #expect(
+      yamlError(Array("a:\n  b: 1\n\"c\n".utf8))
+        == ReadError(
+          line: 4, column: 1,
+          message:
+            "unexpected end of input; expected a quote to close the string that started at "
+            + "line 3, column 1"))
+    // A mapping that starts at its problem: a ':' with no key before it.
+    #expect(
+      yamlError(Array(": x\n".utf8))
+        == ReadError(
+          line: 1, column: 1,
+          message:
+            "expected a key indented as the mapping that started at line 1, column 1, found ':'"))
+    // A directive with no document after it.
+    #expect(
+      yamlError(Array("%YAML 1.2\n".utf8))
+        == ReadError(
+          line: 2, column: 1,
+          message:
+            "expected '---' to start another document after the one that ended, found the end "
+            + "of the input"))
+    // A tab that ends an anchor's name is the anchor's problem, not indentation.
+    #expect(yamlError(Array("&\tx: 1\n".utf8))?.message.hasPrefix("a tab") == false)
   }
 
   @Test("deep nesting is read without recursion")

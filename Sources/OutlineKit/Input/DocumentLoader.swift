@@ -14,8 +14,8 @@
 public struct DocumentLoader: Sendable {
   /// The format to read, whatever the name and the content say; nil to find it.
   public var format: InputFormat?
-  /// How JSON is read; `isJSONLines` is set from the name.
-  public var json: JSONReader.Options
+  /// The members that title elements of JSON, YAML and other structured formats.
+  public var titleKeys: TitleKeys
   /// The most bytes read at a time.
   public var chunkSize = 1 << 18
   /// The most bytes of any format to read, below the format's own largest input; nil for
@@ -28,9 +28,9 @@ public struct DocumentLoader: Sendable {
   /// (the sum of their outlines' `memoryToWrite`): it is not there for this one.
   public var memoryKeptForOthers = 0
 
-  public init(format: InputFormat? = nil, json: JSONReader.Options = JSONReader.Options()) {
+  public init(format: InputFormat? = nil, titleKeys: TitleKeys = .standard) {
     self.format = format
-    self.json = json
+    self.titleKeys = titleKeys
   }
 
   /// Reads everything from `descriptor` into an outline. `name` is the file's name, which
@@ -193,9 +193,8 @@ public struct DocumentLoader: Sendable {
   private func start(_ format: InputFormat, name: String, size: Int?, with pending: inout [UInt8])
     throws(LoadError) -> any DocumentReader
   {
-    var json = json
-    json.isJSONLines = InputFormat.isJSONLines(fileName: name)
-    let reader = format.makeReader(json: json)
+    let reader = format.makeReader(
+      titleKeys: titleKeys, isJSONLines: InputFormat.isJSONLines(fileName: name))
     if let size, size > 0 { reader.reserveCapacity(size) }
     try pending.withBytes { (bytes) throws(LoadError) in try reader.take(bytes) }
     pending = []

@@ -23,7 +23,7 @@ public struct FormatSniffer: Sendable {
       textStart = length
     }
     blankUpTo = max(blankUpTo, textStart ?? 0)
-    while blankUpTo < bytes.count, JSONReader.isWhiteSpace(bytes[blankUpTo]) {
+    while blankUpTo < bytes.count, isSpaceOrLineEnd(bytes[blankUpTo]) {
       blankUpTo += 1
     }
     guard blankUpTo < bytes.count else { return final ? InputFormat.fallback : nil }

@@ -75,9 +75,12 @@ extension InputFormat {
     return fallback
   }
 
-  /// A reader for this format.
-  public func makeReader(json: JSONReader.Options = JSONReader.Options()) -> any DocumentReader {
-    definition.makeReader(titleKeys: json.titleKeys, isJSONLines: json.isJSONLines)
+  /// A reader for this format, which titles elements by `titleKeys` where the format has
+  /// them; `isJSONLines` says JSON is JSON Lines.
+  public func makeReader(titleKeys: TitleKeys = .standard, isJSONLines: Bool = false)
+    -> any DocumentReader
+  {
+    definition.makeReader(titleKeys: titleKeys, isJSONLines: isJSONLines)
   }
 }
 

@@ -29,7 +29,7 @@ struct JSONFormat: InputFormatDefinition {
 
   var claimMayBeWrong: Bool { false }
 
-  func makeReader(titleKeys: [String], isJSONLines: Bool) -> any DocumentReader {
+  func makeReader(titleKeys: TitleKeys, isJSONLines: Bool) -> any DocumentReader {
     JSONReader(options: JSONReader.Options(titleKeys: titleKeys, isJSONLines: isJSONLines))
   }
 

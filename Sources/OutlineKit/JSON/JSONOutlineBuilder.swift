@@ -50,7 +50,7 @@ final class JSONOutlineBuilder {
   ]
   @exclusivity(unchecked) private var sections: [Section] = []
   private var documentContent: [Content] = []
-  private let values = JSONValues()
+  private let values = ValueStore()
   /// Set when the store of values is full; the reader stops and reports it.
   private(set) var overflowed = false
   /// Where the bracket stands that would open one level more than `deepestNesting`; the
@@ -132,7 +132,7 @@ final class JSONOutlineBuilder {
   {
     let key = frame.isObject ? frame.pendingKey : nil
     values.append(
-      JSONValues.Record(
+      ValueStore.Record(
         keyStart: key?.start ?? 0, keyLength: key?.length ?? UInt32.max, valueStart: value.start,
         valueLength: value.length, index: frame.isObject ? UInt32.max : UInt32(frame.count),
         type: type))
@@ -198,7 +198,7 @@ final class JSONOutlineBuilder {
       let empty: StaticString = frame.isObject ? "{}" : "[]"
       guard let text = empty.withUTF8Buffer({ store($0) }) else { return }
       values.append(
-        JSONValues.Record(
+        ValueStore.Record(
           keyStart: frame.key?.start ?? 0, keyLength: frame.key?.length ?? UInt32.max,
           valueStart: text.start, valueLength: text.length,
           index: frame.index.map(UInt32.init) ?? UInt32.max,

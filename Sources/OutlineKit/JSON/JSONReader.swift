@@ -11,27 +11,17 @@ import CYajl
 /// Keys keep their order and duplicates are all kept; numbers stay as written; strings
 /// are decoded. Several top-level values (JSON Lines) become sections `[0]`, `[1]`, …, as
 /// does a lone one when the options say the input is JSON Lines.
-/// An array element is titled by the first of `Options.defaultTitleKeys` it has as a
+/// An array element is titled by the first of `TitleKeys.standard` it has as a
 /// string member, else `[i]`.
 public final class JSONReader {
   public struct Options: Equatable, Sendable {
     /// The members that title an array element, the first found winning.
-    public var titleKeys: [String]
+    public var titleKeys: TitleKeys
     /// Whether the input is JSON Lines, whose every value is a section `[i]` (or a line
     /// `[i]: value`) even when there is only one; otherwise a lone value is unwrapped.
     public var isJSONLines: Bool
 
-    /// The members that title an element unless told otherwise: first those by which CI
-    /// tools' reports name a test or a change, as their users call them (jest's
-    /// `fullName`, pytest-json-report's `nodeid`, a Terraform plan's `address`), then the
-    /// usual `name` and `title`, then go test's `Test` and `Package`, ESLint's `filePath`,
-    /// SARIF's and ESLint's `ruleId`, and last `id`.
-    public static let defaultTitleKeys = [
-      "fullName", "nodeid", "address", "name", "title", "Test", "Package", "filePath", "ruleId",
-      "id",
-    ]
-
-    public init(titleKeys: [String] = defaultTitleKeys, isJSONLines: Bool = false) {
+    public init(titleKeys: TitleKeys = .standard, isJSONLines: Bool = false) {
       self.titleKeys = titleKeys
       self.isJSONLines = isJSONLines
     }
@@ -81,7 +71,7 @@ public final class JSONReader {
   /// A reader of at most `mostLevels` levels of nesting.
   init(options: Options, mostLevels: Int) {
     builder = JSONOutlineBuilder(
-      titleKeys: options.titleKeys, unwrapsLoneValue: !options.isJSONLines, mostLevels: mostLevels)
+      titleKeys: options.titleKeys.keys, unwrapsLoneValue: !options.isJSONLines, mostLevels: mostLevels)
     callbacks = .allocate(capacity: 1)
     callbacks.initialize(to: JSONReader.callbackTable)
     handle = yajl_alloc(callbacks, nil, Unmanaged.passUnretained(self).toOpaque())
@@ -195,7 +185,7 @@ public final class JSONReader {
     self.gap = gap
     position = at
     position.advance(over: bytes[start...])
-    if let last = bytes.last(where: { !JSONReader.isWhiteSpace($0) }) { lastSignificant = last }
+    if let last = bytes.last(where: { !isSpaceOrLineEnd($0) }) { lastSignificant = last }
     keepOpenString(bytes)
     previousTail = Array((previousTail + bytes.suffix(3)).suffix(3))
     if let first = gap.token?.byte {
@@ -322,12 +312,6 @@ public final class JSONReader {
     return error
   }
 
-  /// Whether `byte` is white space between JSON tokens: space, tab, line feed or carriage
-  /// return (RFC 8259), and nothing else.
-  static func isWhiteSpace(_ byte: UInt8) -> Bool {
-    byte == 0x20 || byte == 0x0A || byte == 0x0D || byte == 0x09
-  }
-
   /// The error yajl found in `bytes`, placed and worded for a person.
   private func error(in bytes: UnsafeBufferPointer<UInt8>) -> ReadError {
     let problem = self.problem(in: bytes)
@@ -345,7 +329,7 @@ public final class JSONReader {
       place =
         problem == .invalidUTF8 ? startOfSequence(endingAt: offset, in: bytes, at: at) : at
       offending = offset < bytes.count ? bytes[offset] : nil
-      before = bytes[..<offset].last(where: { !JSONReader.isWhiteSpace($0) }) ?? lastSignificant
+      before = bytes[..<offset].last(where: { !isSpaceOrLineEnd($0) }) ?? lastSignificant
     } else {
       // A parse error comes once yajl has read the token it did not expect, which may have
       // begun in an earlier chunk: it is the first token after the last one that reached a
@@ -393,7 +377,7 @@ public final class JSONReader {
       }
     }
     // yajl takes a vertical tab and a form feed for white space too.
-    let isSpace = { (byte: UInt8) in byte == 0x0B || byte == 0x0C || JSONReader.isWhiteSpace(byte) }
+    let isSpace = { (byte: UInt8) in byte == 0x0B || byte == 0x0C || isSpaceOrLineEnd(byte) }
     var token = rest.drop(while: isSpace)
     if !separated, let first = token.first, first == UInt8(ascii: ",") || first == UInt8(ascii: ":")
     {

@@ -24,7 +24,7 @@ enum JSONSniff {
   static func startsWithBracket(_ content: some Collection<UInt8>) -> Bool {
     var rest = content[...]
     rest = rest.dropFirst(SourceMap.byteOrderMarkLength(rest, final: true) ?? 0)
-    guard let first = rest.first(where: { !JSONReader.isWhiteSpace($0) }) else { return false }
+    guard let first = rest.first(where: { !isSpaceOrLineEnd($0) }) else { return false }
     return first == UInt8(ascii: "[") || first == UInt8(ascii: "{")
   }
 
@@ -35,7 +35,7 @@ enum JSONSniff {
   private static func firstBracket<Bytes: Collection<UInt8>>(_ content: Bytes) -> Bytes.Index? {
     var rest = content[...]
     rest = rest.dropFirst(SourceMap.byteOrderMarkLength(rest, final: true) ?? 0)
-    rest = rest.drop(while: JSONReader.isWhiteSpace)
+    rest = rest.drop(while: isSpaceOrLineEnd)
     return rest.first == UInt8(ascii: "[") ? rest.startIndex : nil
   }
 
@@ -102,10 +102,10 @@ enum JSONSniff {
   private static func guessByStart(content: some Collection<UInt8>, final: Bool) -> Bool? {
     var rest = content[...]
     guard let byteOrderMark = SourceMap.byteOrderMarkLength(rest, final: final) else { return nil }
-    rest = rest.dropFirst(byteOrderMark).drop(while: JSONReader.isWhiteSpace)
+    rest = rest.dropFirst(byteOrderMark).drop(while: isSpaceOrLineEnd)
     guard let first = rest.first else { return final ? false : nil }
     guard first == UInt8(ascii: "{") || first == UInt8(ascii: "[") else { return false }
-    rest = rest.dropFirst().drop(while: JSONReader.isWhiteSpace)
+    rest = rest.dropFirst().drop(while: isSpaceOrLineEnd)
     guard let next = rest.first else { return final ? true : nil }
     if first == UInt8(ascii: "{") {
       return next == UInt8(ascii: "\"") || next == UInt8(ascii: "}")
@@ -123,7 +123,7 @@ enum JSONSniff {
         guard word.starts(with: literal.utf8) else { return false }
         guard let after = word.dropFirst(literal.utf8.count).first else { return true }
         return after == UInt8(ascii: ",") || after == UInt8(ascii: "]")
-          || JSONReader.isWhiteSpace(after)
+          || isSpaceOrLineEnd(after)
       }
       return false
     default:

@@ -57,7 +57,7 @@ struct MarkdownFormat: InputFormatDefinition {
 
   var claimMayBeWrong: Bool { false }
 
-  func makeReader(titleKeys: [String], isJSONLines: Bool) -> any DocumentReader {
+  func makeReader(titleKeys: TitleKeys, isJSONLines: Bool) -> any DocumentReader {
     MarkdownReader(dialect: dialect)
   }
 

@@ -1,6 +1,8 @@
-/// A scalar JSON value shown as a content line: `key: value`.
+/// A scalar member of structured data: JSON's, shown as a content line (`key: value`), or
+/// YAML's, typed by the core schema, which conditions read.
 public struct Member: Sendable {
-  /// The JSON type of a value, for writers that colour or mark it.
+  /// The type of a value in JSON's terms, for writers that colour or mark it and for
+  /// conditions.
   public enum ValueType: Equatable, Sendable {
     case string, number, boolean, null, emptyObject, emptyArray
   }

@@ -1,7 +1,7 @@
-/// A run of JSON members whose values are scalars or empty containers, read from the
+/// A run of members of structured data whose values are scalars or empty containers, read from the
 /// document's store of values as they are asked for.
 public struct Members: RandomAccessCollection {
-  let store: JSONValues
+  let store: ValueStore
   let records: Range<Int>
 
   public var startIndex: Int { records.lowerBound }

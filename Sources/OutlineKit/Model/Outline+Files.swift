@@ -8,6 +8,7 @@ extension Outline {
       let fileIndex = sections.count
       var file = Section(title: name, level: 0, depth: 0, parent: nil, kind: outline.kind)
       file.content = outline.content
+      file.values = outline.values
       file.end = fileIndex + 1 + outline.sections.count
       file.hiddenLines = outline.hiddenLines
       file.span = SourceSpan(lines: 0..<outline.sourceLines, bytes: 0..<outline.sourceBytes)

@@ -10,6 +10,11 @@ public struct Outline {
   /// The document's own content: what comes before, between or after its top-level
   /// sections. It is always shown and never collapsible (Markdown's preamble).
   public internal(set) var content: [Content]
+  /// The document's own scalar members, when its content shows them as written rather
+  /// than as members (YAML); nil when its content runs are its members (JSON).
+  var values: [Content]? = nil
+  /// The runs of the document's own scalar members: `values`, or its content.
+  var valueRuns: [Content] { values ?? content }
   /// What the whole document is, for describing it when it is collapsed as one file.
   public internal(set) var kind: Section.Kind = .file
   /// The non-blank content lines of the whole document, headings not counted.

@@ -1,13 +1,15 @@
-/// One collapsible part of a document: a heading and what it holds, or a JSON
-/// member or element whose value is a non-empty object or array.
+/// One collapsible part of a document: a heading and what it holds, or a member or
+/// element of structured data (JSON, YAML) whose value is a non-empty object or array.
 public struct Section {
-  /// What the section holds, which decides how a collapsed section describes it.
+  /// What the section holds, which decides how a collapsed section describes it. An object
+  /// and an array are structured data's two collections in any format: JSON's objects and
+  /// arrays, YAML's mappings and sequences.
   public enum Kind: Equatable, Sendable {
     /// A Markdown heading.
     case heading
-    /// A JSON object with this many members.
+    /// An object (a JSON object, a YAML mapping) with this many members.
     case object(members: Int)
-    /// A JSON array with this many elements.
+    /// An array (a JSON array, a YAML sequence) with this many elements.
     case array(elements: Int)
     /// A whole input file, when several are shown together.
     case file
@@ -29,9 +31,9 @@ public struct Section {
 
   /// The title as plain text: markup stripped, white space folded.
   public internal(set) var title: String
-  /// The JSON member key or array index this section was found under, if any.
+  /// The member key or array index this section was found under, if any.
   public internal(set) var key: String?
-  /// The heading level (1–6) for Markdown; the nesting level for JSON; 0 for a file.
+  /// The heading level (1–6) for Markdown; the nesting level for JSON and YAML; 0 for a file.
   public internal(set) var level: Int
   /// How many sections enclose this one (0 for a top-level section).
   public internal(set) var depth: Int
@@ -46,6 +48,12 @@ public struct Section {
   public internal(set) var isKubernetesObject = false
   /// The section's own content, in document order among its subsections.
   public internal(set) var content: [Content] = []
+  /// The section's scalar members, as runs placed among its subsections as content is,
+  /// when its content shows them as written rather than as members (YAML's source lines);
+  /// nil when its content runs are its members (JSON).
+  var values: [Content]? = nil
+  /// The runs of the section's scalar members: `values`, or its content.
+  var valueRuns: [Content] { values ?? content }
   /// The non-blank content lines that collapsing this section hides, its subsections'
   /// included (their headings are not counted).
   public internal(set) var hiddenLines: Int = 0

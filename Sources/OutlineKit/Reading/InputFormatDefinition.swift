@@ -36,7 +36,7 @@ public protocol InputFormatDefinition: Sendable {
 
   /// A reader of a document of it: elements titled by `titleKeys` where it has elements,
   /// every value a record of its own when `isJSONLines`.
-  func makeReader(titleKeys: [String], isJSONLines: Bool) -> any DocumentReader
+  func makeReader(titleKeys: TitleKeys, isJSONLines: Bool) -> any DocumentReader
 
   /// Where its samples, fuzz target and bench inputs are.
   var files: FormatFiles { get }

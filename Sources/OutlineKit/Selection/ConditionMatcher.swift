@@ -1,5 +1,5 @@
-/// Finds the JSON objects and arrays that satisfy a `Condition`: array elements, members'
-/// values and JSON Lines records alike, each asked as `@`, with its document's root as `$`.
+/// Finds the objects and arrays of JSON or YAML that satisfy a `Condition`: array
+/// elements, members' values, JSON Lines records and YAML documents alike, each asked as `@`, with its document's root as `$`.
 ///
 /// The condition is evaluated (`ConditionEvaluator`) on a thread of its own within what
 /// is left of the command's `PatternBudget`, which its queries share with every pattern:
@@ -61,10 +61,11 @@ struct ConditionMatcher {
     }
   }
 
-  /// The format of a document in the outline whose members conditions do not read: YAML
-  /// keeps its lines as written, Markdown has no members.
+  /// The format of a document in the outline whose members conditions do not read:
+  /// Markdown has none. YAML's content is its lines as written, its members kept beside.
   private var unreadFormat: String? {
-    func format(_ contents: [Content]) -> String? {
+    func format(_ contents: [Content], values: [Content]?) -> String? {
+      if values != nil { return nil }
       for content in contents {
         switch content.body {
         case .markdown: return "Markdown"
@@ -74,10 +75,10 @@ struct ConditionMatcher {
       }
       return nil
     }
-    if let found = format(outline.content) { return found }
+    if let found = format(outline.content, values: outline.values) { return found }
     for section in outline.sections {
       if case .heading = section.kind { return "Markdown" }
-      if let found = format(section.content) { return found }
+      if let found = format(section.content, values: section.values) { return found }
     }
     return nil
   }

@@ -1,4 +1,4 @@
-/// The JSON values of an outline as one tree, stored flat in pre-order as the outline is,
+/// The values of an outline's structured data (JSON, YAML) as one tree, stored flat in pre-order as the outline is,
 /// for a condition to walk on a thread of its own: each node's subtree is the range
 /// from it to its `end`, and each document's root (`$`) is a node too.
 ///
@@ -46,12 +46,13 @@ struct ConditionTree: Sendable {
     var open: [Open] = []
     if !outline.combinesFiles {
       roots.append(0)
-      let lone = sections.isEmpty ? Self.loneValue(outline.content) : nil
+      let lone = sections.isEmpty ? Self.loneValue(outline.valueRuns) : nil
       switch outline.kind {
-      case .array: append(.array, label: .none, section: -1)
+      // A lone value is the root of any document: YAML's stream of one scalar too.
+      case .array: append(lone ?? .array, label: .none, section: -1)
       case .object, .heading, .file: append(lone ?? .object, label: .none, section: -1)
       }
-      open.append(Open(section: -1, node: 0, runs: lone == nil ? outline.content : []))
+      open.append(Open(section: -1, node: 0, runs: lone == nil ? outline.valueRuns : []))
     }
     for index in sections.indices {
       while let last = open.last, last.section >= 0, sections[last.section].end <= index {
@@ -82,7 +83,7 @@ struct ConditionTree: Sendable {
       case .array: append(.array, label: label, section: index)
       case .object, .heading, .file: append(.object, label: label, section: index)
       }
-      open.append(Open(section: index, node: node, runs: sections[index].content))
+      open.append(Open(section: index, node: node, runs: sections[index].valueRuns))
     }
     while !open.isEmpty { close(&open) }
   }

@@ -18,7 +18,7 @@ public enum SelectionError: Error, Equatable, Sendable, CustomStringConvertible 
   case conditionTooSlow(condition: String, seconds: Double)
   /// A condition whose query found more nodes than one query may hold.
   case conditionTooLarge(condition: String, nodes: Int)
-  /// A condition asked of a document it cannot read yet: `format` names it.
+  /// A condition asked of a document that has no members (Markdown): `format` names it.
   case conditionNeedsJSON(condition: String, format: String)
 
   /// The message, its NAME and titles with their control characters shown as `^[`.
@@ -61,9 +61,7 @@ public enum SelectionError: Error, Equatable, Sendable, CustomStringConvertible 
         "a query of the condition \(Self.quoted(condition)) found over \(nodes) values: "
         + "queries with several .. or * in a row may; make it simpler"
     case .conditionNeedsJSON(let condition, let format):
-      let why =
-        format == "YAML"
-        ? "conditions do not read YAML's members yet" : "\(format) has no members to ask"
+      let why = "\(format) has no members to ask"
       return
         "the condition \(Self.quoted(condition)) is asked of JSON, and this input is "
         + "\(format): \(why); choose sections by their text with --expand-matching '/REGEX/'"

@@ -61,3 +61,9 @@ extension StringProtocol {
     return String(scalars)
   }
 }
+
+/// Whether `byte` is a space, a tab, a line feed or a carriage return: the white space
+/// between JSON's tokens (RFC 8259) and between YAML's, and nothing else.
+func isSpaceOrLineEnd(_ byte: UInt8) -> Bool {
+  byte == 0x20 || byte == 0x0A || byte == 0x0D || byte == 0x09
+}

@@ -28,7 +28,7 @@ extension Members {
   }
 }
 
-extension JSONValues {
+extension ValueStore {
   func writeLine<Target: ByteOutputStream>(_ position: Int, to target: inout Target) {
     let record = records[position]
     bytes.withUnsafeBytes { bytes in

@@ -21,6 +21,8 @@ final class YAMLEventStream: Sendable {
     let flag: Bool
     /// Whether an anchor or a tag stands before a scalar (`&k key`, `!!str 1`).
     let hasProperties: Bool
+    /// What a scalar's style and tag say of its type.
+    let typing: YAMLCoreSchema.Typing
     let startLine: Int
     let startColumn: Int
     let endLine: Int
@@ -55,14 +57,7 @@ final class YAMLEventStream: Sendable {
   static let deepestFlowNesting = 256
 
   /// What libyaml says is wrong, and where, as its parser holds it.
-  struct Problem {
-    let isReading: Bool
-    let problem: String?
-    let context: String?
-    let contextMark: (line: Int, column: Int)
-    let problemMark: (line: Int, column: Int)
-    let offset: Int
-  }
+  typealias Problem = YAMLProblem.Facts
 
   /// Events a batch holds at most: few enough that the builder starts early, many enough
   /// that handing one over costs nothing beside its parsing.
@@ -109,10 +104,7 @@ final class YAMLEventStream: Sendable {
     var parser = yaml_parser_t()
     guard yaml_parser_initialize(&parser) != 0 else {
       let batch = Batch()
-      batch.end = .failed(
-        Problem(
-          isReading: false, problem: "not enough memory to start reading YAML", context: nil,
-          contextMark: (0, 0), problemMark: (0, 0), offset: 0))
+      batch.end = .failed(Problem(outOfMemory: "not enough memory to start reading YAML"))
       hand(batch)
       return
     }
@@ -123,12 +115,14 @@ final class YAMLEventStream: Sendable {
         yaml_parser_set_input_string(&parser, bytes.baseAddress ?? empty, bytes.count)
         yaml_parser_set_encoding(&parser, YAML_UTF8_ENCODING)
         var flowDepth = 0
+        var lastEvent: (line: Int, column: Int)? = nil
         while true {
           let batch = Batch()
           if queue.withLock({ $0.cancelled }) {
             batch.end = .finished
           } else {
-            YAMLEventStream.fill(batch, from: &parser, flowDepth: &flowDepth)
+            YAMLEventStream.fill(
+              batch, from: &parser, flowDepth: &flowDepth, lastEvent: &lastEvent)
           }
           hand(batch)
           if batch.end != nil { return }
@@ -145,7 +139,8 @@ final class YAMLEventStream: Sendable {
 
   /// Parses up to a batch's worth of events into `batch`.
   private static func fill(
-    _ batch: Batch, from parser: inout yaml_parser_t, flowDepth: inout Int
+    _ batch: Batch, from parser: inout yaml_parser_t, flowDepth: inout Int,
+    lastEvent: inout (line: Int, column: Int)?
   ) {
     // Made here and given to the batch once whole: a class's properties are checked for
     // exclusive access at each touch.
@@ -153,24 +148,33 @@ final class YAMLEventStream: Sendable {
     var scalars: [UInt8] = []
     events.reserveCapacity(batchSize)
     scalars.reserveCapacity(batchSize * 16)
-    batch.end = fill(&events, &scalars, from: &parser, flowDepth: &flowDepth)
+    batch.end = fill(
+      &events, &scalars, from: &parser, flowDepth: &flowDepth, lastEvent: &lastEvent)
     batch.events = events
     batch.scalars = scalars
   }
 
   /// Parses up to a batch's worth of events; how the stream ends when it does.
-  /// `flowDepth` counts the flow collections open, across batches.
+  /// `flowDepth` counts the flow collections open, across batches; `lastEvent` is where
+  /// the last event handed out started, in an earlier batch or this one.
   private static func fill(
     _ events: inout [Event], _ scalars: inout [UInt8], from parser: inout yaml_parser_t,
-    flowDepth: inout Int
+    flowDepth: inout Int, lastEvent: inout (line: Int, column: Int)?
   ) -> End? {
     var event = yaml_event_t()
+    defer {
+      if let last = events.last { lastEvent = (last.startLine, last.startColumn) }
+    }
     while events.count < batchSize && scalars.count < batchBytes {
-      guard yaml_parser_parse(&parser, &event) != 0 else { return .failed(problem(of: parser)) }
+      guard yaml_parser_parse(&parser, &event) != 0 else {
+        let last = events.last.map { (line: $0.startLine, column: $0.startColumn) } ?? lastEvent
+        return .failed(Problem(parser, lastEvent: last))
+      }
       defer { yaml_event_delete(&event) }
       let kind: Event.Kind
       var flag = false
       var hasProperties = false
+      var typing = YAMLCoreSchema.Typing.plain
       var scalar = 0..<0
       switch event.type {
       case YAML_DOCUMENT_START_EVENT:
@@ -192,6 +196,7 @@ final class YAMLEventStream: Sendable {
         kind = .scalar
         let value = event.data.scalar
         hasProperties = value.anchor != nil || value.tag != nil
+        typing = YAMLCoreSchema.typing(style: value.style, tag: value.tag)
         let start = scalars.count
         if let text = value.value, value.length > 0 {
           scalars.append(contentsOf: UnsafeBufferPointer(start: text, count: Int(value.length)))
@@ -213,21 +218,11 @@ final class YAMLEventStream: Sendable {
       }
       events.append(
         Event(
-          kind: kind, flag: flag, hasProperties: hasProperties,
+          kind: kind, flag: flag, hasProperties: hasProperties, typing: typing,
           startLine: Int(event.start_mark.line),
           startColumn: Int(event.start_mark.column), endLine: Int(event.end_mark.line),
           endColumn: Int(event.end_mark.column), scalar: scalar))
     }
     return nil
-  }
-
-  private static func problem(of parser: yaml_parser_t) -> Problem {
-    Problem(
-      isReading: parser.error == YAML_READER_ERROR,
-      problem: parser.problem.map { String(cString: $0) },
-      context: parser.context.map { String(cString: $0) },
-      contextMark: (Int(parser.context_mark.line), Int(parser.context_mark.column)),
-      problemMark: (Int(parser.problem_mark.line), Int(parser.problem_mark.column)),
-      offset: Int(parser.problem_offset))
   }
 }

@@ -28,8 +28,8 @@ struct YAMLFormat: InputFormatDefinition {
   /// A flat config, or one with a mistake in its first lines, may read as YAML for them.
   var claimMayBeWrong: Bool { true }
 
-  func makeReader(titleKeys: [String], isJSONLines: Bool) -> any DocumentReader {
-    YAMLReader(options: JSONReader.Options(titleKeys: titleKeys, isJSONLines: isJSONLines))
+  func makeReader(titleKeys: TitleKeys, isJSONLines: Bool) -> any DocumentReader {
+    YAMLReader(options: YAMLReader.Options(titleKeys: titleKeys))
   }
 
   var files: FormatFiles {

@@ -35,6 +35,11 @@ final class YAMLOutlineBuilder {
     /// Its `kind` and its `metadata`'s `name`: a Kubernetes object's.
     var kind: String? = nil
     var metadataName: String? = nil
+    /// Its scalar members in runs among its subsections, for conditions: the runs ended,
+    /// where the current one starts in the store, and the subsections so far.
+    var runs: [Content] = []
+    var runStart = 0
+    var subsections = 0
   }
 
   /// A collection being passed over as one value: a flow collection, or a mapping's key
@@ -43,9 +48,14 @@ final class YAMLOutlineBuilder {
     var depth: Int
     let start: Place
     let isKey: Bool
+    let isMapping: Bool
+    /// Whether nothing was inside it: `{}`, `[]`.
+    var isEmpty = true
   }
 
   private let titleKeys: [String: Int]
+  /// The scalars of the documents, typed by the core schema, which conditions read.
+  private let values = ValueStore()
   private let text: SourceText
   /// What the content's source lines are lines of.
   private let document: SourceDocument
@@ -151,13 +161,14 @@ final class YAMLOutlineBuilder {
   func collectionStarted(isMapping: Bool, isFlow: Bool, at place: Place) throws(ReadError) {
     if var skipping = skipped {
       skipping.depth += 1
+      skipping.isEmpty = false
       skipped = skipping
       return
     }
     let top = stack.count - 1
     let isKey = stack[top].isMapping && stack[top].pendingKey == nil
     if isFlow || isKey {
-      skipped = Skipped(depth: 1, start: place, isKey: isKey)
+      skipped = Skipped(depth: 1, start: place, isKey: isKey, isMapping: isMapping)
       return
     }
     guard stack.count <= mostLevels else {
@@ -180,11 +191,13 @@ final class YAMLOutlineBuilder {
         titledByMembers: true, firstLine: first, firstLineIsTitle: false,
         indent: place.firstColumn, lastLine: first)
     }
+    endRun(top)
     if top == 0 {
       // Something follows the first: it is not a lone document after all.
       if stack[0].count > 0 { materializeLeftOutRoot() } else { levelsLeftOut = 1 }
     }
     stack.append(frame)
+    stack[stack.count - 1].runStart = values.count
     if top > 0 || stack[0].count > 0 { materialize(stack.count - 1) }
   }
 
@@ -206,12 +219,17 @@ final class YAMLOutlineBuilder {
         stack[stack.count - 1].pendingKey = (written, whole.firstLine, source, false)
         stack[stack.count - 1].lastLine = max(stack[stack.count - 1].lastLine, whole.lastLine)
       } else {
-        value(nil, key: false, at: whole)
+        let empty: Member.ValueType? =
+          skipping.isEmpty ? (skipping.isMapping ? .emptyObject : .emptyArray) : nil
+        value(nil, key: false, empty: empty, at: whole)
       }
       return
     }
+    endRun(stack.count - 1)
     var frame = stack.removeLast()
     let top = stack.count - 1
+    stack[top].subsections += 1
+    stack[top].runStart = values.count
     frame.lastLine = trailingComments.lastLine(after: frame.lastLine, indent: frame.indent)
     if top == 0 && frame.section == nil {
       var root = Section(
@@ -220,10 +238,12 @@ final class YAMLOutlineBuilder {
         kind: frame.isMapping ? .object(members: frame.count) : .array(elements: frame.count))
       root.span.lines = frame.firstLine..<frame.lastLine + 1
       root.isKubernetesObject = YAMLOutlineBuilder.isKubernetesObject(frame)
+      root.values = frame.runs
       leftOutRoot = root
     } else if let index = frame.section {
       sections[index].kind =
         frame.isMapping ? .object(members: frame.count) : .array(elements: frame.count)
+      sections[index].values = frame.runs
       sections[index].end = sections.count
       sections[index].span.lines = frame.firstLine..<frame.lastLine + 1
       if frame.titledByMembers, let title = YAMLOutlineBuilder.title(of: frame) {
@@ -239,14 +259,21 @@ final class YAMLOutlineBuilder {
   /// A scalar or an alias: a mapping's key, or a value. `scalar` is a scalar's text, for
   /// keys and titles; it is decoded only where one of those needs it. It is nil for an
   /// alias, a key titled as written (`*base`), and for a flow collection, which `key`
-  /// false says is no key. `hasProperties` says an anchor or a tag stands before it.
+  /// false says is no key. `hasProperties` says an anchor or a tag stands before it,
+  /// `typing` what its style and tag say of its type; `empty` is the type of a flow
+  /// collection with nothing inside (`{}`, `[]`).
   func value(
     _ scalar: UnsafeBufferPointer<UInt8>?, key isKeyEvent: Bool = true,
-    hasProperties: Bool = false, at place: Place
+    hasProperties: Bool = false, typing: YAMLCoreSchema.Typing = .string,
+    empty: Member.ValueType? = nil, at place: Place
   ) {
-    guard skipped == nil else { return }
+    guard skipped == nil else {
+      skipped?.isEmpty = false
+      return
+    }
     let top = stack.count - 1
     stack[top].lastLine = max(stack[top].lastLine, place.lastLine)
+    var memberKey: String? = nil
     if stack[top].isMapping {
       guard let key = stack[top].pendingKey else {
         if isKeyEvent {
@@ -261,6 +288,7 @@ final class YAMLOutlineBuilder {
         return
       }
       stack[top].pendingKey = nil
+      memberKey = key.text
       if let scalar, !scalar.isEmpty, mayTitle(key.text, at: top) {
         // A block scalar (`name: |`) ends with the line end it keeps, which a title
         // leaves out.
@@ -270,7 +298,41 @@ final class YAMLOutlineBuilder {
         if !value.isEmpty { noteTitle(key.text, value, at: top) }
       }
     }
+    if let scalar {
+      let (type, value) = YAMLCoreSchema.resolve(scalar, typing: typing)
+      storeValue(value, type: type, key: memberKey)
+    } else if let empty {
+      storeValue(empty == .emptyObject ? "{}" : "[]", type: empty, key: memberKey)
+    }
     stack[top].count += 1
+  }
+
+  /// Stores a scalar member of the innermost collection: under `key` in a mapping, at its
+  /// index in a sequence or the stream. An alias is stored as nothing: it is not expanded.
+  private func storeValue(_ value: String, type: Member.ValueType, key: String?) {
+    let top = stack.count - 1
+    var key = key
+    var value = value
+    let storedKey = key?.withUTF8 { values.store($0) }
+    guard let stored = value.withUTF8({ values.store($0) }), key == nil || storedKey != nil
+    else { return }
+    values.append(
+      ValueStore.Record(
+        keyStart: storedKey?.start ?? 0, keyLength: storedKey?.length ?? UInt32.max,
+        valueStart: stored.start, valueLength: stored.length,
+        index: stack[top].isMapping ? UInt32.max : UInt32(stack[top].count), type: type))
+  }
+
+  /// Ends the run of scalar members of the collection at `level`, before a subsection or
+  /// at its end.
+  private func endRun(_ level: Int) {
+    let start = stack[level].runStart
+    guard values.count > start else { return }
+    stack[level].runs.append(
+      Content(
+        position: stack[level].subsections,
+        body: .members(Members(store: values, records: start..<values.count))))
+    stack[level].runStart = values.count
   }
 
   /// Whether the value of `key` may title the mapping at `level`, or the Kubernetes
@@ -462,6 +524,21 @@ final class YAMLOutlineBuilder {
     outline.hiddenLines = hidden
     outline.sourceLines = text.map.inputLineCount
     outline.kind = kind
+    outline.values = rootValues()
     return outline
+  }
+
+  /// The scalar members of the document's own content: the unwrapped root's, or the
+  /// stream's scalar documents, a lone one neither keyed nor indexed, as a lone JSON value.
+  private func rootValues() -> [Content] {
+    if let root = leftOutRoot { return root.values ?? [] }
+    endRun(0)
+    let runs = stack[0].runs
+    if stack[0].count == 1, runs.count == 1, case .members(let members) = runs[0].body,
+      members.count == 1
+    {
+      values.unlabel(members.startIndex)
+    }
+    return runs
   }
 }

@@ -6,12 +6,22 @@
 /// never expanded: a document costs what its bytes cost.
 public final class YAMLReader: DocumentReader {
   private var input: [UInt8] = []
-  private let titleKeys: [String]
+  private let titleKeys: TitleKeys
   private var memory: MemoryWatch? = nil
 
+  /// How YAML is read.
+  public struct Options: Equatable, Sendable {
+    /// The members that title a sequence's element or a document, the first found winning.
+    public var titleKeys: TitleKeys
+
+    public init(titleKeys: TitleKeys = .standard) {
+      self.titleKeys = titleKeys
+    }
+  }
+
   /// A reader that titles a sequence's elements by the first of `options.titleKeys` each
-  /// has, as JSON's are.
-  public init(options: JSONReader.Options = JSONReader.Options()) {
+  /// has.
+  public init(options: Options = Options()) {
     titleKeys = options.titleKeys
   }
 
@@ -35,7 +45,7 @@ public final class YAMLReader: DocumentReader {
   /// are the outline, which says what stopped it (`stoppedBy`); an error in the first
   /// one is thrown.
   public static func read(
-    _ bytes: [UInt8], titleKeys: [String] = JSONReader.Options.defaultTitleKeys
+    _ bytes: [UInt8], titleKeys: TitleKeys = .standard
   ) throws(ReadError) -> Outline {
     do {
       return try read(bytes, titleKeys: titleKeys, memory: nil)
@@ -49,7 +59,7 @@ public final class YAMLReader: DocumentReader {
   /// Reads a whole document, stopping when building its outline would take more memory
   /// than `memory` saw left, or when block collections nest deeper than `mostLevels`.
   static func read(
-    _ bytes: [UInt8], titleKeys: [String], memory: MemoryWatch?,
+    _ bytes: [UInt8], titleKeys: TitleKeys, memory: MemoryWatch?,
     mostLevels: Int = YAMLOutlineBuilder.deepestNesting
   ) throws(LoadError) -> Outline {
     let bomLength = SourceMap.byteOrderMarkLength(bytes, final: true) ?? 0
@@ -58,7 +68,7 @@ public final class YAMLReader: DocumentReader {
     let stream = YAMLEventStream(parsing: textBytes)
     let text = SourceText(
       bytes: textBytes, map: SourceMap(yaml: textBytes, leftOutAtStart: bomLength))
-    let builder = YAMLOutlineBuilder(text: text, titleKeys: titleKeys, mostLevels: mostLevels)
+    let builder = YAMLOutlineBuilder(text: text, titleKeys: titleKeys.keys, mostLevels: mostLevels)
     var outline: Outline
     do {
       try take(stream, text: text, into: builder, memory: memory)
@@ -143,7 +153,7 @@ public final class YAMLReader: DocumentReader {
     case .scalar:
       builder.value(
         UnsafeBufferPointer(rebasing: scalars[event.scalar]), hasProperties: event.hasProperties,
-        at: place)
+        typing: event.typing, at: place)
     case .alias:
       builder.value(nil, at: place)
     }
@@ -153,13 +163,12 @@ public final class YAMLReader: DocumentReader {
   /// makes at most 4096 sections, some megabytes, and a look reads a file of the kernel's.
   static let batchesBetweenLooks = 8
 
-  /// What libyaml found wrong, where: its problem and, when it gives one, what it was
-  /// reading and where that started.
+  /// What libyaml found wrong, where: its problem and, when it gives one, where what it was
+  /// reading started.
   private static func error(_ found: YAMLEventStream.Problem, in text: SourceText) -> ReadError {
-    let problem = found.problem ?? "cannot be read as YAML"
-    let context = found.context
+    let problem = YAMLProblem(found, in: text)
     let started =
-      context == nil
+      found.context == nil
       ? nil : (line: found.contextMark.line + 1, column: found.contextMark.column + 1)
     // Bytes that are not UTF-8 are found before any mark is made: by their offset.
     if found.isReading {
@@ -170,13 +179,13 @@ public final class YAMLReader: DocumentReader {
       return ReadError(
         line: line + 1, column: column,
         message: YAMLErrorWording.describe(
-          problem: problem, context: context, started: started, found: nil))
+          problem, words: found, started: started, found: nil))
     }
     let mark = found.problemMark
     return ReadError(
       line: mark.line + 1, column: mark.column + 1,
       message: YAMLErrorWording.describe(
-        problem: problem, context: context, started: started,
+        problem, words: found, started: started,
         found: character(line: mark.line, column: mark.column, in: text),
         after: characterBefore(line: mark.line, column: mark.column, in: text)))
   }

@@ -39,7 +39,7 @@ enum YAMLSniff {
       guard let lastLineEnd = bytes.lastIndex(of: 0x0A) else { return false }
       bytes.removeSubrange((lastLineEnd + 1)...)
     }
-    guard let first = bytes.first(where: { !JSONReader.isWhiteSpace($0) }),
+    guard let first = bytes.first(where: { !isSpaceOrLineEnd($0) }),
       first != UInt8(ascii: "<"), first != UInt8(ascii: ">"), first != UInt8(ascii: "|")
     else { return false }
     var parser = yaml_parser_t()
@@ -55,11 +55,16 @@ enum YAMLSniff {
       var hasDirective = false
       var open: [Open] = []
       var event = yaml_event_t()
+      var lastEvent: (line: Int, column: Int)? = nil
       while true {
         guard yaml_parser_parse(&parser, &event) != 0 else {
+          // A string left open by where the start was cut.
           let cutShort =
             !final
-            && parser.problem.map { String(cString: $0) } == "found unexpected end of stream"
+            && YAMLProblem(
+              YAMLProblem.Facts(parser, lastEvent: lastEvent),
+              in: SourceText(bytes: bytes, map: SourceMap(yaml: bytes, leftOutAtStart: 0)))
+              == .unclosedQuote
           if hasDirective { return true }
           // Front matter ends its document before the Markdown that fails to parse, so a
           // later document counts only when it is structured as a config is, or when
@@ -74,6 +79,7 @@ enum YAMLSniff {
         }
         defer { yaml_event_delete(&event) }
         let type = event.type
+        lastEvent = (Int(event.start_mark.line), Int(event.start_mark.column))
         let isStart = type == YAML_MAPPING_START_EVENT || type == YAML_SEQUENCE_START_EVENT
         let isNode = isStart || type == YAML_SCALAR_EVENT || type == YAML_ALIAS_EVENT
         if isNode, let parent = open.indices.last {

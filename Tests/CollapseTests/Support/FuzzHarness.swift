@@ -32,11 +32,11 @@ enum FuzzHarness {
     { input in
       var problems = Problems()
       var choices = Choices(input)
-      let options = JSONReader.Options(
-        titleKeys: choices.int(0...3) == 0 ? ["key", "name"] : ["name", "title", "id"])
+      let titleKeys = TitleKeys(
+        choices.int(0...3) == 0 ? ["key", "name"] : ["name", "title", "id"])
       let chunkSize = choices.int(1...97)
       let read = { (size: Int) -> Result<Outline, LoadError> in
-        let reader = format.makeReader(json: options)
+        let reader = format.makeReader(titleKeys: titleKeys)
         return Result { () throws(LoadError) in
           var failure: LoadError? = nil
           feed(input, chunkSize: size) { chunk in
@@ -136,9 +136,11 @@ enum FuzzHarness {
     var problems = Problems()
     var choices = Choices(input)
     let titleKeys = choices.int(0...3) == 0 ? ["key", "name"] : ["name", "title", "id"]
-    let whole = Result { () throws(ReadError) in try YAMLReader.read(input, titleKeys: titleKeys) }
+    let whole = Result { () throws(ReadError) in
+      try YAMLReader.read(input, titleKeys: TitleKeys(titleKeys))
+    }
     let chunkSize = choices.int(1...97)
-    let reader = YAMLReader(options: JSONReader.Options(titleKeys: titleKeys))
+    let reader = YAMLReader(options: YAMLReader.Options(titleKeys: TitleKeys(titleKeys)))
     let chunked = Result { () throws(LoadError) in
       var failure: LoadError? = nil
       feed(input, chunkSize: chunkSize) { chunk in

@@ -1,6 +1,7 @@
-/// The scalars of one JSON document: keys and values back to back in one buffer, and a
-/// small record for each member, so that a large document costs no allocation per value.
-final class JSONValues {
+/// The scalars of one document of structured data (JSON, YAML): keys and values back to
+/// back in one buffer, and a small record for each member, so that a large document costs
+/// no allocation per value. Conditions (`--expand-where`) read every format's values here.
+final class ValueStore {
   /// One member: where its key and value are in `bytes`, its index, its type.
   struct Record {
     var keyStart: UInt32
