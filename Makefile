@@ -175,7 +175,15 @@ $(VENV)/.installed: Tests/Browser/requirements.txt | test-deps
 # end-to-end tests then run the sanitized binary). Tests/lsan.supp lists the leaks of the
 # toolchain's own test runners, of a /regex/ abandoned at the 10-second limit, and of
 # GNU Source-highlight's reading of a language's definition.
-test: test-deps lint $(VENV)/.installed $(RELEASE) $(MANPAGE)
+# The suites that run threads (YAML's event stream, drawing ahead, patterns and conditions
+# on their own threads, reading on several threads, the loader's writer thread) under
+# ThreadSanitizer, built apart in .build/tsan: a race there fails the run.
+THREADED_SUITES = OutlineKitTests\.(YAMLReaderTests|DrawingAheadTests|ContentMatchingTests|PatternBudgetTests|ConditionTests|ConditionSuiteTests|ConcurrentReadingTests|DocumentLoaderTests)
+test-threads: test-deps
+	TSAN_OPTIONS=halt_on_error=1 $(SWIFT) test --sanitize=thread --scratch-path .build/tsan \
+	  --filter '$(THREADED_SUITES)'
+
+test: test-deps lint $(VENV)/.installed $(RELEASE) $(MANPAGE) test-threads
 	$(SWIFT) build
 	$(SWIFT) test
 	COLLAPSE_BINARY=$(CURDIR)/.build/debug/collapse PYTHONDONTWRITEBYTECODE=1 \
