@@ -184,7 +184,7 @@ test-threads: test-deps
 	TSAN_OPTIONS=halt_on_error=1 $(SWIFT) test --sanitize=thread --scratch-path .build/tsan \
 	  --filter '$(THREADED_SUITES)' --skip 'ConditionTests/deepDocuments'
 
-test: test-deps lint $(VENV)/.installed $(RELEASE) $(MANPAGE) test-threads
+test: test-deps lint $(VENV)/.installed $(RELEASE) $(MANPAGE)
 	$(SWIFT) build
 	$(SWIFT) test
 	COLLAPSE_BINARY=$(CURDIR)/.build/debug/collapse PYTHONDONTWRITEBYTECODE=1 \
