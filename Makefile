@@ -191,6 +191,16 @@ $(VENV)/.installed: Tests/Browser/requirements.txt | test-deps
 #   AddressSanitizer would fill, run the release build. Tests/lsan.supp lists the leaks
 #   of the toolchain's own test runners, of a /regex/ abandoned at the 10-second limit,
 #   and of GNU Source-highlight's reading of a language's definition.
+
+# The suites that run threads (YAML's event stream, drawing ahead, patterns and conditions
+# on their own threads, reading on several threads, the loader's writer thread) under
+# ThreadSanitizer, built apart in .build/tsan: a race there fails the run. Left out: the
+# conditions over 20,000-deep documents, a test of depth that is ten times slower so.
+THREADED_SUITES = OutlineKitTests\.(YAMLReaderTests|DrawingAheadTests|ContentMatchingTests|PatternBudgetTests|ConditionTests|ConditionSuiteTests|ConcurrentReadingTests|DocumentLoaderTests)
+test-threads: test-deps
+	TSAN_OPTIONS=halt_on_error=1 $(SWIFT) test --sanitize=thread --scratch-path .build/tsan \
+	  --filter '$(THREADED_SUITES)' --skip 'ConditionTests/deepDocuments'
+
 test: test-deps lint $(VENV)/.installed $(RELEASE) $(MANPAGE)
 	COLLAPSE_BINARY=$(CURDIR)/$(RELEASE) PYTHONDONTWRITEBYTECODE=1 \
 	  $(VENV)/bin/python -m pytest -p no:cacheprovider -n 2 --dist loadfile Tests/Browser

@@ -167,13 +167,18 @@ private struct HeldTerminal {
   var settings: termios
 }
 
-// Read by signal handlers, so kept where they can reach them without allocating.
+// Read by signal handlers, so kept where they can reach them without allocating: a handler
+// reaches only globals, hence nonisolated(unsafe), and only the main thread writes them.
+// nonisolated(unsafe): written as the view takes the terminal and gives it back.
 nonisolated(unsafe) private var heldTerminal: HeldTerminal?
+// nonisolated(unsafe): set once, before the first handler that reads it is installed.
 nonisolated(unsafe) private var signalPipe: (read: Int32, write: Int32) = (-1, -1)
 /// What each crash signal did before the view handled it, by signal number.
+// nonisolated(unsafe): each set as its handler is installed, and read by that handler.
 nonisolated(unsafe) private var previousActions: [sigaction?] = Array(repeating: nil, count: 65)
 /// Which signals were ignored when the program started, by number: those it leaves
 /// ignored, as a program started in the background should.
+// nonisolated(unsafe): each set as its signal's handler is installed, never by a handler.
 nonisolated(unsafe) private var ignoredAtStart = [Bool](repeating: false, count: 65)
 
 /// The signals the view handles between keys: a resize, a resume, and those that end it.

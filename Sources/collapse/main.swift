@@ -43,6 +43,7 @@ if !standardErrorOpen { _ = open("/dev/null", O_WRONLY) }
 /// What was read, held until the process ends: freeing a large document piece by piece
 /// only delays an exit that gives all the memory back at once. `-DPLAIN_EXIT` frees it;
 /// bench/tricks.md says what that costs.
+// nonisolated(unsafe): only the main thread, through `keep` below, touches it.
 nonisolated(unsafe) var keptUntilExit: [Any] = []
 
 var output = FileOutput(descriptor: 1)

@@ -83,6 +83,7 @@ final class CmarkParser {
   /// GitHub's extensions, looked up once: registering them is not safe to do on two threads
   /// at once, and a static's first use is. The registry they live in is never changed
   /// after, so the pointers may be read from any thread.
+  // nonisolated(unsafe): C handles of cmark-gfm's registry, which nothing changes after.
   nonisolated(unsafe) private static let gfmExtensions: [OpaquePointer] =
     MarkdownDialect.gfm.extensionNames.compactMap(CmarkExtensions.named)
 

@@ -151,8 +151,8 @@ struct NameMatcher {
     // A `/regex/` that holds a comma, or a title with commas mistyped, is one NAME.
     if found.isEmpty {
       let onePattern =
-        NameMatcher.pattern(in: list) != nil
-        && parts.contains { NameMatcher.pattern(in: $0) == nil }
+        PatternSearch.pattern(in: list) != nil
+        && parts.contains { PatternSearch.pattern(in: $0) == nil }
       // So is a list whose parts were cut at ", ", as a title's are, and all failed.
       let spaced = parts.dropFirst().contains { $0.first?.isWhitespace == true }
       do {
@@ -182,7 +182,7 @@ struct NameMatcher {
     if name.hasPrefix("#"), let index = byID[String(name.dropFirst())] { return [index] }
     let whole = candidates(for: name)
     if !whole.isEmpty { return whole.sorted() }
-    if let pattern = NameMatcher.pattern(in: name) {
+    if let pattern = PatternSearch.pattern(in: name) {
       let found = try sectionsMatching(pattern: pattern, name: name)
       guard !found.isEmpty else { throw .noMatch(name: name, suggestion: nil) }
       return found.sorted()
@@ -278,7 +278,9 @@ struct NameMatcher {
     -> Int?
   {
     // `/a/,/b/` is two patterns, each whole.
-    guard parts[start].hasPrefix("/"), pattern(in: parts[start]) == nil else { return nil }
+    guard parts[start].hasPrefix("/"), PatternSearch.pattern(in: parts[start]) == nil else {
+      return nil
+    }
     let longest = min(parts.count - start, Self.longestPatternRun)
     guard longest >= 2 else { return nil }
     for length in stride(from: longest, through: 2, by: -1) {
@@ -404,16 +406,6 @@ struct NameMatcher {
   ) throws(SelectionError) -> Set<Int> {
     try PatternSearch.indices(
       of: outline.sections.map(\.title), matching: pattern, name: name, patterns: patterns)
-  }
-
-  /// The pattern of a `/regex/` or `/regex/i` NAME.
-  static func pattern(in name: String) -> (source: String, ignoresCase: Bool)? {
-    guard name.count >= 2, name.hasPrefix("/") else { return nil }
-    if name.hasSuffix("/i"), name.count >= 3 {
-      return (String(name.dropFirst().dropLast(2)), true)
-    }
-    if name.hasSuffix("/") { return (String(name.dropFirst().dropLast()), false) }
-    return nil
   }
 
   /// The kind and name of a Kubernetes object's section, from its title (`ConfigMap

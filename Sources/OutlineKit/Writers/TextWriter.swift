@@ -163,6 +163,8 @@ public struct TextWriter {
   }
 
   /// Made once, never written after, and kept as long as the process lives.
+  // nonisolated(unsafe): a pointer is not Sendable, but these bytes are only read after
+  // the static's one initialisation, which Swift makes once for every thread.
   nonisolated(unsafe) private static let spaceBytes: UnsafeRawBufferPointer = {
     let bytes = UnsafeMutableRawBufferPointer.allocate(byteCount: deepestIndent * 2, alignment: 1)
     bytes.initializeMemory(as: UInt8.self, repeating: 0x20)

@@ -33,7 +33,7 @@ final class YAMLEventStream: Sendable {
 
   /// Events in order, and the end of the stream or what libyaml found wrong, when one of
   /// them comes after the last.
-  final class Batch: @unchecked Sendable {
+  struct Batch: Sendable {
     var events: [Event] = []
     var scalars: [UInt8] = []
     var end: End? = nil
@@ -103,7 +103,7 @@ final class YAMLEventStream: Sendable {
   private func produce(_ bytes: [UInt8]) {
     var parser = yaml_parser_t()
     guard yaml_parser_initialize(&parser) != 0 else {
-      let batch = Batch()
+      var batch = Batch()
       batch.end = .failed(Problem(outOfMemory: "not enough memory to start reading YAML"))
       hand(batch)
       return
@@ -117,12 +117,12 @@ final class YAMLEventStream: Sendable {
         var flowDepth = 0
         var lastEvent: (line: Int, column: Int)? = nil
         while true {
-          let batch = Batch()
+          var batch = Batch()
           if queue.withLock({ $0.cancelled }) {
             batch.end = .finished
           } else {
             YAMLEventStream.fill(
-              batch, from: &parser, flowDepth: &flowDepth, lastEvent: &lastEvent)
+              &batch, from: &parser, flowDepth: &flowDepth, lastEvent: &lastEvent)
           }
           hand(batch)
           if batch.end != nil { return }
@@ -139,11 +139,9 @@ final class YAMLEventStream: Sendable {
 
   /// Parses up to a batch's worth of events into `batch`.
   private static func fill(
-    _ batch: Batch, from parser: inout yaml_parser_t, flowDepth: inout Int,
+    _ batch: inout Batch, from parser: inout yaml_parser_t, flowDepth: inout Int,
     lastEvent: inout (line: Int, column: Int)?
   ) {
-    // Made here and given to the batch once whole: a class's properties are checked for
-    // exclusive access at each touch.
     var events: [Event] = []
     var scalars: [UInt8] = []
     events.reserveCapacity(batchSize)

@@ -128,6 +128,43 @@ struct ContentMatchingTests {
     #expect(budget.secondsLeft > 50)
   }
 
+  @Test("texts copied for a /REGEX/ in batches of any size give the same sections, in order")
+  func batches() throws {
+    let outline = markdown(
+      (0..<40).map { "# s\($0)\n" + ($0 % 3 == 0 ? "error \($0)\n" : "fine\n") }.joined()
+        + "# empty\n")
+    for bytes in [0, 1, 9, 30, 1 << 20] {
+      var matcher = ContentMatcher(outline: outline, patterns: PatternBudget())
+      matcher.batchBytes = bytes
+      #expect(
+        try matcher.sections(matching: #"/^error \d+$/"#) == Array(stride(from: 0, to: 40, by: 3)))
+      // A section with no content is a text all the same, of no bytes.
+      #expect(try matcher.sections(matching: #"/\A\z/"#) == [40])
+      #expect(try matcher.sections(matching: "/fine|error/").count == 40)
+    }
+  }
+
+  @Test("a /REGEX/ over many small batches runs out of time, or backtracks, as over one")
+  func batchesGivenUpOn() throws {
+    let lines = (0..<200).map { "# S\($0)\n" + String(repeating: "a", count: 30) + "\n" }
+    var matcher = ContentMatcher(
+      outline: markdown(lines.joined()), patterns: PatternBudget(seconds: 0.2))
+    matcher.batchBytes = 1
+    #expect(throws: SelectionError.patternTooSlow(name: "/(a|aa)*[bc]/", seconds: 0.2)) {
+      try matcher.sections(matching: "/(a|aa)*[bc]/")
+    }
+    // Given up on at the first batch, not when the time runs out.
+    let budget = PatternBudget(seconds: 60)
+    var backtracks = ContentMatcher(
+      outline: markdown("# A\n" + String(repeating: "a", count: 80) + "\n" + lines.joined()),
+      patterns: budget)
+    backtracks.batchBytes = 1
+    #expect(throws: SelectionError.patternBacktracks(name: "/(a|aa)*[bc]/")) {
+      try backtracks.sections(matching: "/(a|aa)*[bc]/")
+    }
+    #expect(budget.secondsLeft > 50)
+  }
+
   @Test("the holds search finds a TEXT anywhere, and not past the end")
   func holds() {
     let text = Array("abcabd".utf8)

@@ -34,7 +34,8 @@ struct ConditionSuiteTests {
   }
 
   static let casesFile = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-    .deletingLastPathComponent().appendingPathComponent("Conditions/filters.json")
+    .deletingLastPathComponent().deletingLastPathComponent()
+    .appendingPathComponent("Conditions/filters.json")
 
   @Test("the filter cases written here, and the suite's when JSONPATH_CTS names its cts.json")
   func written() throws {

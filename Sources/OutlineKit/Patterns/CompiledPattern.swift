@@ -10,6 +10,7 @@ import CPcre2
 /// or 64 MiB of stack, rather than run for ever. The compiled code is only read once
 /// made, so the thread `PatternSearch` matches on may have it; each `Matcher` is for one
 /// thread.
+// @unchecked: it owns two pcre2 code pointers, written once in init and only read after.
 final class CompiledPattern: @unchecked Sendable {
   /// Why a pattern did not compile: PCRE2's error number, and the byte of the pattern
   /// where it stopped reading, counted from 0.
@@ -174,6 +175,16 @@ extension String: PatternSubject {
 }
 
 extension Array: PatternSubject where Element == UInt8 {
+  var isKnownUTF8: Bool { false }
+
+  func withSubjectBytes<Result>(_ body: (UnsafeBufferPointer<UInt8>) throws -> Result) rethrows
+    -> Result
+  {
+    try withUnsafeBufferPointer(body)
+  }
+}
+
+extension ArraySlice: PatternSubject where Element == UInt8 {
   var isKnownUTF8: Bool { false }
 
   func withSubjectBytes<Result>(_ body: (UnsafeBufferPointer<UInt8>) throws -> Result) rethrows

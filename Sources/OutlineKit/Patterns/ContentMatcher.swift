@@ -16,6 +16,8 @@ struct ContentMatcher {
   let outline: Outline
   /// The time `/REGEX/`s may take, shared with the command's other patterns.
   let patterns: PatternBudget
+  /// The bytes of section texts copied for a `/REGEX/` before they are handed to its thread.
+  var batchBytes = TextBatch.bytesHeld
 
   init(outline: Outline, patterns: PatternBudget) {
     self.outline = outline
@@ -25,7 +27,7 @@ struct ContentMatcher {
   /// The indexes of the sections `pattern` matches, in document order.
   func sections(matching pattern: String) throws(SelectionError) -> [Int] {
     guard !pattern.isEmpty else { return [] }
-    guard let regex = NameMatcher.pattern(in: pattern) else {
+    guard let regex = PatternSearch.pattern(in: pattern) else {
       // A TEXT is matched as written, by memchr and memcmp, in each section's text as it
       // is made in one buffer.
       let wanted = Array(pattern.utf8)
@@ -39,19 +41,22 @@ struct ContentMatcher {
     // PCRE2 looks for what every match must hold (its first and last code units, the
     // bytes a match may start with) before it tries a place, so the pattern is given
     // every section: nothing is looked for first by a reading of the pattern's syntax
-    // here, which could disagree with PCRE2's. The texts are made on the pattern's own
-    // thread, one at a time in one buffer, as they are matched.
-    let shared = SharedOutline(outline: outline)
-    return try PatternSearch.run(regex, name: pattern, patterns: patterns, byLine: true) {
-      matcher in
-      var text = ByteBuffer()
-      var matched: [Int] = []
-      for index in shared.outline.sections.indices {
-        text.bytes.removeAll(keepingCapacity: true)
-        ContentMatcher.write(shared.outline.sections[index], to: &text)
-        if try matcher.matches(text.bytes) { matched.append(index) }
-      }
-      return matched
+    // here, which could disagree with PCRE2's. The texts are copied here, a batch at a
+    // time, and the pattern's thread reads only the copies: it may be left running after
+    // the outline and its documents are gone.
+    let sections = outline.sections
+    var next = 0
+    return try PatternSearch.positions(
+      matching: regex, name: pattern, patterns: patterns, byLine: true
+    ) {
+      guard next < sections.count else { return nil }
+      // At least one text, however small the batch.
+      var batch = TextBatch(bytesHeld: batchBytes)
+      repeat {
+        batch.append { ContentMatcher.write(sections[next], to: &$0) }
+        next += 1
+      } while next < sections.count && !batch.isFull
+      return batch
     }
   }
 
@@ -98,10 +103,4 @@ struct ContentMatcher {
       }
     }
   }
-}
-
-/// An outline read by the thread a pattern runs on, while the command's thread waits.
-/// Nothing changes it meanwhile: a command given up on ends without writing it.
-private struct SharedOutline: @unchecked Sendable {
-  let outline: Outline
 }

@@ -24,14 +24,7 @@ enum PatternSearch {
     byLine: Bool = false, whole: Bool = false,
     _ body: @escaping @Sendable (CompiledPattern.Matcher) throws -> Found
   ) throws(SelectionError) -> Found {
-    let compiled: CompiledPattern
-    do {
-      compiled = try CompiledPattern(
-        pattern.source, ignoresCase: pattern.ignoresCase, byLine: byLine, whole: whole)
-    } catch {
-      let problem = PatternProblem(source: pattern.source, failure: error)
-      throw .invalidPattern(name: name, character: problem.character, problem: problem.words)
-    }
+    let compiled = try compile(pattern, name: name, byLine: byLine, whole: whole)
     return try running(
       patterns: patterns, tooSlow: .patternTooSlow(name: name, seconds: patterns.seconds)
     ) { stop in
@@ -43,6 +36,84 @@ enum PatternSearch {
         return .failure(.patternBacktracks(name: name))
       }
     }
+  }
+
+  /// Runs `pattern`, the `/regex/` of `name`, over the texts of the batches `next` makes
+  /// here, a batch at a time, on a thread of its own, for what the budget has left: the
+  /// pattern's thread reads only the copies, and while it matches one batch the next is
+  /// made. With `byLine`, `^` and `$` match at each line's start and end.
+  ///
+  /// Returns the positions of the texts it matches, counted over every batch in order.
+  /// Throws as `run` does.
+  static func positions(
+    matching pattern: (source: String, ignoresCase: Bool), name: String,
+    patterns: PatternBudget, byLine: Bool = false, in next: () -> TextBatch?
+  ) throws(SelectionError) -> [Int] {
+    let compiled = try compile(pattern, name: name, byLine: byLine, whole: false)
+    let tooSlow = SelectionError.patternTooSlow(name: name, seconds: patterns.seconds)
+    guard let left = patterns.start() else { throw tooSlow }
+    let handover = BatchHandover<[Int]>()
+    let stop = StopFlag()
+    let started = DispatchTime.now()
+    let deadline = started + left
+    let running = runOnOwnThread {
+      let matcher = CompiledPattern.Matcher(compiled)
+      var matched: [Int] = []
+      var first = 0
+      do {
+        // Once given up on, the batches left are dropped unread.
+        while let batch = handover.take(), !stop.isRaised {
+          for position in 0..<batch.count where try matcher.matches(batch.text(at: position)) {
+            matched.append(first + position)
+          }
+          first += batch.count
+        }
+        handover.finish(.success(matched))
+      } catch {
+        // Only a match throws, and only when it backtracks too far.
+        handover.finish(.failure(.patternBacktracks(name: name)))
+      }
+    }
+    var found: Result<[Int], SelectionError>? = nil
+    if running {
+      var handed = true
+      while handed, let batch = next() { handed = handover.give(batch, before: deadline) }
+      if !handed { stop.raise() }
+      handover.end()
+      found = handover.found(before: deadline)
+      // With texts left unhanded, what was found falls short: only a failure stands.
+      if !handed, case .success? = found { found = nil }
+    }
+    patterns.spend(Double(DispatchTime.now().uptimeNanoseconds - started.uptimeNanoseconds) / 1e9)
+    guard let found else {
+      stop.raise()
+      patterns.giveUp()
+      throw tooSlow
+    }
+    return try found.get()
+  }
+
+  /// `pattern` compiled, or the error that says where and why it does not compile.
+  private static func compile(
+    _ pattern: (source: String, ignoresCase: Bool), name: String, byLine: Bool, whole: Bool
+  ) throws(SelectionError) -> CompiledPattern {
+    do {
+      return try CompiledPattern(
+        pattern.source, ignoresCase: pattern.ignoresCase, byLine: byLine, whole: whole)
+    } catch {
+      let problem = PatternProblem(source: pattern.source, failure: error)
+      throw .invalidPattern(name: name, character: problem.character, problem: problem.words)
+    }
+  }
+
+  /// The pattern of a `/regex/` or `/regex/i` NAME or TEXT; nil for any other.
+  static func pattern(in name: String) -> (source: String, ignoresCase: Bool)? {
+    guard name.count >= 2, name.hasPrefix("/") else { return nil }
+    if name.hasSuffix("/i"), name.count >= 3 {
+      return (String(name.dropFirst().dropLast(2)), true)
+    }
+    if name.hasSuffix("/") { return (String(name.dropFirst().dropLast()), false) }
+    return nil
   }
 
   /// Runs `body` on a thread of its own, for what `patterns` has left, and gives what it
