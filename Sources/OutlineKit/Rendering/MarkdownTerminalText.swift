@@ -1,18 +1,11 @@
-import CCmark
-
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Darwin)
-  import Darwin
-#endif
-
 /// A content run drawn: its lines, and the `<details>` among them, which a view can fold.
 struct DrawnRun {
   var lines: [StyledLine] = []
   var folds: [RenderedLines.Fold] = []
 }
 
-/// A content run's Markdown drawn for a terminal from cmark-gfm's tree, as glow and
+/// A content run's Markdown drawn for a terminal from its frozen tree (`FrozenMarkdown`),
+/// as glow and
 /// mdcat draw it: emphasis and strong text in italic and bold, code set apart on grey,
 /// quotes and GitHub's alerts behind a bar, lists with their markers and task items with
 /// ☐ and ☑, tables with box-drawing lines, links with their URL after them (or as
@@ -21,7 +14,7 @@ struct DrawnRun {
 /// text is left out, and none of its control characters reaches the terminal.
 struct MarkdownTerminalText {
   private var out: RenderedLines
-  private let document: MarkdownDocument
+  private let markdown: FrozenMarkdown
   /// The numbers of the footnotes referred to, in the order they are first referred to.
   private var notes: [Int] = []
   private var notesSeen: Set<Int> = []
@@ -40,27 +33,24 @@ struct MarkdownTerminalText {
     }
   }
 
-  /// The lines of `blocks`, within `width` columns when there is a width, and the folds
+  /// The lines of `markdown`, within `width` columns when there is a width, and the folds
   /// among them.
   static func draw(
-    _ blocks: MarkdownBlocks, width: Int?, ascii: Bool, hyperlinks: Bool, colors: Bool = true
+    _ markdown: FrozenMarkdown, width: Int?, ascii: Bool, hyperlinks: Bool, colors: Bool = true
   ) -> DrawnRun {
-    let document = blocks.document
-    document.showEmoji()
     var out = RenderedLines(width: width, ascii: ascii, hyperlinks: hyperlinks)
     out.colors = colors
-    var drawing = MarkdownTerminalText(out: out, document: document)
-    guard let root = document.root(of: .blocks(blocks.node)) else { return DrawnRun() }
-    drawing.divisions = document.openDivisions(before: blocks.node)
-    drawing.drawBlocks(under: root)
+    var drawing = MarkdownTerminalText(out: out, markdown: markdown)
+    drawing.divisions = markdown.divisions
+    drawing.drawBlocks(of: markdown.blocks)
     drawing.drawNotes()
     drawing.out.fitToText()
     return DrawnRun(lines: drawing.out.lines, folds: drawing.out.folds)
   }
 
-  private init(out: RenderedLines, document: MarkdownDocument) {
+  private init(out: RenderedLines, markdown: FrozenMarkdown) {
     self.out = out
-    self.document = document
+    self.markdown = markdown
   }
 
   /// What a list entered and not yet left needs to mark its items.
@@ -75,45 +65,45 @@ struct MarkdownTerminalText {
     let bulletDepth: Int
   }
 
-  private mutating func drawBlocks(under root: OpaquePointer) {
+  private mutating func drawBlocks(of tree: MarkdownTree) {
     var lists: [ListState] = []
-    // The `<details>` that HTML blocks among root's own left open, whose marks the blocks
-    // after them are drawn within.
+    // The `<details>` that HTML blocks among the top-level ones left open, whose marks the
+    // blocks after them are drawn within.
     var openDetails = 0
     defer { for _ in 0..<openDetails { out.leave() } }
-    var walk = CmarkWalk(root)
+    var walk = MarkdownTree.Walk(tree)
     while let step = walk.next() {
-      let node = step.node
-      let type = cmark_node_get_type(node)
+      let index = step.index
+      let node = tree.nodes[index]
+      guard case .block(let block) = node.kind else { continue }
       if !step.isEntering {
-        switch type {
-        case CMARK_NODE_BLOCK_QUOTE, CMARK_NODE_CUSTOM_BLOCK, CMARK_NODE_ITEM: out.leave()
-        case CMARK_NODE_LIST: lists.removeLast()
+        switch block {
+        case .blockQuote, .alert, .item: out.leave()
+        case .list: lists.removeLast()
         default: break
         }
         continue
       }
-      if cmark_node_previous(node) != nil && !MarkdownTerminalText.isTight(node) {
+      if !node.isFirst && !MarkdownTerminalText.isTight(index, in: tree) {
         out.addBlank()
       }
-      switch type {
-      case CMARK_NODE_PARAGRAPH:
-        drawParagraph(node, alignment: cmark_node_parent(node) == root ? alignment : .left)
+      let own = node.parent < 0
+      switch block {
+      case .paragraph(let html):
+        drawParagraph(index, of: tree, html: html, alignment: own ? alignment : .left)
         walk.skipChildren()
-      case CMARK_NODE_HEADING:
-        var text = inlineText(node, style: .title)
-        if cmark_node_get_heading_level(node) <= 2 {
+      case .heading(let level):
+        var text = inlineText(index, of: tree, style: .title)
+        if level <= 2 {
           text = text.restyled { $0.underline = true }
         }
         out.add(text)
         walk.skipChildren()
-      case CMARK_NODE_CODE_BLOCK:
-        drawCode(node)
-      case CMARK_NODE_THEMATIC_BREAK:
+      case .codeBlock(let code, _):
+        drawCode(code)
+      case .thematicBreak:
         out.addRule()
-      case CMARK_NODE_HTML_BLOCK:
-        var html = cmark_node_get_literal(node).map { String(cString: $0) } ?? ""
-        let own = cmark_node_parent(node) == root
+      case .htmlBlock(var html):
         html.withUTF8 { bytes in
           let html = UnsafeRawBufferPointer(bytes)
           if own && openDetails > 0 {
@@ -123,21 +113,21 @@ struct MarkdownTerminalText {
           }
           openDetails += HTMLTerminalText.add(
             html, to: &out, leavingDetailsOpen: own, alignment: own ? alignment : .left)
-          if own && document.mentionsAlignment {
+          if own && markdown.mentionsAlignment {
             divisions = OpenDivisions.leftOpen(by: html, after: divisions)
           }
         }
-      case CMARK_NODE_BLOCK_QUOTE:
-        enter(node, first: nil, rest: StyledLine(out.ascii ? "| " : "│ ", .annotation))
-      case CMARK_NODE_CUSTOM_BLOCK:
-        drawAlert(node)
-      case CMARK_NODE_LIST:
-        lists.append(MarkdownTerminalText.listState(node, in: lists))
-      case CMARK_NODE_ITEM:
+      case .blockQuote:
+        enter(index, of: tree, first: nil, rest: StyledLine(out.ascii ? "| " : "│ ", .annotation))
+      case .alert(let kind):
+        drawAlert(kind, index, of: tree)
+      case .list(let list):
+        lists.append(MarkdownTerminalText.listState(list, index, of: tree, in: lists))
+      case .item(let task):
         var marker: String
-        if cmark_node_get_syntax_extension(node) == MarkdownTerminalText.tasklist {
-          let checked = cmark_gfm_extensions_get_tasklist_item_checked(node)
-          marker = out.ascii ? (checked ? "[x] " : "[ ] ") : (checked ? "☑ " : "☐ ")
+        if let task {
+          let done = task == .done
+          marker = out.ascii ? (done ? "[x] " : "[ ] ") : (done ? "☑ " : "☐ ")
         } else if let list = lists.last, let number = list.number {
           let text = "\(number)\(list.delimiter)"
           marker =
@@ -148,99 +138,76 @@ struct MarkdownTerminalText {
           marker = bullets[(lists.last?.bulletDepth ?? 0) % bullets.count] + " "
         }
         let rest = String(repeating: " ", count: DisplayWidth.columns(of: marker))
-        enter(node, first: StyledLine(marker, .annotation), rest: StyledLine(rest))
-      case MarkdownTerminalText.tableType:
-        drawTable(node)
+        enter(index, of: tree, first: StyledLine(marker, .annotation), rest: StyledLine(rest))
+      case .table(let alignments):
+        drawTable(index, of: tree, alignments: alignments)
         walk.skipChildren()
-      default:
-        // Blocks of an extension not drawn here: their text, as paragraphs.
-        if type.rawValue & 0xC000 == 0x4000 {
-          out.add(inlineText(node, style: .plain))
-          walk.skipChildren()
-        }
+      case .other, .tableRow, .tableCell:
+        break
       }
     }
   }
 
   /// Starts a block whose lines begin with marks; one with no blocks in it is its marks
   /// alone.
-  private mutating func enter(_ node: OpaquePointer, first: StyledLine?, rest: StyledLine) {
+  private mutating func enter(
+    _ index: Int, of tree: MarkdownTree, first: StyledLine?, rest: StyledLine
+  ) {
     out.enter(first: first, rest: rest)
-    if cmark_node_first_child(node) == nil { out.leave() }
+    if !tree.hasChildren(index) { out.leave() }
   }
 
-  /// The node types of the table and strikethrough extensions, set when they register.
-  private static let tableType: cmark_node_type = {
-    _ = CmarkExtensions.registered
-    return collapse_node_type_table()
-  }()
-  private static let strikethroughType: cmark_node_type = {
-    _ = CmarkExtensions.registered
-    return collapse_node_type_strikethrough()
-  }()
-
-  /// The tasklist extension, whose items are list items with a box.
-  nonisolated(unsafe) private static let tasklist: OpaquePointer? = CmarkExtensions.named(
-    "tasklist")
-
-  private static func listState(_ node: OpaquePointer, in lists: [ListState]) -> ListState {
-    let tight = cmark_node_get_list_tight(node) != 0
+  private static func listState(
+    _ list: MarkdownList, _ index: Int, of tree: MarkdownTree, in lists: [ListState]
+  ) -> ListState {
     let bulletDepth = lists.filter { $0.number == nil }.count
-    guard cmark_node_get_list_type(node) == CMARK_ORDERED_LIST else {
+    guard let start = list.start else {
       return ListState(
-        tight: tight, number: nil, delimiter: "", numberColumns: 0, bulletDepth: bulletDepth)
+        tight: list.isTight, number: nil, delimiter: "", numberColumns: 0,
+        bulletDepth: bulletDepth)
     }
-    let start = Int(cmark_node_get_list_start(node))
-    let items = CmarkWalk.children(of: node).count { _ in true }
-    let delimiter = cmark_node_get_list_delim(node) == CMARK_PAREN_DELIM ? ")" : "."
+    let items = tree.children(of: index).count { _ in true }
+    let delimiter = list.parenthesis ? ")" : "."
     let widest = "\(start + max(items - 1, 0))\(delimiter)".count
     return ListState(
-      tight: tight, number: start, delimiter: delimiter, numberColumns: widest,
+      tight: list.isTight, number: start, delimiter: delimiter, numberColumns: widest,
       bulletDepth: bulletDepth)
   }
 
-  /// Whether no blank line goes before `node`: a block of a tight list's item, or the
-  /// item itself.
-  private static func isTight(_ node: OpaquePointer) -> Bool {
-    guard let parent = cmark_node_parent(node) else { return false }
-    let list: OpaquePointer?
-    switch cmark_node_get_type(parent) {
-    case CMARK_NODE_LIST: list = parent
-    case CMARK_NODE_ITEM: list = cmark_node_parent(parent)
-    default: list = nil
+  /// Whether no blank line goes before the node at `index`: a block of a tight list's
+  /// item, or the item itself.
+  private static func isTight(_ index: Int, in tree: MarkdownTree) -> Bool {
+    var parent = Int(tree.nodes[index].parent)
+    guard parent >= 0 else { return false }
+    if case .block(.item) = tree.nodes[parent].kind { parent = Int(tree.nodes[parent].parent) }
+    guard parent >= 0, case .block(.list(let list)) = tree.nodes[parent].kind else {
+      return false
     }
-    return list.map { cmark_node_get_list_tight($0) != 0 } ?? false
+    return list.isTight
   }
 
-  private mutating func drawParagraph(_ node: OpaquePointer, alignment: RenderedLines.Alignment) {
-    let text = inlineText(node, style: .plain)
+  private mutating func drawParagraph(
+    _ index: Int, of tree: MarkdownTree, html: [UInt8]?, alignment: RenderedLines.Alignment
+  ) {
+    let text = inlineText(index, of: tree, style: .plain)
     // Tags among the text: the paragraph is drawn as a browser shows its HTML.
-    let drawn = MarkdownTerminalText.withHTML(of: node, if: sawHTML) { html in
-      HTMLTerminalText.add(html, to: &out, alignment: alignment)
+    if sawHTML, let html {
+      _ = html.withUnsafeBytes { HTMLTerminalText.add($0, to: &out, alignment: alignment) }
+    } else {
+      out.add(text, alignment: alignment)
     }
-    if drawn == nil { out.add(text, alignment: alignment) }
   }
 
-  /// Calls `body` with `node`'s HTML as cmark-gfm renders it, raw HTML kept, when its
-  /// inlines hold raw HTML (`holdsHTML`, as `inlineText` found); nil when they do not, or
-  /// when it could not be rendered.
-  private static func withHTML<Result>(
-    of node: OpaquePointer, if holdsHTML: Bool, _ body: (UnsafeRawBufferPointer) -> Result
-  ) -> Result? {
-    guard holdsHTML, let html = CmarkRenderer.htmlAlone(node, unsafe: true, filtersTags: false)
-    else { return nil }
-    defer { free(html.baseAddress) }
-    return body(UnsafeRawBufferPointer(html))
-  }
-
-  private mutating func noteReferred(_ node: OpaquePointer) {
-    guard let literal = cmark_node_get_literal(node), let number = Int(String(cString: literal))
-    else { return }
+  private mutating func noteReferred(_ literal: String) {
+    guard let number = Int(literal) else { return }
     if notesSeen.insert(number).inserted { notes.append(number) }
   }
 
-  /// The inline content of `node` as styled text, in `style` unless it says otherwise.
-  private mutating func inlineText(_ node: OpaquePointer, style base: TextStyle) -> StyledText {
+  /// The inline content of the node at `index` as styled text, in `style` unless it says
+  /// otherwise.
+  private mutating func inlineText(
+    _ index: Int, of tree: MarkdownTree, style base: TextStyle
+  ) -> StyledText {
     sawHTML = false
     var text = StyledText()
     var styles: [TextStyle] = [base]
@@ -248,17 +215,17 @@ struct MarkdownTerminalText {
     // that is text rather than an image's.
     var links: [(url: String, shown: String, textual: Bool, linked: Bool)] = []
     var afterImage = false
-    var walk = CmarkWalk(node)
+    var walk = MarkdownTree.Walk(tree, under: index)
     while let step = walk.next() {
-      let current = step.node
-      let type = cmark_node_get_type(current)
+      let current = step.index
+      let kind = tree.nodes[current].kind
       let style = styles[styles.count - 1]
       guard step.isEntering else {
         styles.removeLast()
-        if type == MarkdownTerminalText.strikethroughType && !out.colors {
+        if case .inline(.strikethrough) = kind, !out.colors {
           text.append("~~", style)
         }
-        if type == CMARK_NODE_LINK, let link = links.popLast(), !link.linked {
+        if case .inline(.link) = kind, let link = links.popLast(), !link.linked {
           if HTMLTerminalText.showsURL(link.url, after: link.shown, imageOnly: !link.textual) {
             text.append(" (" + TerminalText.escaped(link.url) + ")", .annotation)
             afterImage = false
@@ -267,11 +234,14 @@ struct MarkdownTerminalText {
         continue
       }
       var inner = style
-      switch type {
-      case CMARK_NODE_TEXT, CMARK_NODE_CODE, CMARK_NODE_HTML_INLINE:
-        var literal = cmark_node_get_literal(current).map { String(cString: $0) } ?? ""
-        if type == CMARK_NODE_CODE { inner.shaded = true }
-        if type == CMARK_NODE_HTML_INLINE {
+      guard case .inline(let inline) = kind else {
+        if tree.hasChildren(current) { styles.append(inner) }
+        continue
+      }
+      switch inline {
+      case .text(var literal), .code(var literal), .html(var literal):
+        if case .code = inline { inner.shaded = true }
+        if case .html = inline {
           literal = ""
           sawHTML = true
         }
@@ -284,47 +254,41 @@ struct MarkdownTerminalText {
         }
         text.append(TerminalText.escaped(literal), inner)
         continue
-      case CMARK_NODE_SOFTBREAK:
+      case .softBreak:
         text.append(" ", style.unlinked)
         continue
-      case CMARK_NODE_LINEBREAK:
+      case .lineBreak:
         text.breakLine()
         continue
-      case CMARK_NODE_FOOTNOTE_REFERENCE:
-        noteReferred(current)
-        let number = cmark_node_get_literal(current).map { String(cString: $0) } ?? "?"
+      case .footnoteReference(let number):
+        noteReferred(number)
         text.append("[\(number)]", .annotation)
         continue
-      case CMARK_NODE_IMAGE:
-        var alt = ""
-        for inside in CmarkWalk(current) where inside.isEntering {
-          if let literal = cmark_node_get_literal(inside.node) { alt += String(cString: literal) }
-        }
+      case .image(let source):
+        let alt = tree.literalText(under: current)
         walk.skipChildren()
-        let source = cmark_node_get_url(current).map { String(cString: $0) } ?? ""
         let shown = HTMLTerminalText.imageText(alt: alt, source: source)
         if afterImage { HTMLTerminalText.separateImage(in: &text, ascii: out.ascii) }
         text.append(TerminalText.escaped(shown.text), shown.isAlt ? style : .annotation)
         for index in links.indices { links[index].shown += shown.text }
         afterImage = true
         continue
-      case CMARK_NODE_EMPH: inner.italic = true
-      case CMARK_NODE_STRONG: inner.bold = true
-      case MarkdownTerminalText.strikethroughType:
+      case .emphasis: inner.italic = true
+      case .strong: inner.bold = true
+      case .strikethrough:
         inner.strikethrough = true
         // Without styles, the marks say what the style would.
-        if !out.colors && cmark_node_first_child(current) != nil { text.append("~~", style) }
-      case CMARK_NODE_LINK:
-        let url = cmark_node_get_url(current).map { String(cString: $0) } ?? ""
+        if !out.colors && tree.hasChildren(current) { text.append("~~", style) }
+      case .link(let url):
         inner.underline = true
         inner.link = out.hyperlink(to: url)
         links.append((url, "", false, inner.link != nil))
-      default: break
+      case .other: break
       }
       // A node with no children is not left: only those with some take a style.
-      if cmark_node_first_child(current) != nil {
+      if tree.hasChildren(current) {
         styles.append(inner)
-      } else if type == CMARK_NODE_LINK, let link = links.popLast(), !link.linked,
+      } else if case .link = inline, let link = links.popLast(), !link.linked,
         HTMLTerminalText.showsURL(link.url, after: "", imageOnly: false)
       {
         text.append("(" + TerminalText.escaped(link.url) + ")", .annotation)
@@ -336,9 +300,12 @@ struct MarkdownTerminalText {
   /// A code block: its lines as written, indented and on grey, each as wide as the
   /// widest so that the block reads as one; a line wider than the room there is goes on
   /// to the next, cut between characters.
-  private mutating func drawCode(_ node: OpaquePointer) {
-    guard let literal = cmark_node_get_literal(node) else { return }
-    let bytes = UnsafeRawBufferPointer(start: literal, count: strlen(literal))
+  private mutating func drawCode(_ code: String) {
+    var code = code
+    code.withUTF8 { drawCode(UnsafeRawBufferPointer($0)) }
+  }
+
+  private mutating func drawCode(_ bytes: UnsafeRawBufferPointer) {
     let indent = "  "
     let room = out.available.map { max($0 - indent.count * 2, 1) }
     // Each piece of a line, and whether it goes on from the one before.
@@ -392,37 +359,29 @@ struct MarkdownTerminalText {
   }
 
   /// A GitHub alert: a bar in the alert's colour down its side, and its title first.
-  private mutating func drawAlert(_ node: OpaquePointer) {
-    guard let title = GitHubAlert.title(of: node) else {
-      enter(node, first: nil, rest: StyledLine())
-      return
-    }
-    let colors: [String: TextStyle.Color] = [
-      "Note": .blue, "Tip": .green, "Important": .magenta, "Warning": .yellow, "Caution": .red,
-    ]
-    let bar = StyledLine(out.ascii ? "| " : "│ ", TextStyle(foreground: colors[title]))
+  private mutating func drawAlert(_ kind: AlertKind, _ index: Int, of tree: MarkdownTree) {
+    let bar = StyledLine(out.ascii ? "| " : "│ ", TextStyle(foreground: kind.color))
     out.enter(first: nil, rest: bar)
-    out.add(StyledLine(title, TextStyle(bold: true, foreground: colors[title])))
-    if cmark_node_first_child(node) == nil { out.leave() }
+    out.add(StyledLine(kind.title, TextStyle(bold: true, foreground: kind.color)))
+    if !tree.hasChildren(index) { out.leave() }
   }
 
-  private mutating func drawTable(_ node: OpaquePointer) {
+  private mutating func drawTable(
+    _ index: Int, of tree: MarkdownTree, alignments: [MarkdownBlock.TableAlignment]
+  ) {
     var table = TerminalTable()
-    let columns = Int(cmark_gfm_extensions_get_table_columns(node))
-    if let alignments = cmark_gfm_extensions_get_table_alignments(node) {
-      table.alignments = (0..<columns).map { column in
-        switch alignments[column] {
-        case UInt8(ascii: "c"): return .center
-        case UInt8(ascii: "r"): return .right
-        default: return .left
-        }
+    table.alignments = alignments.map { alignment in
+      switch alignment {
+      case .center: .center
+      case .right: .right
+      case .left, .none: .left
       }
     }
-    for row in CmarkWalk.children(of: node) {
-      if cmark_gfm_extensions_get_table_row_is_header(row) != 0 { table.headerRows += 1 }
+    for row in tree.children(of: index) {
+      if case .block(.tableRow(isHeader: true)) = tree.nodes[row].kind { table.headerRows += 1 }
       var cells: [StyledText] = []
-      for cell in CmarkWalk.children(of: row) {
-        cells.append(cellText(cell))
+      for cell in tree.children(of: row) {
+        cells.append(cellText(cell, of: tree))
       }
       table.rows.append(cells)
     }
@@ -431,18 +390,19 @@ struct MarkdownTerminalText {
 
   /// A table cell's text; one with tags in it as a browser shows it, a `<br>` breaking
   /// its line.
-  private mutating func cellText(_ cell: OpaquePointer) -> StyledText {
-    let text = inlineText(cell, style: .plain)
-    return MarkdownTerminalText.withHTML(of: cell, if: sawHTML) { html in
+  private mutating func cellText(_ cell: Int, of tree: MarkdownTree) -> StyledText {
+    let text = inlineText(cell, of: tree, style: .plain)
+    guard sawHTML, case .block(.tableCell(let html?)) = tree.nodes[cell].kind else { return text }
+    return html.withUnsafeBytes { html in
       HTMLTerminalText.text(html, ascii: out.ascii, hyperlinks: out.hyperlinks)
-    } ?? text
+    }
   }
 
   /// The footnotes referred to, each under its number, after the run's blocks; a note
   /// may refer to others, which follow it.
   private mutating func drawNotes() {
     guard !notes.isEmpty else { return }
-    let definitions = document.noteDefinitions
+    let definitions = markdown.notes
     var index = 0
     while index < notes.count {
       let number = notes[index]
@@ -453,7 +413,7 @@ struct MarkdownTerminalText {
       out.enter(
         first: StyledLine(mark, .annotation),
         rest: StyledLine(String(repeating: " ", count: mark.count)))
-      drawBlocks(under: definitions[number - 1])
+      drawBlocks(of: definitions[number - 1])
       out.leave()
     }
   }

@@ -2,7 +2,7 @@
 /// `▸` collapsed, two spaces of indent per depth, a collapsed section followed by what it
 /// hides, and the content of expanded sections as their source lines.
 public struct TextWriter {
-  public struct Options: Equatable {
+  public struct Options: Equatable, Sendable {
     /// `+` and `-` instead of `▸` and `▾`, and `...` for `…`: no byte above 127 of the
     /// writer's own.
     public var ascii = false
@@ -50,8 +50,14 @@ public struct TextWriter {
   /// shown as written.
   func drawn(_ content: Content, indent: Int) -> DrawnRun? {
     guard options.renders, case .markdown(let blocks) = content.body else { return nil }
+    return TextWriter.draw(blocks.frozen(), indent: indent, options: options)
+  }
+
+  /// The lines `markdown` is drawn as after an indent of `indent` columns with `options`,
+  /// and the folds among them; on any thread.
+  static func draw(_ markdown: FrozenMarkdown, indent: Int, options: Options) -> DrawnRun {
     var run = MarkdownTerminalText.draw(
-      blocks, width: options.width.map { max($0 - indent, 1) }, ascii: options.ascii,
+      markdown, width: options.width.map { max($0 - indent, 1) }, ascii: options.ascii,
       hyperlinks: options.hyperlinks, colors: options.colors)
     // Without colour, the spaces that fill a code block's grey to its edge are nothing.
     if !options.colors {
@@ -77,9 +83,13 @@ public struct TextWriter {
     _ outline: Outline, selection: Selection, to target: inout Target
   ) throws(Target.Failure) {
     var walk = TextWalk(writer: self, outline: outline, selection: selection, target: target)
-    if options.renders && !options.outline {
-      walk.ahead = DrawingAhead(writer: self, outline: outline, selection: selection)
-    }
+    // A large document's Markdown is drawn on a second thread as well as this one
+    // (`-DPLAIN_DRAWAHEAD` draws it on this one alone; bench/tricks.md says what this gains).
+    #if !PLAIN_DRAWAHEAD
+      if options.renders && !options.outline {
+        walk.ahead = DrawingAhead(writer: self, outline: outline, selection: selection)
+      }
+    #endif
     defer {
       walk.ahead?.finish()
       target = walk.target
