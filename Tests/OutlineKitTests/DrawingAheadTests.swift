@@ -79,6 +79,20 @@ struct DrawingAheadTests {
     }
   }
 
+  @Test("a frozen run crosses to another thread and is drawn there as it is here")
+  func frozenCrossesThreads() async throws {
+    let frozen = markdownRuns(Self.document(sections: 3)).map { $0.frozen() }
+    let options = TextWriter.Options(width: 50, renders: true)
+    let here = frozen.map { TextWriter.draw($0, indent: 2, options: options) }
+    // The closure is `@Sendable`: it compiles only because the frozen runs are `Sendable`.
+    let there = await Task.detached {
+      frozen.map { TextWriter.draw($0, indent: 2, options: options) }
+    }.value
+    #expect(here.count == 4)
+    #expect(there.map(described) == here.map(described))
+    #expect(there.map(\.folds) == here.map(\.folds))
+  }
+
   @Test("a large document is written the same drawn ahead as its rows show it")
   func writtenAsRows() throws {
     let outline = markdown(Self.document(sections: 600))
