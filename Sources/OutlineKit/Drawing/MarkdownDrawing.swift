@@ -1,7 +1,7 @@
 /// A content run drawn: its lines, and the `<details>` among them, which a view can fold.
 struct DrawnRun {
   var lines: [StyledLine] = []
-  var folds: [RenderedLines.Fold] = []
+  var folds: [DrawnLines.Fold] = []
 }
 
 /// A content run's Markdown drawn for a terminal from its frozen tree (`FrozenMarkdown`),
@@ -12,8 +12,8 @@ struct DrawnRun {
 /// hyperlinks), images as their alt text, raw HTML as a browser shows its text, and the
 /// footnotes the run refers to at its end. Text is broken to the width; nothing of the
 /// text is left out, and none of its control characters reaches the terminal.
-struct MarkdownTerminalText {
-  private var out: RenderedLines
+struct MarkdownDrawing {
+  private var out: DrawnLines
   private let markdown: FrozenMarkdown
   /// The numbers of the footnotes referred to, in the order they are first referred to.
   private var notes: [Int] = []
@@ -25,7 +25,7 @@ struct MarkdownTerminalText {
   private var divisions = OpenDivisions.none
 
   /// How the run's own paragraphs are aligned, by the divisions open around them.
-  private var alignment: RenderedLines.Alignment {
+  private var alignment: DrawnLines.Alignment {
     switch divisions.alignment {
     case "center": return .center
     case "right": return .right
@@ -38,9 +38,9 @@ struct MarkdownTerminalText {
   static func draw(
     _ markdown: FrozenMarkdown, width: Int?, ascii: Bool, hyperlinks: Bool, colors: Bool = true
   ) -> DrawnRun {
-    var out = RenderedLines(width: width, ascii: ascii, hyperlinks: hyperlinks)
+    var out = DrawnLines(width: width, ascii: ascii, hyperlinks: hyperlinks)
     out.colors = colors
-    var drawing = MarkdownTerminalText(out: out, markdown: markdown)
+    var drawing = MarkdownDrawing(out: out, markdown: markdown)
     drawing.divisions = markdown.divisions
     drawing.drawBlocks(of: markdown.blocks)
     drawing.drawNotes()
@@ -48,7 +48,7 @@ struct MarkdownTerminalText {
     return DrawnRun(lines: drawing.out.lines, folds: drawing.out.folds)
   }
 
-  private init(out: RenderedLines, markdown: FrozenMarkdown) {
+  private init(out: DrawnLines, markdown: FrozenMarkdown) {
     self.out = out
     self.markdown = markdown
   }
@@ -84,7 +84,7 @@ struct MarkdownTerminalText {
         }
         continue
       }
-      if !node.isFirst && !MarkdownTerminalText.isTight(index, in: tree) {
+      if !node.isFirst && !MarkdownDrawing.isTight(index, in: tree) {
         out.addBlank()
       }
       let own = node.parent < 0
@@ -107,11 +107,11 @@ struct MarkdownTerminalText {
         html.withUTF8 { bytes in
           let html = UnsafeRawBufferPointer(bytes)
           if own && openDetails > 0 {
-            let closed = HTMLTerminalText.detailsClosed(by: html, open: openDetails)
+            let closed = HTMLDrawing.detailsClosed(by: html, open: openDetails)
             for _ in 0..<closed { out.leave() }
             openDetails -= closed
           }
-          openDetails += HTMLTerminalText.add(
+          openDetails += HTMLDrawing.add(
             html, to: &out, leavingDetailsOpen: own, alignment: own ? alignment : .left)
           if own && markdown.mentionsAlignment {
             divisions = OpenDivisions.leftOpen(by: html, after: divisions)
@@ -122,7 +122,7 @@ struct MarkdownTerminalText {
       case .alert(let kind):
         drawAlert(kind, index, of: tree)
       case .list(let list):
-        lists.append(MarkdownTerminalText.listState(list, index, of: tree, in: lists))
+        lists.append(MarkdownDrawing.listState(list, index, of: tree, in: lists))
       case .item(let task):
         var marker: String
         if let task {
@@ -187,12 +187,12 @@ struct MarkdownTerminalText {
   }
 
   private mutating func drawParagraph(
-    _ index: Int, of tree: MarkdownTree, html: [UInt8]?, alignment: RenderedLines.Alignment
+    _ index: Int, of tree: MarkdownTree, html: [UInt8]?, alignment: DrawnLines.Alignment
   ) {
     let text = inlineText(index, of: tree, style: .plain)
     // Tags among the text: the paragraph is drawn as a browser shows its HTML.
     if sawHTML, let html {
-      _ = html.withUnsafeBytes { HTMLTerminalText.add($0, to: &out, alignment: alignment) }
+      _ = html.withUnsafeBytes { HTMLDrawing.add($0, to: &out, alignment: alignment) }
     } else {
       out.add(text, alignment: alignment)
     }
@@ -226,7 +226,7 @@ struct MarkdownTerminalText {
           text.append("~~", style)
         }
         if case .inline(.link) = kind, let link = links.popLast(), !link.linked {
-          if HTMLTerminalText.showsURL(link.url, after: link.shown, imageOnly: !link.textual) {
+          if HTMLDrawing.showsURL(link.url, after: link.shown, imageOnly: !link.textual) {
             text.append(" (" + TerminalText.escaped(link.url) + ")", .annotation)
             afterImage = false
           }
@@ -267,8 +267,8 @@ struct MarkdownTerminalText {
       case .image(let source):
         let alt = tree.literalText(under: current)
         walk.skipChildren()
-        let shown = HTMLTerminalText.imageText(alt: alt, source: source)
-        if afterImage { HTMLTerminalText.separateImage(in: &text, ascii: out.ascii) }
+        let shown = HTMLDrawing.imageText(alt: alt, source: source)
+        if afterImage { HTMLDrawing.separateImage(in: &text, ascii: out.ascii) }
         text.append(TerminalText.escaped(shown.text), shown.isAlt ? style : .annotation)
         for index in links.indices { links[index].shown += shown.text }
         afterImage = true
@@ -289,7 +289,7 @@ struct MarkdownTerminalText {
       if tree.hasChildren(current) {
         styles.append(inner)
       } else if case .link = inline, let link = links.popLast(), !link.linked,
-        HTMLTerminalText.showsURL(link.url, after: "", imageOnly: false)
+        HTMLDrawing.showsURL(link.url, after: "", imageOnly: false)
       {
         text.append("(" + TerminalText.escaped(link.url) + ")", .annotation)
       }
@@ -369,7 +369,7 @@ struct MarkdownTerminalText {
   private mutating func drawTable(
     _ index: Int, of tree: MarkdownTree, alignments: [MarkdownBlock.TableAlignment]
   ) {
-    var table = TerminalTable()
+    var table = DrawnTable()
     table.alignments = alignments.map { alignment in
       switch alignment {
       case .center: .center
@@ -394,7 +394,7 @@ struct MarkdownTerminalText {
     let text = inlineText(cell, of: tree, style: .plain)
     guard sawHTML, case .block(.tableCell(let html?)) = tree.nodes[cell].kind else { return text }
     return html.withUnsafeBytes { html in
-      HTMLTerminalText.text(html, ascii: out.ascii, hyperlinks: out.hyperlinks)
+      HTMLDrawing.text(html, ascii: out.ascii, hyperlinks: out.hyperlinks)
     }
   }
 

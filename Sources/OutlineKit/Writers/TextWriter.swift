@@ -19,7 +19,7 @@ public struct TextWriter {
     /// Whether to style lines with escape sequences: bold titles, dim markers in a colour
     /// per depth, dim summaries of what is hidden.
     public var colors = false
-    /// Whether Markdown content is drawn as it reads (`MarkdownTerminalText`) rather than
+    /// Whether Markdown content is drawn as it reads (`MarkdownDrawing`) rather than
     /// shown as its source lines: text broken to the width, tables drawn, tags gone.
     public var renders = false
     /// Whether links in drawn Markdown are OSC 8 hyperlinks, rather than text with their
@@ -56,7 +56,7 @@ public struct TextWriter {
   /// The lines `markdown` is drawn as after an indent of `indent` columns with `options`,
   /// and the folds among them; on any thread.
   static func draw(_ markdown: FrozenMarkdown, indent: Int, options: Options) -> DrawnRun {
-    var run = MarkdownTerminalText.draw(
+    var run = MarkdownDrawing.draw(
       markdown, width: options.width.map { max($0 - indent, 1) }, ascii: options.ascii,
       hyperlinks: options.hyperlinks, colors: options.colors)
     // Without colour, the spaces that fill a code block's grey to its edge are nothing.
@@ -72,7 +72,7 @@ public struct TextWriter {
 
   public var options: Options
   /// The lines drawn for each content run a view has asked for (`rows`, `line`).
-  let renderedRuns = RenderedRuns()
+  let drawnRuns = DrawnRuns()
 
   public init(options: Options = Options()) {
     self.options = options
@@ -231,8 +231,8 @@ public struct TextWriter {
     _ content: Content, prefix: ContentPrefix, format: TerminalLine.Format,
     ahead: DrawingAhead? = nil, to target: inout Target
   ) {
-    if let rendered = ahead?.nextRun() ?? drawn(content, indent: prefix.line.columns) {
-      for line in rendered.lines {
+    if let drawnRun = ahead?.nextRun() ?? drawn(content, indent: prefix.line.columns) {
+      for line in drawnRun.lines {
         if line.pieces.isEmpty {
           target.write(static: "\n")
         } else if let width = format.width, prefix.line.columns + line.columns > width {
