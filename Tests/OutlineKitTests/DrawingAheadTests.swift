@@ -79,6 +79,20 @@ struct DrawingAheadTests {
     }
   }
 
+  @Test("the writer may stop after its first run, while the thread waits for more to draw")
+  func finishesEarly() throws {
+    let outline = markdown(Self.document(sections: 300))
+    let selection = try Selection(outline: outline, request: SelectionRequest(base: .everything))
+    let writer = TextWriter(options: TextWriter.Options(width: 50, renders: true))
+    let ahead = try #require(
+      DrawingAhead(
+        writer: writer, outline: outline, selection: selection, fewestLines: 1, batchLines: 40))
+    #expect(!ahead.nextRun().lines.isEmpty)
+    // The thread has drawn what it may ahead of the writer, or is drawing it; it stops
+    // when told, and `finish` returns once it has.
+    ahead.finish()
+  }
+
   @Test("a frozen run crosses to another thread and is drawn there as it is here")
   func frozenCrossesThreads() async throws {
     let frozen = markdownRuns(Self.document(sections: 3)).map { $0.frozen() }

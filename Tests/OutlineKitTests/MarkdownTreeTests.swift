@@ -79,14 +79,17 @@ struct MarkdownTreeTests {
         "  text(\" \")", "  code(\"code\")", "  text(\" \")", "  link(url: \"https://x.org\")",
         "    text(\"link\")", "  text(\" \")", "  image(url: \"i.png\")", "    text(\"alt \")",
         "    emphasis", "      text(\"a\")", "  lineBreak", "  text(\"next \")", "  html(\"<b>\")",
-        "  text(\"tag\")", "  html(\"</b>\")", "  footnoteReference(\"1\")", "alert(OutlineKit.AlertKind.warning)",
+        "  text(\"tag\")", "  html(\"</b>\")", "  footnoteReference(\"1\")",
+        "alert(OutlineKit.AlertKind.warning)",
         "  paragraph(html: nil)", "    text(\"Careful.\")", "blockQuote", "  paragraph(html: nil)",
         "    text(\"quote\")",
         "list(OutlineKit.MarkdownList(start: Optional(3), parenthesis: true, isTight: true))",
-        "  item(task: nil)", "    paragraph(html: nil)", "      text(\"three\")", "  item(task: nil)",
+        "  item(task: nil)", "    paragraph(html: nil)", "      text(\"three\")",
+        "  item(task: nil)",
         "    paragraph(html: nil)", "      text(\"four\")",
         "list(OutlineKit.MarkdownList(start: nil, parenthesis: false, isTight: true))",
-        "  item(task: Optional(OutlineKit.MarkdownBlock.TaskState.done))", "    paragraph(html: nil)",
+        "  item(task: Optional(OutlineKit.MarkdownBlock.TaskState.done))",
+        "    paragraph(html: nil)",
         "      text(\"done\")", "  item(task: Optional(OutlineKit.MarkdownBlock.TaskState.open))",
         "    paragraph(html: nil)", "      text(\"open\")",
         "table(alignments: [OutlineKit.MarkdownBlock.TableAlignment.center, OutlineKit.MarkdownBlock.TableAlignment.right])",
@@ -128,7 +131,9 @@ struct MarkdownTreeTests {
     #expect(found.color == color)
   }
 
-  @Test("a block quote that is no alert stays a block quote", arguments: ["> [!DANGER]\n> x", "> [!NOTE]"])
+  @Test(
+    "a block quote that is no alert stays a block quote",
+    arguments: ["> [!DANGER]\n> x", "> [!NOTE]"])
   func notAlerts(_ source: String) throws {
     let frozen = try #require(markdownRuns(source).first).frozen()
     guard case .block(.blockQuote) = try #require(frozen.blocks.nodes.first).kind else {

@@ -396,8 +396,7 @@ struct HTMLDrawing {
   }
 
   private mutating func leave(_ node: UnsafeMutablePointer<GumboNode>, _ name: String) {
-    if name == "a", HTMLDrawing.attribute("href", of: node) != nil, let link = links.popLast()
-    {
+    if name == "a", HTMLDrawing.attribute("href", of: node) != nil, let link = links.popLast() {
       if !link.linked,
         HTMLDrawing.showsURL(link.url, after: link.shown, imageOnly: !link.textual)
       {

@@ -154,7 +154,8 @@ extension MarkdownDocument {
   /// cmark-gfm numbers them: note n is at n - 1. Made when first asked for.
   var frozenNotes: [MarkdownTree] {
     if let made = notesFrozen { return made }
-    let made = root(of: .notes).map { CmarkWalk.children(of: $0).map(MarkdownTree.init(freezing:)) } ?? []
+    let made =
+      root(of: .notes).map { CmarkWalk.children(of: $0).map(MarkdownTree.init(freezing:)) } ?? []
     notesFrozen = made
     return made
   }

@@ -207,10 +207,8 @@ final class DrawingAhead {
 
   /// Stops the thread and waits for it to end.
   func finish() {
-    shared.state.waitingUpdate { state -> Void? in
-      state.stopping = true
-      return state.running ? nil : ()
-    }
+    shared.state.update { state in state.stopping = true }
+    shared.state.waitingUpdate { state -> Void? in state.running ? nil : () }
   }
 
   /// Marks `batch` as being drawn and hands out its frozen runs, which the state then
@@ -281,7 +279,8 @@ private final class Guarded<Value: Sendable>: @unchecked Sendable {
   }
 
   /// Calls `body` on the value with the mutex held until it returns something, waiting
-  /// for another thread's change between calls.
+  /// for another thread's change between calls. A change `body` makes when it returns nil
+  /// wakes no thread that waits.
   @discardableResult
   func waitingUpdate<Result>(_ body: (inout Value) -> Result?) -> Result {
     pthread_mutex_lock(lock)
