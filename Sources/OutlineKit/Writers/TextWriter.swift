@@ -83,17 +83,7 @@ public struct TextWriter {
     _ outline: Outline, selection: Selection, to target: inout Target
   ) throws(Target.Failure) {
     var walk = TextWalk(writer: self, outline: outline, selection: selection, target: target)
-    // A large document's Markdown is drawn on a second thread as well as this one
-    // (`-DPLAIN_DRAWAHEAD` draws it on this one alone; bench/tricks.md says what this gains).
-    #if !PLAIN_DRAWAHEAD
-      if options.renders && !options.outline {
-        walk.ahead = DrawingAhead(writer: self, outline: outline, selection: selection)
-      }
-    #endif
-    defer {
-      walk.ahead?.finish()
-      target = walk.target
-    }
+    defer { target = walk.target }
     try outline.walk(&walk)
     try walk.target.checkFailure()
   }
@@ -226,12 +216,12 @@ public struct TextWriter {
       line: prefix, bytes: Array(prefix.rendered(TerminalLine.Format(colors: format.colors)).utf8))
   }
 
-  /// Writes `content`; drawn by `ahead` when it is Markdown and being drawn ahead.
+  /// Writes `content`.
   fileprivate func writeContent<Target: ByteOutputStream>(
     _ content: Content, prefix: ContentPrefix, format: TerminalLine.Format,
-    ahead: DrawingAhead? = nil, to target: inout Target
+    to target: inout Target
   ) {
-    if let drawnRun = ahead?.nextRun() ?? drawn(content, indent: prefix.line.columns) {
+    if let drawnRun = drawn(content, indent: prefix.line.columns) {
       for line in drawnRun.lines {
         if line.pieces.isEmpty {
           target.write(static: "\n")
@@ -342,9 +332,6 @@ private struct TextWalk<Target: ByteOutputStream>: OutlineWalker {
   /// needed: an outline may have a content run for every few lines.
   var prefixes: [ContentPrefix?] = Array(
     repeating: nil, count: TextWriter.deepestIndent + 1)
-  /// The Markdown runs drawn on a second thread, in the order they are visited, for a
-  /// large document.
-  var ahead: DrawingAhead? = nil
 
   init(writer: TextWriter, outline: Outline, selection: Selection, target: Target) {
     self.writer = writer
@@ -368,10 +355,7 @@ private struct TextWalk<Target: ByteOutputStream>: OutlineWalker {
 
   mutating func visit(_ content: Content, depth: Int) {
     guard !writer.options.outline else { return }
-    var drawsAhead: DrawingAhead? = nil
-    if case .markdown = content.body { drawsAhead = ahead }
-    writer.writeContent(
-      content, prefix: prefix(depth: depth), format: format, ahead: drawsAhead, to: &target)
+    writer.writeContent(content, prefix: prefix(depth: depth), format: format, to: &target)
   }
 
   private mutating func prefix(depth: Int) -> ContentPrefix {
