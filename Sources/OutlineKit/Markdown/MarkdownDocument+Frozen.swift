@@ -25,31 +25,52 @@ extension MarkdownTree {
   /// recursion: the nodes entered and not yet left wait on a stack of their own.
   init(freezing root: OpaquePointer) {
     var nodes: [Node] = []
-    // The nodes entered and not yet left, each with the count of raw HTML inlines seen
-    // before it, which tells whether any stands under it when it is left.
-    var open: [(index: Int, htmlBefore: Int)] = []
+    // The nodes entered and not yet left, each with what it is as far as its children
+    // need to know, and the count of raw HTML inlines seen before it, which tells whether
+    // any stands under it when it is left.
+    var open: [(index: Int, holder: Holder, htmlBefore: Int)] = []
     var htmlSeen = 0
     for step in CmarkWalk(root) {
       guard step.isEntering else {
-        let (index, htmlBefore) = open.removeLast()
+        let (index, holder, htmlBefore) = open.removeLast()
         nodes[index].end = Int32(nodes.count)
-        if htmlSeen > htmlBefore, let mended = MarkdownTree.withHTML(nodes[index].kind, step.node) {
+        if htmlSeen > htmlBefore, holder == .inlines,
+          let mended = MarkdownTree.withHTML(nodes[index].kind, step.node)
+        {
           nodes[index] = Node(
             kind: mended, end: nodes[index].end, parent: nodes[index].parent,
             isFirst: nodes[index].isFirst)
         }
         continue
       }
-      let parent = open.last?.index ?? -1
-      let kind = MarkdownTree.kind(of: step.node, under: parent < 0 ? nil : nodes[parent].kind)
+      let parent = open.last
+      let kind = MarkdownTree.kind(of: step.node, under: parent?.holder ?? .other)
       if case .inline(.html) = kind { htmlSeen += 1 }
       nodes.append(
         Node(
-          kind: kind, end: Int32(nodes.count + 1), parent: Int32(parent),
+          kind: kind, end: Int32(nodes.count + 1), parent: Int32(parent?.index ?? -1),
           isFirst: cmark_node_previous(step.node) == nil))
-      if cmark_node_first_child(step.node) != nil { open.append((nodes.count - 1, htmlSeen)) }
+      if cmark_node_first_child(step.node) != nil {
+        open.append((nodes.count - 1, Holder(kind), htmlSeen))
+      }
     }
     self.init(nodes: nodes)
+  }
+
+  /// What a node is, as far as the kinds of its children and its own HTML need to know.
+  private enum Holder {
+    case table, tableRow, other
+    /// A paragraph or table cell, which holds inlines and may need its HTML.
+    case inlines
+
+    init(_ kind: Kind) {
+      switch kind {
+      case .block(.table): self = .table
+      case .block(.tableRow): self = .tableRow
+      case .block(.paragraph), .block(.tableCell): self = .inlines
+      default: self = .other
+      }
+    }
   }
 
   /// A paragraph or table cell `kind` of `node` with its HTML, now that raw HTML was
@@ -78,8 +99,8 @@ extension MarkdownTree {
     cmark_node_get_url(node).map { String(cString: $0) } ?? ""
   }
 
-  /// What `node` is, under a node of kind `parent` (nil at the top).
-  private static func kind(of node: OpaquePointer, under parent: Kind?) -> Kind {
+  /// What `node` is, under `parent`.
+  private static func kind(of node: OpaquePointer, under parent: Holder) -> Kind {
     let type = cmark_node_get_type(node)
     switch type {
     case CMARK_NODE_PARAGRAPH: return .block(.paragraph(html: nil))
@@ -133,10 +154,10 @@ extension MarkdownTree {
       // A table's rows and their cells, which the table extension gives types of their
       // own that Swift does not import.
       switch parent {
-      case .block(.table):
+      case .table:
         return .block(.tableRow(isHeader: cmark_gfm_extensions_get_table_row_is_header(node) != 0))
-      case .block(.tableRow): return .block(.tableCell(html: nil))
-      default: break
+      case .tableRow: return .block(.tableCell(html: nil))
+      case .inlines, .other: break
       }
       return type.rawValue & MarkdownTree.nodeKindMask == MarkdownTree.blockKind
         ? .block(.other) : .inline(.other)
