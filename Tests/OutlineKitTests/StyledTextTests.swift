@@ -86,21 +86,21 @@ struct StyledTextTests {
 }
 
 @Suite("tables drawn for the terminal")
-struct TerminalTableTests {
+struct DrawnTableTests {
   @Test("columns keep their widths when they fit; else the widest are narrowed first")
   func fit() {
-    #expect(TerminalTable.fit([3, 10, 4], within: 20) == [3, 10, 4])
-    #expect(TerminalTable.fit([3, 10, 4], within: nil) == [3, 10, 4])
+    #expect(DrawnTable.fit([3, 10, 4], within: 20) == [3, 10, 4])
+    #expect(DrawnTable.fit([3, 10, 4], within: nil) == [3, 10, 4])
     // The cap is 6: 3 + 6 + 4 = 13; 7 would take 14.
-    #expect(TerminalTable.fit([3, 10, 4], within: 13) == [3, 6, 4])
-    #expect(TerminalTable.fit([30, 30], within: 21) == [11, 10])
+    #expect(DrawnTable.fit([3, 10, 4], within: 13) == [3, 6, 4])
+    #expect(DrawnTable.fit([30, 30], within: 21) == [11, 10])
     // Too narrow for all: every column keeps one.
-    #expect(TerminalTable.fit([5, 5, 5], within: 1) == [1, 1, 1])
+    #expect(DrawnTable.fit([5, 5, 5], within: 1) == [1, 1, 1])
   }
 
   @Test("a table's lines are as wide as each other, and within the width when it can be")
   func lines() {
-    var table = TerminalTable()
+    var table = DrawnTable()
     table.headerRows = 1
     table.alignments = [.left, .right]
     func cell(_ text: String) -> StyledText {

@@ -12,4 +12,19 @@ enum CmarkExtensions {
     _ = registered
     return cmark_find_syntax_extension(name)
   }
+
+  /// The address of the tasklist extension, which marks the list items it reads as task
+  /// items; 0 when cmark-gfm has none. An address, not a pointer, so that any thread may
+  /// compare with it.
+  static let tasklist = UInt(bitPattern: named("tasklist"))
+
+  /// The node types of the table and strikethrough extensions, set when they register.
+  static let tableType: cmark_node_type = {
+    _ = registered
+    return collapse_node_type_table()
+  }()
+  static let strikethroughType: cmark_node_type = {
+    _ = registered
+    return collapse_node_type_strikethrough()
+  }()
 }

@@ -5,27 +5,19 @@ import CCmarkGuard
 /// `[!WARNING]` or `[!CAUTION]` alone, with something after it. GitHub shows it as a
 /// callout with a title; cmark-gfm knows nothing of them and reads a block quote.
 enum GitHubAlert {
-  /// The kinds, by the word in the marker, with their titles.
-  static let kinds: [String: String] = [
-    "NOTE": "Note", "TIP": "Tip", "IMPORTANT": "Important", "WARNING": "Warning",
-    "CAUTION": "Caution",
-  ]
-
-  /// The HTML that starts an alert titled `title`, as GitHub writes it.
-  private static func opening(title: String) -> String {
-    let kind = title.lowercased()
-    return
-      "<div class=\"markdown-alert markdown-alert-\(kind)\">\n<p class=\"markdown-alert-title\">\(title)</p>\n"
+  /// The HTML that starts an alert of `kind`, as GitHub writes it.
+  private static func opening(_ kind: AlertKind) -> String {
+    "<div class=\"markdown-alert markdown-alert-\(kind.title.lowercased())\">\n<p class=\"markdown-alert-title\">\(kind.title)</p>\n"
   }
 
-  /// The title of the alert `node` is (`Note`, `Warning`), or nil when it is none of
-  /// these blocks.
-  static func title(of node: OpaquePointer) -> String? {
+  /// The kind of alert `node` is, or nil when it is no alert: `alert(from:)` keeps the
+  /// kind in the node's user data, as its number among the kinds plus one.
+  static func kind(of node: OpaquePointer) -> AlertKind? {
     guard cmark_node_get_type(node) == CMARK_NODE_CUSTOM_BLOCK,
-      let enter = cmark_node_get_on_enter(node)
+      let data = cmark_node_get_user_data(node)
     else { return nil }
-    let html = String(cString: enter)
-    return kinds.values.first { opening(title: $0) == html }
+    let number = Int(bitPattern: data) - 1
+    return AlertKind.allCases.indices.contains(number) ? AlertKind.allCases[number] : nil
   }
 
   /// The alert that `quote`, an unlinked block quote, reads as: a new block holding its
@@ -51,7 +43,7 @@ enum GitHubAlert {
     }
     let word = marker.trimmingCharacters(in: " \t").uppercased()
     guard word.hasPrefix("[!"), word.hasSuffix("]"),
-      let title = kinds[String(word.dropFirst(2).dropLast())],
+      let kind = AlertKind(marker: word.dropFirst(2).dropLast()),
       lineBreak != nil || cmark_node_next(paragraph) != nil
     else { return nil }
     for inline in markerNodes + (lineBreak.map { [$0] } ?? []) {
@@ -65,7 +57,9 @@ enum GitHubAlert {
     guard let alert = cmark_node_new_with_mem(CMARK_NODE_CUSTOM_BLOCK, collapse_cmark_mem()) else {
       preconditionFailure("cmark could not allocate a node, which CCmarkGuard never lets happen")
     }
-    cmark_node_set_on_enter(alert, opening(title: title))
+    cmark_node_set_on_enter(alert, opening(kind))
+    let number = AlertKind.allCases.firstIndex(of: kind) ?? 0
+    cmark_node_set_user_data(alert, UnsafeMutableRawPointer(bitPattern: number + 1))
     cmark_node_set_on_exit(alert, "</div>")
     for child in CmarkWalk.children(of: quote) {
       cmark_node_unlink(child)

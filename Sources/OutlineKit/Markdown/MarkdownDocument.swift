@@ -13,7 +13,8 @@ import CCmark
 /// footnotes are freed, with their children, when the document is. It takes them from a
 /// parsed tree (`takeTopLevel`), as its reader asks; once the reader hands it over its
 /// tree is only read: rendering and walking read the nodes and change none. It is not to
-/// be shared between threads, as the tree is not.
+/// be shared between threads, as the tree is not: what another thread reads is copied
+/// out of it (`MarkdownBlocks.frozen()`).
 final class MarkdownDocument {
   /// A document node of the document holding one content run's blocks.
   struct Container: Hashable {
@@ -103,9 +104,8 @@ final class MarkdownDocument {
   /// Whether the document has footnotes that are referred to.
   var hasNotes: Bool { notes != nil }
 
-  /// The footnotes that are referred to, each a definition node, in the order cmark-gfm
-  /// numbers them: note n is at n - 1. Found when first asked for.
-  lazy var noteDefinitions: [OpaquePointer] = notes.map { Array(CmarkWalk.children(of: $0)) } ?? []
+  /// See `frozenNotes`.
+  var notesFrozen: [MarkdownTree]? = nil
 
   /// The root node of `part`; nil only for the notes of a document without any, or the
   /// last container of one without containers.

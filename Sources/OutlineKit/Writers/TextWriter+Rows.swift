@@ -101,24 +101,24 @@ extension TextWriter {
 
   /// Content run `run` of `owner` (-1 for the document) drawn, when Markdown is drawn:
   /// once for each width, then kept, as a view asks for its lines one at a time.
-  private func drawnRun(_ content: Content, owner: Int, run: Int, depth: Int) -> RenderedRuns
+  private func drawnRun(_ content: Content, owner: Int, run: Int, depth: Int) -> DrawnRuns
     .Run?
   {
     guard options.renders, case .markdown = content.body else { return nil }
-    if renderedRuns.width != options.width {
-      renderedRuns.width = options.width
-      renderedRuns.runs = [:]
+    if drawnRuns.width != options.width {
+      drawnRuns.width = options.width
+      drawnRuns.runs = [:]
     }
-    let key = RenderedRuns.Place(owner: owner, run: run)
-    if let kept = renderedRuns.runs[key] { return kept }
+    let key = DrawnRuns.Place(owner: owner, run: run)
+    if let kept = drawnRuns.runs[key] { return kept }
     let drawn = drawn(content, indent: TextWriter.contentPrefix(depth: depth).columns)
     let lines = (drawn?.lines ?? []).map { styled in
       var line = TerminalLine()
       line.append(styled)
       return line
     }
-    let kept = RenderedRuns.Run(lines: lines, folds: drawn?.folds ?? [])
-    renderedRuns.runs[key] = kept
+    let kept = DrawnRuns.Run(lines: lines, folds: drawn?.folds ?? [])
+    drawnRuns.runs[key] = kept
     return kept
   }
 
@@ -182,7 +182,7 @@ extension TextWriter {
 }
 
 /// The content runs a view has shown, drawn at one width.
-final class RenderedRuns {
+final class DrawnRuns {
   struct Place: Hashable {
     let owner: Int
     let run: Int
@@ -191,7 +191,7 @@ final class RenderedRuns {
   /// A run's drawn lines and the folds among them.
   struct Run {
     let lines: [TerminalLine]
-    let folds: [RenderedLines.Fold]
+    let folds: [DrawnLines.Fold]
   }
 
   var width: Int?

@@ -2,7 +2,7 @@
 /// `▸` collapsed, two spaces of indent per depth, a collapsed section followed by what it
 /// hides, and the content of expanded sections as their source lines.
 public struct TextWriter {
-  public struct Options: Equatable {
+  public struct Options: Equatable, Sendable {
     /// `+` and `-` instead of `▸` and `▾`, and `...` for `…`: no byte above 127 of the
     /// writer's own.
     public var ascii = false
@@ -19,7 +19,7 @@ public struct TextWriter {
     /// Whether to style lines with escape sequences: bold titles, dim markers in a colour
     /// per depth, dim summaries of what is hidden.
     public var colors = false
-    /// Whether Markdown content is drawn as it reads (`MarkdownTerminalText`) rather than
+    /// Whether Markdown content is drawn as it reads (`MarkdownDrawing`) rather than
     /// shown as its source lines: text broken to the width, tables drawn, tags gone.
     public var renders = false
     /// Whether links in drawn Markdown are OSC 8 hyperlinks, rather than text with their
@@ -50,8 +50,14 @@ public struct TextWriter {
   /// shown as written.
   func drawn(_ content: Content, indent: Int) -> DrawnRun? {
     guard options.renders, case .markdown(let blocks) = content.body else { return nil }
-    var run = MarkdownTerminalText.draw(
-      blocks, width: options.width.map { max($0 - indent, 1) }, ascii: options.ascii,
+    return TextWriter.draw(blocks.frozen(), indent: indent, options: options)
+  }
+
+  /// The lines `markdown` is drawn as after an indent of `indent` columns with `options`,
+  /// and the folds among them; on any thread.
+  static func draw(_ markdown: FrozenMarkdown, indent: Int, options: Options) -> DrawnRun {
+    var run = MarkdownDrawing.draw(
+      markdown, width: options.width.map { max($0 - indent, 1) }, ascii: options.ascii,
       hyperlinks: options.hyperlinks, colors: options.colors)
     // Without colour, the spaces that fill a code block's grey to its edge are nothing.
     if !options.colors {
@@ -66,7 +72,7 @@ public struct TextWriter {
 
   public var options: Options
   /// The lines drawn for each content run a view has asked for (`rows`, `line`).
-  let renderedRuns = RenderedRuns()
+  let drawnRuns = DrawnRuns()
 
   public init(options: Options = Options()) {
     self.options = options
@@ -77,13 +83,7 @@ public struct TextWriter {
     _ outline: Outline, selection: Selection, to target: inout Target
   ) throws(Target.Failure) {
     var walk = TextWalk(writer: self, outline: outline, selection: selection, target: target)
-    if options.renders && !options.outline {
-      walk.ahead = DrawingAhead(writer: self, outline: outline, selection: selection)
-    }
-    defer {
-      walk.ahead?.finish()
-      target = walk.target
-    }
+    defer { target = walk.target }
     try outline.walk(&walk)
     try walk.target.checkFailure()
   }
@@ -218,13 +218,13 @@ public struct TextWriter {
       line: prefix, bytes: Array(prefix.rendered(TerminalLine.Format(colors: format.colors)).utf8))
   }
 
-  /// Writes `content`; drawn by `ahead` when it is Markdown and being drawn ahead.
+  /// Writes `content`.
   fileprivate func writeContent<Target: ByteOutputStream>(
     _ content: Content, prefix: ContentPrefix, format: TerminalLine.Format,
-    ahead: DrawingAhead? = nil, to target: inout Target
+    to target: inout Target
   ) {
-    if let rendered = ahead?.nextRun() ?? drawn(content, indent: prefix.line.columns) {
-      for line in rendered.lines {
+    if let drawnRun = drawn(content, indent: prefix.line.columns) {
+      for line in drawnRun.lines {
         if line.pieces.isEmpty {
           target.write(static: "\n")
         } else if let width = format.width, prefix.line.columns + line.columns > width {
@@ -334,9 +334,6 @@ private struct TextWalk<Target: ByteOutputStream>: OutlineWalker {
   /// needed: an outline may have a content run for every few lines.
   var prefixes: [ContentPrefix?] = Array(
     repeating: nil, count: TextWriter.deepestIndent + 1)
-  /// The Markdown runs drawn on a second thread, in the order they are visited, for a
-  /// large document.
-  var ahead: DrawingAhead? = nil
 
   init(writer: TextWriter, outline: Outline, selection: Selection, target: Target) {
     self.writer = writer
@@ -360,10 +357,7 @@ private struct TextWalk<Target: ByteOutputStream>: OutlineWalker {
 
   mutating func visit(_ content: Content, depth: Int) {
     guard !writer.options.outline else { return }
-    var drawsAhead: DrawingAhead? = nil
-    if case .markdown = content.body { drawsAhead = ahead }
-    writer.writeContent(
-      content, prefix: prefix(depth: depth), format: format, ahead: drawsAhead, to: &target)
+    writer.writeContent(content, prefix: prefix(depth: depth), format: format, to: &target)
   }
 
   private mutating func prefix(depth: Int) -> ContentPrefix {

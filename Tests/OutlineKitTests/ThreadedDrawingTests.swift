@@ -4,7 +4,7 @@ import Testing
 @testable import OutlineKit
 
 @Suite("Markdown drawn on two threads")
-struct DrawingAheadTests {
+struct ThreadedDrawingTests {
   /// A long document of sections whose runs hold what drawing does most: paragraphs with
   /// links and footnotes, raw HTML with a left-open `<details>`, tables, lists, code.
   static func document(sections: Int) -> String {
@@ -49,37 +49,21 @@ struct DrawingAheadTests {
     }
   }
 
-  @Test("the runs drawn on two threads are the runs drawn in order on one, fold for fold")
-  func sameAsInOrder() throws {
-    let source = Self.document(sections: 300)
-    var options = TextWriter.Options(width: 50, renders: true)
-    options.hyperlinks = true
-    let writer = TextWriter(options: options)
-    // Each way reads the document for itself: its tree is read by one drawing at a time.
-    let alone = markdown(source)
-    var expected: [DrawnRun] = []
-    alone.walk(descend: { _ in true }) { step in
-      guard case .content(let content, let depth) = step, case .markdown = content.body else {
-        return
-      }
-      let indent = TextWriter.contentPrefix(depth: depth).columns
-      expected.append(writer.drawn(content, indent: indent) ?? DrawnRun())
-    }
-    let shared = markdown(source)
-    let selection = try Selection(outline: shared, request: SelectionRequest(base: .everything))
-    let ahead = try #require(
-      DrawingAhead(
-        writer: writer, outline: shared, selection: selection, fewestLines: 1, batchLines: 40))
-    defer { ahead.finish() }
-    #expect(expected.count > 300)
-    for (index, run) in expected.enumerated() {
-      let drawn = ahead.nextRun()
-      #expect(described(drawn) == described(run), "run \(index)")
-      #expect(drawn.folds == run.folds, "run \(index)")
-    }
+  @Test("a frozen run crosses to another thread and is drawn there as it is here")
+  func frozenCrossesThreads() async throws {
+    let frozen = markdownRuns(Self.document(sections: 3)).map { $0.frozen() }
+    let options = TextWriter.Options(width: 50, renders: true)
+    let here = frozen.map { TextWriter.draw($0, indent: 2, options: options) }
+    // The closure is `@Sendable`: it compiles only because the frozen runs are `Sendable`.
+    let there = await Task.detached {
+      frozen.map { TextWriter.draw($0, indent: 2, options: options) }
+    }.value
+    #expect(here.count == 4)
+    #expect(there.map(described) == here.map(described))
+    #expect(there.map(\.folds) == here.map(\.folds))
   }
 
-  @Test("a large document is written the same drawn ahead as its rows show it")
+  @Test("a large document is written as its rows show it")
   func writtenAsRows() throws {
     let outline = markdown(Self.document(sections: 600))
     let selection = try Selection(outline: outline, request: SelectionRequest())

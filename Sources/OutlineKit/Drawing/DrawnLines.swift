@@ -1,7 +1,7 @@
-/// The lines of rendered blocks, as they are laid out: each line starts with the marks of
+/// The lines of drawn blocks, as they are laid out: each line starts with the marks of
 /// the blocks it is in (a quote's bar, a list item's marker, then the indent under it),
 /// and text is broken to fit what the marks leave of the width.
-struct RenderedLines {
+struct DrawnLines {
   /// The columns a line may take, marks included; nil for no limit.
   let width: Int?
   /// Whether to draw with ASCII only.
@@ -53,7 +53,7 @@ struct RenderedLines {
 
   /// The columns text may take within the marks; nil for no limit.
   var available: Int? {
-    width.map { max($0 - markColumns, min($0, RenderedLines.narrowest)) }
+    width.map { max($0 - markColumns, min($0, DrawnLines.narrowest)) }
   }
 
   /// Starts a block whose lines begin with `first` (the first line) and `rest` (the
@@ -65,7 +65,7 @@ struct RenderedLines {
   ) {
     // A blank line asked for before the block goes outside it.
     writePendingBlank()
-    guard marks.count < RenderedLines.deepestMarks else {
+    guard marks.count < DrawnLines.deepestMarks else {
       unmarked += 1
       return
     }
@@ -138,7 +138,7 @@ struct RenderedLines {
     guard let available else {
       add(
         StyledLine(
-          String(repeating: ascii ? "-" : "─", count: RenderedLines.ruleColumns), .annotation))
+          String(repeating: ascii ? "-" : "─", count: DrawnLines.ruleColumns), .annotation))
       return
     }
     let marked = nextMarks()
@@ -178,7 +178,7 @@ struct RenderedLines {
     }
     // A narrow text still takes a terminal's usual width: a README's centred logo, alone
     // in its run, stands in the middle of the screen.
-    let across = max(widest, RenderedLines.screenColumns)
+    let across = max(widest, DrawnLines.screenColumns)
     for span in spanning {
       var line = span.marks
       let room = min(span.room, max(across - span.marks.columns, 0))

@@ -1,13 +1,13 @@
 /// A table drawn with box-drawing lines (or ASCII): each column as wide as its widest
 /// cell when the table fits, else narrowed so that it fits, the widest columns first,
 /// with the cells that no longer fit on a line wrapped within their column.
-struct TerminalTable {
+struct DrawnTable {
   /// The cells of each row, header rows first.
   var rows: [[StyledText]] = []
   /// How many of the rows are header rows, drawn bold and ruled off.
   var headerRows = 0
   /// Each column's alignment; columns past its end are left-aligned.
-  var alignments: [RenderedLines.Alignment] = []
+  var alignments: [DrawnLines.Alignment] = []
 
   /// The columns the table has: its widest row's.
   var columnCount: Int { max(rows.map(\.count).max() ?? 0, 0) }
@@ -30,12 +30,12 @@ struct TerminalTable {
     }
     // A bar before each column, a space either side of its text, and a bar at the end.
     let frame = 3 * count + 1
-    let widths = TerminalTable.fit(natural, within: width.map { $0 - frame })
+    let widths = DrawnTable.fit(natural, within: width.map { $0 - frame })
 
     let rule = TextStyle.annotation
     let bars = ascii ? Bars.ascii : Bars.boxDrawing
     var lines: [StyledLine] = []
-    lines.append(TerminalTable.border(widths, bars.top, bars.horizontal, rule))
+    lines.append(DrawnTable.border(widths, bars.top, bars.horizontal, rule))
     // Once any cell wraps, rows are ruled off from each other so that each reads whole.
     var laidOut: [[[StyledLine]]] = []
     var wraps = false
@@ -49,7 +49,7 @@ struct TerminalTable {
     }
     for (index, cellLines) in laidOut.enumerated() {
       if index > 0 && (index == headerRows || (wraps && index > headerRows)) {
-        lines.append(TerminalTable.border(widths, bars.middle, bars.horizontal, rule))
+        lines.append(DrawnTable.border(widths, bars.middle, bars.horizontal, rule))
       }
       let height = cellLines.map(\.count).max() ?? 1
       for lineIndex in 0..<height {
@@ -69,7 +69,7 @@ struct TerminalTable {
         lines.append(line)
       }
     }
-    lines.append(TerminalTable.border(widths, bars.bottom, bars.horizontal, rule))
+    lines.append(DrawnTable.border(widths, bars.bottom, bars.horizontal, rule))
     return lines
   }
 

@@ -12,11 +12,11 @@ import CGumbo
 /// (`HTMLSanitizer.maximumDepth`) are drawn as the text they hold, and HTML that nests
 /// deeper than is parsed (`HTMLSanitizer.parsedDepth`) is shown as written, each with a
 /// note, so that what is drawn stays linear in the HTML.
-struct HTMLTerminalText {
-  private var out: RenderedLines
+struct HTMLDrawing {
+  private var out: DrawnLines
   private var text = StyledText()
   private var styles: [TextStyle] = [.plain]
-  private var alignments: [RenderedLines.Alignment] = [.left]
+  private var alignments: [DrawnLines.Alignment] = [.left]
   /// The links entered and not yet left: the URL, the text shown for it, and whether any
   /// text but images' has been added to it.
   private var links: [(url: String, shown: String, textual: Bool, linked: Bool)] = []
@@ -38,8 +38,8 @@ struct HTMLTerminalText {
   /// `lines`, and the number of such is returned; else every element ends with the HTML.
   @discardableResult
   static func add(
-    _ html: UnsafeRawBufferPointer, to lines: inout RenderedLines, leavingDetailsOpen: Bool = false,
-    alignment: RenderedLines.Alignment = .left
+    _ html: UnsafeRawBufferPointer, to lines: inout DrawnLines, leavingDetailsOpen: Bool = false,
+    alignment: DrawnLines.Alignment = .left
   ) -> Int {
     let tooDeep = HTMLSanitizer.nestsTooDeep(html)
     let fragment = tooDeep ? nil : GumboFragment(html, context: GUMBO_TAG_DIV)
@@ -57,12 +57,12 @@ struct HTMLTerminalText {
     }
     // The lines are moved in and out, not copied: a copy of all the lines drawn so far,
     // made for each HTML block, made a run of many blocks quadratic.
-    var drawing = HTMLTerminalText(out: RenderedLines(width: nil, ascii: false, hyperlinks: false))
+    var drawing = HTMLDrawing(out: DrawnLines(width: nil, ascii: false, hyperlinks: false))
     swap(&drawing.out, &lines)
     drawing.linesAtStart = drawing.out.lines.count
     drawing.leavesDetailsOpen = leavingDetailsOpen
     drawing.alignments = [alignment]
-    HTMLTerminalText.draw(nodes, into: &drawing)
+    HTMLDrawing.draw(nodes, into: &drawing)
     swap(&drawing.out, &lines)
     return drawing.keepsDetailsOpen
   }
@@ -98,7 +98,7 @@ struct HTMLTerminalText {
   /// spaces of a table's lines are then no-break spaces, which keep it whole.
   private var laidOutAgain = false
 
-  private init(out: RenderedLines) {
+  private init(out: DrawnLines) {
     self.out = out
     linesAtStart = out.lines.count
   }
@@ -148,19 +148,19 @@ struct HTMLTerminalText {
 
   /// A table whose rows are being drawn, and the cells of the row being drawn.
   private struct OpenTable {
-    var table = TerminalTable()
+    var table = DrawnTable()
     var row: [StyledText] = []
   }
 
   /// Draws `nodes` after what `drawing` holds.
   private static func draw(
-    _ nodes: [UnsafeMutablePointer<GumboNode>], into drawing: inout HTMLTerminalText
+    _ nodes: [UnsafeMutablePointer<GumboNode>], into drawing: inout HTMLDrawing
   ) {
     // No recursion: nesting a browser accepts may be deeper than a thread's stack. The
     // drawings begun and not ended are a stack, the one drawn into last; the first is
     // `drawing`, moved in and back out.
     var drawings = [
-      HTMLTerminalText(out: RenderedLines(width: nil, ascii: false, hyperlinks: false))
+      HTMLDrawing(out: DrawnLines(width: nil, ascii: false, hyperlinks: false))
     ]
     swap(&drawings[0], &drawing)
     defer { swap(&drawings[0], &drawing) }
@@ -176,8 +176,8 @@ struct HTMLTerminalText {
       case .leave(let node, let name):
         drawings[top].leave(node, name)
       case .begin:
-        var inner = HTMLTerminalText(
-          out: RenderedLines(width: nil, ascii: drawings[top].out.ascii, hyperlinks: false))
+        var inner = HTMLDrawing(
+          out: DrawnLines(width: nil, ascii: drawings[top].out.ascii, hyperlinks: false))
         inner.laidOutAgain = true
         drawings.append(inner)
       case .end(let placement):
@@ -203,7 +203,7 @@ struct HTMLTerminalText {
         case GUMBO_NODE_TEXT, GUMBO_NODE_WHITESPACE, GUMBO_NODE_CDATA:
           drawings[top].addText(node.text)
         case GUMBO_NODE_ELEMENT, GUMBO_NODE_TEMPLATE:
-          let name = HTMLTerminalText.name(of: node)
+          let name = HTMLDrawing.name(of: node)
           if skipped.contains(name) { continue }
           if depth >= HTMLSanitizer.maximumDepth {
             // As the HTML output keeps them: what they hold, without them.
@@ -295,11 +295,11 @@ struct HTMLTerminalText {
   /// table's rows and a `<details>`' summary are drawn by `draw`.
   private mutating func enter(_ node: UnsafeMutablePointer<GumboNode>, _ name: String) -> Bool {
     func attribute(_ wanted: String) -> String? {
-      HTMLTerminalText.attribute(wanted, of: node)
+      HTMLDrawing.attribute(wanted, of: node)
     }
     var style = styles[styles.count - 1]
-    if HTMLTerminalText.blocks.contains(name) {
-      startBlock(spaced: HTMLTerminalText.spaced.contains(name))
+    if HTMLDrawing.blocks.contains(name) {
+      startBlock(spaced: HTMLDrawing.spaced.contains(name))
       switch attribute("align")?.lowercased() {
       case "center": alignments.append(.center)
       case "right": alignments.append(.right)
@@ -381,7 +381,7 @@ struct HTMLTerminalText {
   }
 
   /// Draws `table`, whose rows are drawn, where the table element was entered.
-  private mutating func endTable(_ table: TerminalTable) {
+  private mutating func endTable(_ table: DrawnTable) {
     for line in table.lines(width: out.available, ascii: out.ascii) {
       guard laidOutAgain else {
         out.add(line)
@@ -396,10 +396,9 @@ struct HTMLTerminalText {
   }
 
   private mutating func leave(_ node: UnsafeMutablePointer<GumboNode>, _ name: String) {
-    if name == "a", HTMLTerminalText.attribute("href", of: node) != nil, let link = links.popLast()
-    {
+    if name == "a", HTMLDrawing.attribute("href", of: node) != nil, let link = links.popLast() {
       if !link.linked,
-        HTMLTerminalText.showsURL(link.url, after: link.shown, imageOnly: !link.textual)
+        HTMLDrawing.showsURL(link.url, after: link.shown, imageOnly: !link.textual)
       {
         text.append(" (" + TerminalText.escaped(link.url) + ")", .annotation)
         afterImage = false
@@ -423,10 +422,10 @@ struct HTMLTerminalText {
       out.leave()
     default: break
     }
-    if HTMLTerminalText.blocks.contains(name) {
+    if HTMLDrawing.blocks.contains(name) {
       flush()
       alignments.removeLast()
-      if HTMLTerminalText.spaced.contains(name) { gapPending = true }
+      if HTMLDrawing.spaced.contains(name) { gapPending = true }
     }
   }
 
@@ -505,9 +504,9 @@ struct HTMLTerminalText {
   }
 
   private mutating func addImage(_ alt: String, source: String) {
-    let shown = HTMLTerminalText.imageText(alt: alt, source: source)
+    let shown = HTMLDrawing.imageText(alt: alt, source: source)
     let style = styles[styles.count - 1]
-    if afterImage { HTMLTerminalText.separateImage(in: &text, ascii: out.ascii) }
+    if afterImage { HTMLDrawing.separateImage(in: &text, ascii: out.ascii) }
     text.append(TerminalText.escaped(shown.text), shown.isAlt ? style : .annotation)
     for index in links.indices { links[index].shown += shown.text }
     afterImage = true
@@ -542,7 +541,7 @@ struct HTMLTerminalText {
   /// The text of `html`, parsed as a table cell's content, each line it would take (a
   /// `<br>`, a block) ending in a line break.
   static func text(_ html: UnsafeRawBufferPointer, ascii: Bool, hyperlinks: Bool) -> StyledText {
-    var lines = RenderedLines(width: nil, ascii: ascii, hyperlinks: hyperlinks)
+    var lines = DrawnLines(width: nil, ascii: ascii, hyperlinks: hyperlinks)
     add(html, to: &lines)
     return lines.joined(breaking: true)
   }
