@@ -196,7 +196,7 @@ $(VENV)/.installed: Tests/Browser/requirements.txt | test-deps
 # on their own threads, reading on several threads, the loader's writer thread) under
 # ThreadSanitizer, built apart in .build/tsan: a race there fails the run. Left out: the
 # conditions over 20,000-deep documents, a test of depth that is ten times slower so.
-THREADED_SUITES = OutlineKitTests\.(YAMLReaderTests|DrawingAheadTests|ContentMatchingTests|PatternBudgetTests|ConditionTests|ConditionSuiteTests|ConcurrentReadingTests|DocumentLoaderTests)
+THREADED_SUITES = OutlineKitTests\.(YAMLReaderTests|ThreadedDrawingTests|ContentMatchingTests|PatternBudgetTests|ConditionTests|ConditionSuiteTests|ConcurrentReadingTests|DocumentLoaderTests)
 test-threads: test-deps
 	TSAN_OPTIONS=halt_on_error=1 $(SWIFT) test --sanitize=thread --scratch-path .build/tsan \
 	  --filter '$(THREADED_SUITES)' --skip 'ConditionTests/deepDocuments'

@@ -79,6 +79,16 @@ def instructions(command):
     raise RuntimeError(f"callgrind counted nothing for {command}")
 
 
+def stripped(binary, name):
+    """A copy of `binary` without its debug information, in the inputs' folder, for
+    callgrind: Valgrind 3.19 gives up on the debug information of a binary linked with the
+    Swift runtime in it, and the copy runs the same instructions."""
+    os.makedirs(INPUTS, exist_ok=True)
+    path = os.path.join(INPUTS, f"{name}-stripped")
+    subprocess.run(["strip", "--strip-debug", "-o", path, binary], check=True)
+    return path
+
+
 def written(name, make):
     """The path of a generated input, written the first time it is asked for."""
     path = os.path.join(INPUTS, name)
@@ -177,6 +187,16 @@ TRICKS = [
     ("PLAIN_WHOLESANITIZE", "a section's raw HTML sanitised block by block, only the blocks that "
      "hold some or that the sanitiser would change, in place of parsing the whole section "
      "(`HTMLSanitizer.sanitized(blocks:)`)", "COLLAPSE -t html --expand-all INPUT", "guide-10"),
+    ("PLAIN_YAMLTHREAD", "libyaml parsing on a thread of its own while the outline is built, "
+     "in place of a batch of events parsed as each is taken (`YAMLEventStream`)",
+     "COLLAPSE --outline INPUT", "manifests-10"),
+    ("PLAIN_EXCLUSIVITY", "the readers' hot properties kept without run-time exclusivity checks "
+     "(`@exclusivity(unchecked)`), on YAML", "COLLAPSE --outline INPUT", "manifests-10"),
+    ("PLAIN_EXCLUSIVITY", "the readers' hot properties kept without run-time exclusivity checks "
+     "(`@exclusivity(unchecked)`), on JSON", "COLLAPSE --outline INPUT", "json-50"),
+    ("PLAIN_DRAWASCII", "drawn text of printable ASCII measured and cut by its bytes, in place "
+     "of Strings and graphemes (`StyledText`, `MarkdownDrawing.drawCode`)",
+     "COLLAPSE --render always --expand-all -w 80 INPUT", "markdown-10"),
 ]
 
 
@@ -193,9 +213,18 @@ def variant(condition):
     """The path of collapse built without one trick, in a build folder of its own."""
     root = os.path.join(HERE, "..")
     scratch = os.path.join(root, ".build", "bench-" + condition.lower())
-    subprocess.run(["swift", "build", "-c", "release", "--static-swift-stdlib",
-                    "-Xswiftc", "-D" + condition, "--scratch-path", scratch],
-                   cwd=root, check=True, stdout=subprocess.DEVNULL)
+    build = ["swift", "build", "-c", "release", "--static-swift-stdlib",
+             "-Xswiftc", "-D" + condition, "--scratch-path", scratch]
+    # libstdc++ linked in, as `make` links the command the variant is timed against.
+    archive = subprocess.run(["clang", "-print-file-name=libstdc++.a"], capture_output=True,
+                             text=True).stdout.strip()
+    if os.path.isfile(archive):
+        folder = subprocess.run(build + ["--show-bin-path"], cwd=root, check=True,
+                                capture_output=True, text=True).stdout.strip()
+        os.makedirs(folder, exist_ok=True)
+        if not os.path.islink(os.path.join(folder, "libstdc++.a")):
+            os.symlink(archive, os.path.join(folder, "libstdc++.a"))
+    subprocess.run(build, cwd=root, check=True, stdout=subprocess.DEVNULL)
     return os.path.join(scratch, "release", "collapse")
 
 
@@ -230,15 +259,20 @@ def tricks(collapse, runs, only=None):
     """Times each trick's target with and without it, interleaved run by run, and writes
     bench/tricks.md. A trick is kept when it gains at least 5% on its target. With `only`,
     a condition, times that trick alone and keeps the other rows as they were."""
-    paths = {"markdown-50": inputs("markdown", 50), "markdown-10": inputs("markdown", 10),
-             "guide-10": inputs("guide", 10), "json-50": inputs("json", 50),
-             "titles": written("titles-200000.md", lambda: titles(200_000)),
-             "nul-40": written("nul-40.md", lambda: pathological.nul_bytes(40 << 20))}
+    # Each input is made when a trick that is timed asks for it.
+    paths = {"markdown-50": lambda: inputs("markdown", 50),
+             "markdown-10": lambda: inputs("markdown", 10),
+             "guide-10": lambda: inputs("guide", 10), "json-50": lambda: inputs("json", 50),
+             "manifests-10": lambda: inputs("manifests", 10),
+             "titles": lambda: written("titles-200000.md", lambda: titles(200_000)),
+             "nul-40": lambda: written("nul-40.md", lambda: pathological.nul_bytes(40 << 20))}
     # Callgrind's counts, steady on a busy machine, on a tenth of each input.
-    counted = {"markdown-50": inputs("markdown", 5), "markdown-10": inputs("markdown", 1),
-               "guide-10": inputs("guide", 1), "json-50": inputs("json", 5),
-               "titles": written("titles-20000.md", lambda: titles(20_000)),
-               "nul-40": written("nul-4.md", lambda: pathological.nul_bytes(4 << 20))}
+    counted = {"markdown-50": lambda: inputs("markdown", 5),
+               "markdown-10": lambda: inputs("markdown", 1),
+               "guide-10": lambda: inputs("guide", 1), "json-50": lambda: inputs("json", 5),
+               "manifests-10": lambda: inputs("manifests", 1),
+               "titles": lambda: written("titles-20000.md", lambda: titles(20_000)),
+               "nul-40": lambda: written("nul-4.md", lambda: pathological.nul_bytes(4 << 20))}
     path = os.path.join(HERE, "tricks.md")
     earlier = {}
     if only and os.path.exists(path):
@@ -252,12 +286,13 @@ def tricks(collapse, runs, only=None):
                 rows.append(earlier[what])
             continue
         plain = variant(condition)
-        commands = [target.replace("COLLAPSE", binary).replace("INPUT", paths[input_name])
+        commands = [target.replace("COLLAPSE", binary).replace("INPUT", paths[input_name]())
                     for binary in (collapse, plain)]
         medians = hyperfine(commands, runs, 4)
         gain = medians[commands[1]] / medians[commands[0]] - 1
-        counts = [instructions(target.replace("COLLAPSE", binary).replace("INPUT", counted[input_name]))
-                  for binary in (collapse, plain)]
+        counts = [instructions(target.replace("COLLAPSE", stripped(binary, name))
+                               .replace("INPUT", counted[input_name]()))
+                  for binary, name in ((collapse, "collapse"), (plain, condition.lower()))]
         counted_gain = counts[1] / counts[0] - 1
         shown = target.replace("COLLAPSE ", "").replace(" INPUT", "")
         rows.append(f"| {what} | `{shown}`, {input_name} | {medians[commands[0]]:.3f} s | "
@@ -274,27 +309,41 @@ def tricks(collapse, runs, only=None):
         "gains at least 5%. Inputs: `markdown-50` is `bench/generate.py markdown 50` (and",
         "`markdown-10` its 10 MB), `guide-10` is `bench/generate.py guide 10` (shaped like",
         "README and API guides, with raw anchors and comments), `json-50` is",
-        "`bench/generate.py json 50`; `titles`",
+        "`bench/generate.py json 50`, `manifests-10` is `bench/generate.py manifests 10` (a",
+        "stream of Kubernetes manifests); `titles`",
         "is 200,000 sections whose titles mix ASCII, accents, CJK and punctuation; `nul-40` is",
         "40 MB of NUL bytes.",
         "",
-        "Five tricks measured so gained less and are gone: rendering HTML ahead on other",
+        "Eight tricks measured so gained less and are gone: rendering HTML ahead on other",
         "cores while the writer wrote (+0.5% and +4% on `-t html --expand-all` of 50 MB),",
         "finding where the source's lines start on another thread while cmark-gfm parsed",
         "inlines (-2.6% at 50 MB, +2% at 10 MB), a section's source searched for `<` and `![` before its",
         "nodes were walked for raw HTML (+3% in time on `-t html --expand-all` of 10 MB, +1%",
         "in instructions on 1 MB), a JSON string written without escapes taken as yajl",
         "decoded it, without a look into its source for surrogates (-13% in time on",
-        "`--outline` of 10 MB of JSON, +3% in instructions on 1 MB), and cmark-gfm's nodes and",
+        "`--outline` of 10 MB of JSON, +3% in instructions on 1 MB), cmark-gfm's nodes and",
         "buffers taken from the end of 64 KiB chunks in place of calloc and free (+12% in",
         "instructions on 1 MB of guides and release notes, but a third more user time and 40%",
         "more peak memory on 10 MB: what cmark-gfm frees while it parses inlines was never used",
-        "again).",
+        "again), and the text writer's indents written from one buffer of spaces in place of a",
+        "String each (-4% in time on `--expand-all` of 50 MB of JSON, +1% in instructions on",
+        "5 MB: an indent of up to seven levels is a String held in place, with no memory of its",
+        "own), a YAML event's column found eight ASCII bytes at a time in place of one by one",
+        "(+4% in time on `--outline` of 10 MB of Kubernetes manifests, +2% in instructions on",
+        "1 MB), and a `/REGEX/`'s run of literal text looked for before PCRE2 was given a",
+        "section (on 20 MB of Markdown, `/zzqx-none/` with it took 1.29 s and `/\\d{9}[xq]/`,",
+        "which has no such run, 1.25 s; and it was wrong where the run was misread from the",
+        "pattern's syntax): PCRE2 looks for a match's first and last code units itself, and",
+        "even that look, switched off too (`PCRE2_NO_START_OPTIMIZE`), gains only +4% in",
+        "instructions and nothing in time on `--expand-matching /coral.reef/` of 10 MB of",
+        "Markdown, since reading the document takes most of it.",
         "",
         "The gain in instructions is callgrind's count, on a tenth of the input (5 MB and 1 MB",
-        "of Markdown, 1 MB of guides, 5 MB of JSON, 20,000 titles, 4 MB of NUL bytes): the same on",
-        "every run, however busy the machine. A trick is kept when either gain reaches 5%: times",
-        "on a machine shared with builds are loose, instruction counts are not.",
+        "of Markdown, 1 MB of guides, 5 MB of JSON, 1 MB of manifests, 20,000 titles, 4 MB of",
+        "NUL bytes): the same on every run, however busy the machine. A trick is kept when",
+        "either gain reaches 5%: times on a machine shared with builds are loose, instruction",
+        "counts are not. A thread's gain is in time alone: callgrind runs one thread at a time,",
+        "and counts the work of both.",
         "",
         "| trick | target | with it | without it | gain | gain in instructions | verdict |",
         "|---|---|---:|---:|---:|---:|---|",

@@ -316,16 +316,20 @@ struct MarkdownDrawing {
       while end < bytes.count, bytes[end] != 0x0A { end += 1 }
       let line = UnsafeRawBufferPointer(rebasing: bytes[start..<end])
       start = end + 1
-      if line.allSatisfy({ $0 >= 0x20 && $0 < 0x7F }) {
-        // Printable ASCII: a column a byte, cut where the room ends.
-        var from = 0
-        repeat {
-          let to = room.map { min(from + $0, line.count) } ?? line.count
-          pieces.append((String(decoding: line[from..<to], as: UTF8.self), to - from, from > 0))
-          from = to
-        } while from < line.count
-        continue
-      }
+      // Printable ASCII: a column a byte, cut where the room ends (`-DPLAIN_DRAWASCII`
+      // cuts it between graphemes as any other line).
+      #if !PLAIN_DRAWASCII
+        if line.allSatisfy({ $0 >= 0x20 && $0 < 0x7F }) {
+          var from = 0
+          repeat {
+            let to = room.map { min(from + $0, line.count) } ?? line.count
+            pieces.append(
+              (String(decoding: line[from..<to], as: UTF8.self), to - from, from > 0))
+            from = to
+          } while from < line.count
+          continue
+        }
+      #endif
       let text = DisplayWidth.expandingTabs(
         TerminalText.escaped(String(decoding: line, as: UTF8.self)))
       var piece = ""

@@ -70,9 +70,15 @@ struct StyledText {
   /// are one, and spaces that end a line are dropped.
   ///
   /// The pieces are read as bytes, a word's parts cut from them as they are: most of a
-  /// document's text is ASCII, each byte a column.
+  /// document's text is ASCII, each byte a column (`-DPLAIN_DRAWASCII` measures every
+  /// word as a String, and breaks a line of printable ASCII that fits as any other;
+  /// bench/tricks.md says what this gains).
   func lines(width: Int?) -> [StyledLine] {
-    if pieces.count == 1, let line = StyledText.oneLine(pieces[0], width: width) { return [line] }
+    #if !PLAIN_DRAWASCII
+      if pieces.count == 1, let line = StyledText.oneLine(pieces[0], width: width) {
+        return [line]
+      }
+    #endif
     var breaker = LineBreaker(width: width)
     for piece in pieces {
       var text = piece.text
@@ -191,7 +197,9 @@ private struct LineBreaker {
   private(set) var keptTogether = false
 
   private mutating func columns(of bytes: UnsafeBufferPointer<UInt8>) -> Int {
-    if bytes.allSatisfy({ $0 < 0x80 }) { return bytes.count }
+    #if !PLAIN_DRAWASCII
+      if bytes.allSatisfy({ $0 < 0x80 }) { return bytes.count }
+    #endif
     if !keptTogether {
       keptTogether = zip(bytes, bytes.dropFirst()).contains { $0 == 0xC2 && $1 == 0xA0 }
     }

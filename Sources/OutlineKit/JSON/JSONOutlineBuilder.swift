@@ -44,11 +44,19 @@ final class JSONOutlineBuilder {
   private let longestTitlePath: Int
   private var hasTitlePaths: Bool { !titlePaths.isEmpty }
   // The builder is only ever used from the parser's callbacks, one at a time, so the
-  // run-time exclusivity checks of these hot properties buy nothing.
-  @exclusivity(unchecked) private var stack: [Frame] = [
-    Frame(isObject: false, key: nil, index: nil, titledByMember: false, runStart: 0, start: 0)
-  ]
-  @exclusivity(unchecked) private var sections: [Section] = []
+  // run-time exclusivity checks of these hot properties buy nothing (`-DPLAIN_EXCLUSIVITY`
+  // keeps them; bench/tricks.md says what this gains).
+  #if PLAIN_EXCLUSIVITY
+    private var stack: [Frame] = [
+      Frame(isObject: false, key: nil, index: nil, titledByMember: false, runStart: 0, start: 0)
+    ]
+    private var sections: [Section] = []
+  #else
+    @exclusivity(unchecked) private var stack: [Frame] = [
+      Frame(isObject: false, key: nil, index: nil, titledByMember: false, runStart: 0, start: 0)
+    ]
+    @exclusivity(unchecked) private var sections: [Section] = []
+  #endif
   private var documentContent: [Content] = []
   private let values = ValueStore()
   /// Set when the store of values is full; the reader stops and reports it.

@@ -44,12 +44,21 @@ public final class JSONReader {
   private var tokenEnd: Int?
   /// What follows the last token that reached a callback, up to the end of the last chunk.
   private var gap = TokenGap(position: SourceMap.Position(), before: 0)
-  // Read in every string's callback, one at a time: exclusivity checks buy nothing.
+  // Read in every string's callback, one at a time: exclusivity checks buy nothing
+  // (`-DPLAIN_EXCLUSIVITY` keeps them).
   /// The chunk yajl is parsing, during its callbacks.
-  @exclusivity(unchecked) private var parsing: UnsafeBufferPointer<UInt8>?
+  #if PLAIN_EXCLUSIVITY
+    private var parsing: UnsafeBufferPointer<UInt8>?
+  #else
+    @exclusivity(unchecked) private var parsing: UnsafeBufferPointer<UInt8>?
+  #endif
   /// The source of a string that began in an earlier chunk and goes on in the next, from
   /// its opening quote; empty when the last chunk did not end inside a string.
-  @exclusivity(unchecked) private var openString: [UInt8] = []
+  #if PLAIN_EXCLUSIVITY
+    private var openString: [UInt8] = []
+  #else
+    @exclusivity(unchecked) private var openString: [UInt8] = []
+  #endif
   /// The token the input handed to yajl ends inside, if it does, and the chunks since,
   /// held back until the token ends in them.
   private var openToken: OpenToken?
@@ -58,11 +67,19 @@ public final class JSONReader {
   /// give tokens their offsets in the input and sections their lines.
   private var map = SourceMap()
   /// Where `openString` starts in the input.
-  @exclusivity(unchecked) private var openStringStart = 0
+  #if PLAIN_EXCLUSIVITY
+    private var openStringStart = 0
+  #else
+    @exclusivity(unchecked) private var openStringStart = 0
+  #endif
   /// The source of a number or literal that the last chunk ended inside, from its start.
   private var openTokenHead: [UInt8] = []
   /// The last token that reached a callback, which tells what yajl's parser takes next.
-  @exclusivity(unchecked) private var lastToken = JSONParserState.Token.none
+  #if PLAIN_EXCLUSIVITY
+    private var lastToken = JSONParserState.Token.none
+  #else
+    @exclusivity(unchecked) private var lastToken = JSONParserState.Token.none
+  #endif
 
   public convenience init(options: Options = Options()) {
     self.init(options: options, mostLevels: JSONOutlineBuilder.deepestNesting)

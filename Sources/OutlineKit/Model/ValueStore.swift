@@ -14,9 +14,15 @@ final class ValueStore {
     var type: Member.ValueType
   }
 
-  // Filled by one reader, then only read: run-time exclusivity checks buy nothing here.
-  @exclusivity(unchecked) private(set) var bytes: [UInt8] = []
-  @exclusivity(unchecked) private(set) var records: [Record] = []
+  // Filled by one reader, then only read: run-time exclusivity checks buy nothing here
+  // (`-DPLAIN_EXCLUSIVITY` keeps them).
+  #if PLAIN_EXCLUSIVITY
+    private(set) var bytes: [UInt8] = []
+    private(set) var records: [Record] = []
+  #else
+    @exclusivity(unchecked) private(set) var bytes: [UInt8] = []
+    @exclusivity(unchecked) private(set) var records: [Record] = []
+  #endif
 
   /// Makes room for `count` bytes of keys and values, and the members they may hold
   /// (JSON spends a few bytes of punctuation on each).

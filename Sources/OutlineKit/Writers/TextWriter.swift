@@ -120,7 +120,7 @@ public struct TextWriter {
     // Read in place: a copy of the section would retain and release each of its parts.
     let depth = outline.sections[index].depth
     let expanded = selection.isExpanded(index)
-    target.write(bytes: TextWriter.spaces(min(depth, TextWriter.deepestIndent) * 2))
+    target.write(TextWriter.indent(depth: depth))
     if depth > TextWriter.deepestIndent { target.write("[depth \(depth)] ") }
     target.write(static: options.ascii ? (expanded ? "- " : "+ ") : (expanded ? "▾ " : "▸ "))
     var title =
@@ -154,22 +154,8 @@ public struct TextWriter {
 
   /// Two spaces per level, up to `deepestIndent` levels; deeper lines say their depth.
   static func indent(depth: Int) -> String {
-    String(decoding: spaces(min(depth, deepestIndent) * 2), as: UTF8.self)
+    String(repeating: " ", count: min(depth, deepestIndent) * 2)
   }
-
-  /// `count` spaces, up to the deepest indent's: written as they are, with no String made.
-  static func spaces(_ count: Int) -> UnsafeRawBufferPointer {
-    UnsafeRawBufferPointer(rebasing: spaceBytes[..<min(max(count, 0), spaceBytes.count)])
-  }
-
-  /// Made once, never written after, and kept as long as the process lives.
-  // nonisolated(unsafe): a pointer is not Sendable, but these bytes are only read after
-  // the static's one initialisation, which Swift makes once for every thread.
-  nonisolated(unsafe) private static let spaceBytes: UnsafeRawBufferPointer = {
-    let bytes = UnsafeMutableRawBufferPointer.allocate(byteCount: deepestIndent * 2, alignment: 1)
-    bytes.initializeMemory(as: UInt8.self, repeating: 0x20)
-    return UnsafeRawBufferPointer(bytes)
-  }()
 
   private static func appendIndent(depth: Int, to line: inout TerminalLine) {
     line.append(indent(depth: depth))

@@ -3,7 +3,9 @@ import Dispatch
 import Synchronization
 
 /// libyaml's events, parsed on a thread of their own and handed over in batches, so that
-/// the outline is built on one core while libyaml parses on the other.
+/// the outline is built on one core while libyaml parses on the other
+/// (`-DPLAIN_YAMLTHREAD` parses each batch when it is taken; bench/tricks.md says what the
+/// thread gains).
 ///
 /// An event keeps what the builder reads of it: its kind, its marks, and a scalar's text,
 /// copied into its batch, since libyaml frees its own when the event is let go.
@@ -75,10 +77,54 @@ final class YAMLEventStream: Sendable {
   /// room.
   private let unbounded = Atomic(false)
 
+  #if PLAIN_YAMLTHREAD
+    /// libyaml's parser run on the reader's thread, a batch as each is taken; nil when
+    /// libyaml could not start, which `produce` reports.
+    private let inline: InlineParser?
+
+    /// A parser and a copy of the bytes it reads, which it points into.
+    private final class InlineParser: @unchecked Sendable {  // Only the reader's thread uses it.
+      private let parser = UnsafeMutablePointer<yaml_parser_t>.allocate(capacity: 1)
+      private let bytes: UnsafeMutableBufferPointer<UInt8>
+      private var flowDepth = 0
+
+      init?(_ source: [UInt8]) {
+        parser.initialize(to: yaml_parser_t())
+        guard yaml_parser_initialize(parser) != 0 else {
+          parser.deallocate()
+          return nil
+        }
+        // One byte at least, so that a document of no bytes still has somewhere to point.
+        bytes = .allocate(capacity: max(source.count, 1))
+        _ = bytes.initialize(from: source)
+        yaml_parser_set_input_string(parser, UnsafePointer(bytes.baseAddress), source.count)
+        yaml_parser_set_encoding(parser, YAML_UTF8_ENCODING)
+      }
+
+      deinit {
+        yaml_parser_delete(parser)
+        parser.deallocate()
+        bytes.deallocate()
+      }
+
+      func next() -> Batch {
+        let batch = Batch()
+        YAMLEventStream.fill(batch, from: &parser.pointee, flowDepth: &flowDepth)
+        return batch
+      }
+    }
+  #endif
+
   /// Starts parsing `bytes`; on a thread of its own when the system has one to give,
   /// else here, all at once, before returning.
   init(parsing bytes: [UInt8]) {
-    let started = runOnOwnThread { [self] in produce(bytes) }
+    #if PLAIN_YAMLTHREAD
+      inline = InlineParser(bytes)
+      if inline != nil { return }
+      let started = false
+    #else
+      let started = runOnOwnThread { [self] in produce(bytes) }
+    #endif
     if !started {
       unbounded.store(true, ordering: .relaxed)
       produce(bytes)
@@ -87,6 +133,9 @@ final class YAMLEventStream: Sendable {
 
   /// The next batch, waiting for it to be parsed.
   func next() -> Batch {
+    #if PLAIN_YAMLTHREAD
+      if let inline { return inline.next() }
+    #endif
     ready.wait()
     let batch = queue.withLock { $0.batches.removeFirst() }
     room.signal()
@@ -96,6 +145,9 @@ final class YAMLEventStream: Sendable {
   /// Stops parsing: the events not yet taken are let go, and the parser stops at its next
   /// batch. Returns once the last batch is taken; the parser's thread then only frees it.
   func cancel() {
+    #if PLAIN_YAMLTHREAD
+      if inline != nil { return }
+    #endif
     queue.withLock { $0.cancelled = true }
     while next().end == nil {}
   }

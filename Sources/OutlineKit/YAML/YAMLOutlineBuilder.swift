@@ -60,11 +60,21 @@ final class YAMLOutlineBuilder {
   /// What the content's source lines are lines of.
   private let document: SourceDocument
   // The builder is only used from the reader's loop, one event at a time, so the
-  // run-time exclusivity checks of these hot properties buy nothing.
-  @exclusivity(unchecked) private var stack: [Frame]
-  @exclusivity(unchecked) private var sections: [Section] = []
+  // run-time exclusivity checks of these hot properties buy nothing (`-DPLAIN_EXCLUSIVITY`
+  // keeps them; bench/tricks.md says what this gains).
+  #if PLAIN_EXCLUSIVITY
+    private var stack: [Frame]
+    private var sections: [Section] = []
+  #else
+    @exclusivity(unchecked) private var stack: [Frame]
+    @exclusivity(unchecked) private var sections: [Section] = []
+  #endif
   /// Whether each section's first line is its title alone (`key:`), not content.
-  @exclusivity(unchecked) private var titleLines: [Bool] = []
+  #if PLAIN_EXCLUSIVITY
+    private var titleLines: [Bool] = []
+  #else
+    @exclusivity(unchecked) private var titleLines: [Bool] = []
+  #endif
   private var skipped: Skipped? = nil
   /// The comments after where a block ends, which it takes when they are indented as it is.
   private var trailingComments: YAMLTrailingComments
@@ -127,15 +137,6 @@ final class YAMLOutlineBuilder {
     // A column past the line's end stands at its end.
     let end = text.lineRange(line).upperBound
     var characters = 0
-    // Eight ASCII bytes at a time are eight characters: most keys stand on ASCII lines.
-    text.bytes.withUnsafeBytes { bytes in
-      while characters + 8 <= column, offset + 8 <= end,
-        bytes.loadUnaligned(fromByteOffset: offset, as: UInt64.self) & 0x8080_8080_8080_8080 == 0
-      {
-        offset += 8
-        characters += 8
-      }
-    }
     while offset < end {
       if text.bytes[offset] & 0xC0 != 0x80 {
         if characters == column { break }
