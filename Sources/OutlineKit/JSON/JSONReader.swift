@@ -88,7 +88,8 @@ public final class JSONReader {
   /// A reader of at most `mostLevels` levels of nesting.
   init(options: Options, mostLevels: Int) {
     builder = JSONOutlineBuilder(
-      titleKeys: options.titleKeys.keys, unwrapsLoneValue: !options.isJSONLines, mostLevels: mostLevels)
+      titleKeys: options.titleKeys.keys, unwrapsLoneValue: !options.isJSONLines,
+      mostLevels: mostLevels)
     callbacks = .allocate(capacity: 1)
     callbacks.initialize(to: JSONReader.callbackTable)
     handle = yajl_alloc(callbacks, nil, Unmanaged.passUnretained(self).toOpaque())
