@@ -28,6 +28,7 @@ HERE = Path(__file__).resolve().parent
 ROOT = HERE.parents[1]
 KEPT = ROOT / "Tests" / "RealShaped"
 PAGE = ROOT / "Sources" / "OutlineKit" / "Page"
+HIGHLIGHTING = ROOT / "Sources" / "OutlineKit" / "Highlighting"
 HIGHLIGHT = Path("/usr/share/javascript/highlight.js/highlight.min.js")
 KINDS = ("release-notes", "guide", "markdown-html")
 # Each output's file name, and the flags that make it.
@@ -51,7 +52,7 @@ def folded(page):
     """The page with its style sheet, its scripts and the parts of highlight.js each
     replaced by a comment that names it, where the page holds that text byte for byte."""
     text = page.decode("utf-8")
-    colouring = (PAGE / "colouring.js").read_text(encoding="utf-8")
+    colouring = (HIGHLIGHTING / "colouring.js").read_text(encoding="utf-8")
     cut = colouring.index(LANGUAGES_MARKER) + len(LANGUAGES_MARKER)
     for name, part in [("page.css", (PAGE / "page.css").read_text(encoding="utf-8")),
                        ("page.js", (PAGE / "page.js").read_text(encoding="utf-8")),
