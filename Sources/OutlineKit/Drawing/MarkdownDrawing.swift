@@ -1,6 +1,6 @@
 /// A content run drawn: its lines, and the `<details>` among them, which a view can fold.
 struct DrawnRun {
-  var lines: [StyledLine] = []
+  var lines: [DrawnLine] = []
   var folds: [DrawnLines.Fold] = []
 }
 
@@ -116,7 +116,7 @@ struct MarkdownDrawing {
           }
         }
       case .blockQuote:
-        enter(index, of: tree, first: nil, rest: StyledLine(out.ascii ? "| " : "│ ", .annotation))
+        enter(index, of: tree, first: nil, rest: DrawnLine(out.ascii ? "| " : "│ ", .annotation))
       case .alert(let kind):
         drawAlert(kind, index, of: tree)
       case .list(let list):
@@ -136,7 +136,7 @@ struct MarkdownDrawing {
           marker = bullets[(lists.last?.bulletDepth ?? 0) % bullets.count] + " "
         }
         let rest = String(repeating: " ", count: DisplayWidth.columns(of: marker))
-        enter(index, of: tree, first: StyledLine(marker, .annotation), rest: StyledLine(rest))
+        enter(index, of: tree, first: DrawnLine(marker, .annotation), rest: DrawnLine(rest))
       case .table(let alignments):
         drawTable(index, of: tree, alignments: tree.alignments(alignments))
         walk.skipChildren()
@@ -152,7 +152,7 @@ struct MarkdownDrawing {
   /// Starts a block whose lines begin with marks; one with no blocks in it is its marks
   /// alone.
   private mutating func enter(
-    _ index: Int, of tree: MarkdownTree, first: StyledLine?, rest: StyledLine
+    _ index: Int, of tree: MarkdownTree, first: DrawnLine?, rest: DrawnLine
   ) {
     out.enter(first: first, rest: rest)
     if !tree.hasChildren(index) { out.leave() }
@@ -209,9 +209,9 @@ struct MarkdownDrawing {
   /// otherwise.
   private mutating func inlineText(
     _ index: Int, of tree: MarkdownTree, style base: TextStyle
-  ) -> StyledText {
+  ) -> InlineText {
     sawHTML = false
-    var text = StyledText()
+    var text = InlineText()
     var styles: [TextStyle] = [base]
     // The links entered and not left: the URL, the text shown for it, and whether any of
     // that is text rather than an image's.
@@ -354,7 +354,7 @@ struct MarkdownDrawing {
     // it is not read as a line of its own.
     let continuation = out.ascii ? "> " : "↪ "
     for piece in pieces {
-      var line = piece.continues ? StyledLine(continuation, .annotation) : StyledLine(indent)
+      var line = piece.continues ? DrawnLine(continuation, .annotation) : DrawnLine(indent)
       line.append(" " + piece.text, code, columns: piece.columns + 1)
       line.pad(widest - piece.columns + 1, code)
       out.add(line)
@@ -363,9 +363,9 @@ struct MarkdownDrawing {
 
   /// A GitHub alert: a bar in the alert's colour down its side, and its title first.
   private mutating func drawAlert(_ kind: AlertKind, _ index: Int, of tree: MarkdownTree) {
-    let bar = StyledLine(out.ascii ? "| " : "│ ", TextStyle(foreground: kind.color))
+    let bar = DrawnLine(out.ascii ? "| " : "│ ", TextStyle(foreground: kind.color))
     out.enter(first: nil, rest: bar)
-    out.add(StyledLine(kind.title, TextStyle(bold: true, foreground: kind.color)))
+    out.add(DrawnLine(kind.title, TextStyle(bold: true, foreground: kind.color)))
     if !tree.hasChildren(index) { out.leave() }
   }
 
@@ -382,7 +382,7 @@ struct MarkdownDrawing {
     }
     for row in tree.children(of: index) {
       if case .tableRow(isHeader: true) = tree.entries[row].kind { table.headerRows += 1 }
-      var cells: [StyledText] = []
+      var cells: [InlineText] = []
       for cell in tree.children(of: row) {
         cells.append(cellText(cell, of: tree))
       }
@@ -393,7 +393,7 @@ struct MarkdownDrawing {
 
   /// A table cell's text; one with tags in it as a browser shows it, a `<br>` breaking
   /// its line.
-  private mutating func cellText(_ cell: Int, of tree: MarkdownTree) -> StyledText {
+  private mutating func cellText(_ cell: Int, of tree: MarkdownTree) -> InlineText {
     let text = inlineText(cell, of: tree, style: .plain)
     guard sawHTML, case .tableCell(let html?) = tree.entries[cell].kind else { return text }
     return tree.withBytes(of: html) { html in
@@ -414,8 +414,8 @@ struct MarkdownDrawing {
       out.addBlank()
       let mark = "[\(number)] "
       out.enter(
-        first: StyledLine(mark, .annotation),
-        rest: StyledLine(String(repeating: " ", count: mark.count)))
+        first: DrawnLine(mark, .annotation),
+        rest: DrawnLine(String(repeating: " ", count: mark.count)))
       drawBlocks(of: definitions[number - 1])
       out.leave()
     }
