@@ -28,7 +28,7 @@ extension MarkdownTree {
   /// their text are seldom moved as they grow.
   init(freezing root: OpaquePointer, lines: Int = 0) {
     var freezer = Freezer()
-    freezer.entries.reserveCapacity(lines * 2)
+    freezer.entries.reserveCapacity(lines * 3)
     freezer.bytes.reserveCapacity(lines * 48)
     // The nodes entered and not yet left, each with what it is as far as its children
     // need to know, and the count of raw HTML inlines seen before it, which tells whether
@@ -83,7 +83,7 @@ extension MarkdownTree {
     /// The span of `added` added to the bytes.
     private mutating func add(_ added: UnsafeRawBufferPointer) -> Span {
       let span = Span(start: bytes.count, count: added.count)
-      bytes.append(contentsOf: added)
+      bytes.append(contentsOf: added.assumingMemoryBound(to: UInt8.self))
       return span
     }
 
