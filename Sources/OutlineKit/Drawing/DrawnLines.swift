@@ -11,13 +11,13 @@ struct DrawnLines {
   /// Whether styles are shown: without them, struck-through text keeps its `~~`, as its
   /// meaning is in them.
   var colors = true
-  private(set) var lines: [StyledLine] = []
+  private(set) var lines: [DrawnLine] = []
 
   /// The marks of one block a line is in: the first line's and the others'; and, for a
   /// fold's content, the line of its summary.
   private struct Marks {
-    var first: StyledLine?
-    let rest: StyledLine
+    var first: DrawnLine?
+    let rest: DrawnLine
     var fold: (summary: Int, marker: Int)? = nil
   }
 
@@ -61,7 +61,7 @@ struct DrawnLines {
   /// With `fold`, the block is the content of a fold whose summary starts on that line,
   /// its marker after the marks the line starts with (`firstOfLastText`).
   mutating func enter(
-    first: StyledLine?, rest: StyledLine, fold: (summary: Int, marker: Int)? = nil
+    first: DrawnLine?, rest: DrawnLine, fold: (summary: Int, marker: Int)? = nil
   ) {
     // A blank line asked for before the block goes outside it.
     writePendingBlank()
@@ -80,7 +80,7 @@ struct DrawnLines {
       unmarked -= 1
       return
     }
-    if marks.last?.first != nil { add(StyledLine()) }
+    if marks.last?.first != nil { add(DrawnLine()) }
     guard let last = marks.popLast() else { return }
     if let fold = last.fold {
       folds.append(Fold(summary: fold.summary, marker: fold.marker, end: lines.count))
@@ -89,7 +89,7 @@ struct DrawnLines {
   }
 
   /// Adds `line` after the marks of the blocks it is in.
-  mutating func add(_ line: StyledLine) {
+  mutating func add(_ line: DrawnLine) {
     var marked = nextMarks()
     marked.append(line)
     lines.append(marked)
@@ -97,9 +97,9 @@ struct DrawnLines {
 
   /// The marks the next line starts with: each block's first line's marks, once, else
   /// the marks that go down its side.
-  private mutating func nextMarks() -> StyledLine {
+  private mutating func nextMarks() -> DrawnLine {
     writePendingBlank()
-    var marked = StyledLine()
+    var marked = DrawnLine()
     for index in marks.indices {
       if let first = marks[index].first {
         marked.append(first)
@@ -114,7 +114,7 @@ struct DrawnLines {
 
   /// Adds `text` broken to the width, each line moved right as `alignment` asks, within
   /// the text's widest line (`fitToText`).
-  mutating func add(_ text: StyledText, alignment: Alignment = .left) {
+  mutating func add(_ text: InlineText, alignment: Alignment = .left) {
     firstOfLastText = nil
     for line in text.lines(width: available) {
       if alignment != .left, let available, line.columns > 0 {
@@ -137,7 +137,7 @@ struct DrawnLines {
   mutating func addRule() {
     guard let available else {
       add(
-        StyledLine(
+        DrawnLine(
           String(repeating: ascii ? "-" : "─", count: DrawnLines.ruleColumns), .annotation))
       return
     }
@@ -151,8 +151,8 @@ struct DrawnLines {
   /// line moved right.
   private struct Spanning {
     let line: Int
-    let marks: StyledLine
-    let content: StyledLine?
+    let marks: DrawnLine
+    let content: DrawnLine?
     let alignment: Alignment
     /// The columns the line could take within its marks.
     let room: Int
@@ -209,10 +209,10 @@ struct DrawnLines {
   private mutating func writePendingBlank() {
     guard blankPending else { return }
     blankPending = false
-    var marked = StyledLine()
+    var marked = DrawnLine()
     for mark in marks { marked.append(mark.rest) }
     // Spaces at the end of a line are not drawn.
-    var trimmed = StyledLine()
+    var trimmed = DrawnLine()
     let pieces = marked.pieces
     if let last = pieces.lastIndex(where: { !$0.text.allSatisfy { $0 == " " } }) {
       for (index, piece) in pieces[...last].enumerated() {
@@ -226,8 +226,8 @@ struct DrawnLines {
 
   /// The lines as one text, with a line break between them, or a space when not
   /// `breaking`; empty lines are left out.
-  func joined(breaking: Bool) -> StyledText {
-    var text = StyledText()
+  func joined(breaking: Bool) -> InlineText {
+    var text = InlineText()
     for line in lines where line.columns > 0 {
       if !text.pieces.isEmpty {
         if breaking { text.breakLine() } else { text.append(" ") }

@@ -3,7 +3,7 @@
 /// with the cells that no longer fit on a line wrapped within their column.
 struct DrawnTable {
   /// The cells of each row, header rows first.
-  var rows: [[StyledText]] = []
+  var rows: [[InlineText]] = []
   /// How many of the rows are header rows, drawn bold and ruled off.
   var headerRows = 0
   /// Each column's alignment; columns past its end are left-aligned.
@@ -13,12 +13,12 @@ struct DrawnTable {
   var columnCount: Int { max(rows.map(\.count).max() ?? 0, 0) }
 
   /// The table's lines, fitted within `width` columns where that leaves each column one.
-  func lines(width: Int?, ascii: Bool) -> [StyledLine] {
+  func lines(width: Int?, ascii: Bool) -> [DrawnLine] {
     let count = columnCount
     guard count > 0 else { return [] }
     let cells = rows.enumerated().map { index, row in
       (0..<count).map { column in
-        var text = column < row.count ? row[column] : StyledText()
+        var text = column < row.count ? row[column] : InlineText()
         if index < headerRows { text = text.restyled { $0.bold = true } }
         return text
       }
@@ -34,10 +34,10 @@ struct DrawnTable {
 
     let rule = TextStyle.annotation
     let bars = ascii ? Bars.ascii : Bars.boxDrawing
-    var lines: [StyledLine] = []
+    var lines: [DrawnLine] = []
     lines.append(DrawnTable.border(widths, bars.top, bars.horizontal, rule))
     // Once any cell wraps, rows are ruled off from each other so that each reads whole.
-    var laidOut: [[[StyledLine]]] = []
+    var laidOut: [[[DrawnLine]]] = []
     var wraps = false
     for (index, row) in cells.enumerated() {
       let cellLines = row.indices.map { column in
@@ -53,11 +53,11 @@ struct DrawnTable {
       }
       let height = cellLines.map(\.count).max() ?? 1
       for lineIndex in 0..<height {
-        var line = StyledLine()
+        var line = DrawnLine()
         for column in 0..<count {
           line.append(column == 0 ? bars.opening : bars.between, rule, columns: column == 0 ? 2 : 3)
           let text =
-            lineIndex < cellLines[column].count ? cellLines[column][lineIndex] : StyledLine()
+            lineIndex < cellLines[column].count ? cellLines[column][lineIndex] : DrawnLine()
           let room = max(widths[column] - text.columns, 0)
           let alignment = column < alignments.count ? alignments[column] : .left
           let before = alignment == .right ? room : alignment == .center ? room / 2 : 0
@@ -125,13 +125,13 @@ struct DrawnTable {
 
   private static func border(
     _ widths: [Int], _ joints: (String, String, String), _ horizontal: String, _ style: TextStyle
-  ) -> StyledLine {
+  ) -> DrawnLine {
     var text = joints.0
     for (index, width) in widths.enumerated() {
       if index > 0 { text += joints.1 }
       text += String(repeating: horizontal, count: width + 2)
     }
-    var line = StyledLine()
+    var line = DrawnLine()
     line.append(text + joints.2, style, columns: widths.reduce(1, { $0 + $1 + 3 }))
     return line
   }

@@ -14,7 +14,7 @@ import CGumbo
 /// note, so that what is drawn stays linear in the HTML.
 struct HTMLDrawing {
   private var out: DrawnLines
-  private var text = StyledText()
+  private var text = InlineText()
   private var styles: [TextStyle] = [.plain]
   private var alignments: [DrawnLines.Alignment] = [.left]
   /// The links entered and not yet left: the URL, the text shown for it, and whether any
@@ -50,7 +50,7 @@ struct HTMLDrawing {
           note(
             "raw HTML nested deeper than \(HTMLSanitizer.parsedDepth) elements, shown as written"))
       }
-      var text = StyledText()
+      var text = InlineText()
       text.append(TerminalText.escaped(String(decoding: html, as: UTF8.self)))
       lines.add(text)
       return 0
@@ -149,7 +149,7 @@ struct HTMLDrawing {
   /// A table whose rows are being drawn, and the cells of the row being drawn.
   private struct OpenTable {
     var table = DrawnTable()
-    var row: [StyledText] = []
+    var row: [InlineText] = []
   }
 
   /// Draws `nodes` after what `drawing` holds.
@@ -251,8 +251,8 @@ struct HTMLDrawing {
   }
 
   /// A note of collapse's own among the lines, in brackets, dim.
-  private static func note(_ words: String) -> StyledText {
-    var text = StyledText()
+  private static func note(_ words: String) -> InlineText {
+    var text = InlineText()
     text.append("[" + words + "]", .annotation)
     return text
   }
@@ -355,11 +355,11 @@ struct HTMLDrawing {
         lists[lists.count - 1] = number + 1
       }
       out.enter(
-        first: StyledLine(marker, .annotation),
-        rest: StyledLine(String(repeating: " ", count: DisplayWidth.columns(of: marker))))
+        first: DrawnLine(marker, .annotation),
+        rest: DrawnLine(String(repeating: " ", count: DisplayWidth.columns(of: marker))))
     case "blockquote", "dd":
       let bar = name == "dd" ? "  " : (out.ascii ? "| " : "│ ")
-      out.enter(first: nil, rest: StyledLine(bar, .annotation))
+      out.enter(first: nil, rest: DrawnLine(bar, .annotation))
     default:
       break
     }
@@ -370,13 +370,13 @@ struct HTMLDrawing {
   /// Draws a `<details>`' line, its marker and its `summary` (`Details` when it has
   /// none), and starts its content, indented under it as a fold. It is drawn open,
   /// whatever its `open` says, so that nothing it holds is hidden.
-  private mutating func openDetails(summary text: StyledText?) {
-    var summary = StyledText()
+  private mutating func openDetails(summary text: InlineText?) {
+    var summary = InlineText()
     summary.append(out.ascii ? "- " : "▾ ", .annotation)
     if let text { summary.append(text) } else { summary.append("Details", .title) }
     out.add(summary)
     out.enter(
-      first: nil, rest: StyledLine("  "),
+      first: nil, rest: DrawnLine("  "),
       fold: out.firstOfLastText.map { (summary: $0.line, marker: $0.marks) })
   }
 
@@ -387,7 +387,7 @@ struct HTMLDrawing {
         out.add(line)
         continue
       }
-      var whole = StyledLine()
+      var whole = DrawnLine()
       for piece in line.pieces {
         whole.append(piece.text.replacing(" ", with: "\u{A0}"), piece.style)
       }
@@ -516,7 +516,7 @@ struct HTMLDrawing {
   /// of badges shows them: the white space between them is a dim `·` (`|` in ASCII) and a
   /// space, in no link's style, so that neither their words nor their links run together.
   /// Images on lines of their own are left as they are.
-  static func separateImage(in text: inout StyledText, ascii: Bool) {
+  static func separateImage(in text: inout InlineText, ascii: Bool) {
     guard !text.endsInBreak else { return }
     text.dropFinalSpaces()
     // The mark keeps to the image before it when the line breaks there.
@@ -540,7 +540,7 @@ struct HTMLDrawing {
 
   /// The text of `html`, parsed as a table cell's content, each line it would take (a
   /// `<br>`, a block) ending in a line break.
-  static func text(_ html: UnsafeRawBufferPointer, ascii: Bool, hyperlinks: Bool) -> StyledText {
+  static func text(_ html: UnsafeRawBufferPointer, ascii: Bool, hyperlinks: Bool) -> InlineText {
     var lines = DrawnLines(width: nil, ascii: ascii, hyperlinks: hyperlinks)
     add(html, to: &lines)
     return lines.joined(breaking: true)
@@ -560,7 +560,7 @@ struct HTMLDrawing {
       gapPending = false
       out.add(text, alignment: alignments[alignments.count - 1])
     }
-    text = StyledText()
+    text = InlineText()
     afterImage = false
   }
 }

@@ -1,6 +1,6 @@
 /// A content run drawn: its lines, and the `<details>` among them, which a view can fold.
 struct DrawnRun {
-  var lines: [StyledLine] = []
+  var lines: [DrawnLine] = []
   var folds: [DrawnLines.Fold] = []
 }
 
@@ -74,10 +74,9 @@ struct MarkdownDrawing {
     var walk = MarkdownTree.Walk(tree)
     while let step = walk.next() {
       let index = step.index
-      let node = tree.nodes[index]
-      guard case .block(let block) = node.kind else { continue }
+      let node = tree.entries[index]
       if !step.isEntering {
-        switch block {
+        switch node.kind {
         case .blockQuote, .alert, .item: out.leave()
         case .list: lists.removeLast()
         default: break
@@ -88,7 +87,7 @@ struct MarkdownDrawing {
         out.addBlank()
       }
       let own = node.parent < 0
-      switch block {
+      switch node.kind {
       case .paragraph(let html):
         drawParagraph(index, of: tree, html: html, alignment: own ? alignment : .left)
         walk.skipChildren()
@@ -100,12 +99,11 @@ struct MarkdownDrawing {
         out.add(text)
         walk.skipChildren()
       case .codeBlock(let code, _):
-        drawCode(code)
+        tree.withBytes(of: code) { drawCode($0) }
       case .thematicBreak:
         out.addRule()
-      case .htmlBlock(var html):
-        html.withUTF8 { bytes in
-          let html = UnsafeRawBufferPointer(bytes)
+      case .htmlBlock(let html):
+        tree.withBytes(of: html) { html in
           if own && openDetails > 0 {
             let closed = HTMLDrawing.detailsClosed(by: html, open: openDetails)
             for _ in 0..<closed { out.leave() }
@@ -118,7 +116,7 @@ struct MarkdownDrawing {
           }
         }
       case .blockQuote:
-        enter(index, of: tree, first: nil, rest: StyledLine(out.ascii ? "| " : "│ ", .annotation))
+        enter(index, of: tree, first: nil, rest: DrawnLine(out.ascii ? "| " : "│ ", .annotation))
       case .alert(let kind):
         drawAlert(kind, index, of: tree)
       case .list(let list):
@@ -138,11 +136,14 @@ struct MarkdownDrawing {
           marker = bullets[(lists.last?.bulletDepth ?? 0) % bullets.count] + " "
         }
         let rest = String(repeating: " ", count: DisplayWidth.columns(of: marker))
-        enter(index, of: tree, first: StyledLine(marker, .annotation), rest: StyledLine(rest))
+        enter(index, of: tree, first: DrawnLine(marker, .annotation), rest: DrawnLine(rest))
       case .table(let alignments):
-        drawTable(index, of: tree, alignments: alignments)
+        drawTable(index, of: tree, alignments: tree.alignments(alignments))
         walk.skipChildren()
-      case .other, .tableRow, .tableCell:
+      case .otherBlock, .tableRow, .tableCell:
+        break
+      case .text, .code, .html, .softBreak, .lineBreak, .footnoteReference, .emphasis, .strong,
+        .strikethrough, .link, .image, .otherInline:
         break
       }
     }
@@ -151,7 +152,7 @@ struct MarkdownDrawing {
   /// Starts a block whose lines begin with marks; one with no blocks in it is its marks
   /// alone.
   private mutating func enter(
-    _ index: Int, of tree: MarkdownTree, first: StyledLine?, rest: StyledLine
+    _ index: Int, of tree: MarkdownTree, first: DrawnLine?, rest: DrawnLine
   ) {
     out.enter(first: first, rest: rest)
     if !tree.hasChildren(index) { out.leave() }
@@ -177,22 +178,23 @@ struct MarkdownDrawing {
   /// Whether no blank line goes before the node at `index`: a block of a tight list's
   /// item, or the item itself.
   private static func isTight(_ index: Int, in tree: MarkdownTree) -> Bool {
-    var parent = Int(tree.nodes[index].parent)
+    var parent = Int(tree.entries[index].parent)
     guard parent >= 0 else { return false }
-    if case .block(.item) = tree.nodes[parent].kind { parent = Int(tree.nodes[parent].parent) }
-    guard parent >= 0, case .block(.list(let list)) = tree.nodes[parent].kind else {
+    if case .item = tree.entries[parent].kind { parent = Int(tree.entries[parent].parent) }
+    guard parent >= 0, case .list(let list) = tree.entries[parent].kind else {
       return false
     }
     return list.isTight
   }
 
   private mutating func drawParagraph(
-    _ index: Int, of tree: MarkdownTree, html: [UInt8]?, alignment: DrawnLines.Alignment
+    _ index: Int, of tree: MarkdownTree, html: MarkdownTree.Span?,
+    alignment: DrawnLines.Alignment
   ) {
     let text = inlineText(index, of: tree, style: .plain)
     // Tags among the text: the paragraph is drawn as a browser shows its HTML.
     if sawHTML, let html {
-      _ = html.withUnsafeBytes { HTMLDrawing.add($0, to: &out, alignment: alignment) }
+      _ = tree.withBytes(of: html) { HTMLDrawing.add($0, to: &out, alignment: alignment) }
     } else {
       out.add(text, alignment: alignment)
     }
@@ -207,9 +209,9 @@ struct MarkdownDrawing {
   /// otherwise.
   private mutating func inlineText(
     _ index: Int, of tree: MarkdownTree, style base: TextStyle
-  ) -> StyledText {
+  ) -> InlineText {
     sawHTML = false
-    var text = StyledText()
+    var text = InlineText()
     var styles: [TextStyle] = [base]
     // The links entered and not left: the URL, the text shown for it, and whether any of
     // that is text rather than an image's.
@@ -218,14 +220,14 @@ struct MarkdownDrawing {
     var walk = MarkdownTree.Walk(tree, under: index)
     while let step = walk.next() {
       let current = step.index
-      let kind = tree.nodes[current].kind
+      let kind = tree.entries[current].kind
       let style = styles[styles.count - 1]
       guard step.isEntering else {
         styles.removeLast()
-        if case .inline(.strikethrough) = kind, !out.colors {
+        if case .strikethrough = kind, !out.colors {
           text.append("~~", style)
         }
-        if case .inline(.link) = kind, let link = links.popLast(), !link.linked {
+        if case .link = kind, let link = links.popLast(), !link.linked {
           if HTMLDrawing.showsURL(link.url, after: link.shown, imageOnly: !link.textual) {
             text.append(" (" + TerminalText.escaped(link.url) + ")", .annotation)
             afterImage = false
@@ -234,17 +236,15 @@ struct MarkdownDrawing {
         continue
       }
       var inner = style
-      guard case .inline(let inline) = kind else {
-        if tree.hasChildren(current) { styles.append(inner) }
-        continue
-      }
-      switch inline {
-      case .text(var literal), .code(var literal), .html(var literal):
-        if case .code = inline { inner.shaded = true }
-        if case .html = inline {
-          literal = ""
+      switch kind {
+      case .text(let span), .code(let span), .html(let span):
+        var literal = ""
+        if case .html = kind {
           sawHTML = true
+        } else {
+          literal = tree.string(span)
         }
+        if case .code = kind { inner.shaded = true }
         if literal.contains(where: { !$0.isWhitespace }) {
           afterImage = false
           for index in links.indices {
@@ -260,14 +260,15 @@ struct MarkdownDrawing {
       case .lineBreak:
         text.breakLine()
         continue
-      case .footnoteReference(let number):
+      case .footnoteReference(let span):
+        let number = tree.string(span)
         noteReferred(number)
         text.append("[\(number)]", .annotation)
         continue
       case .image(let source):
         let alt = tree.literalText(under: current)
         walk.skipChildren()
-        let shown = HTMLDrawing.imageText(alt: alt, source: source)
+        let shown = HTMLDrawing.imageText(alt: alt, source: tree.string(source))
         if afterImage { HTMLDrawing.separateImage(in: &text, ascii: out.ascii) }
         text.append(TerminalText.escaped(shown.text), shown.isAlt ? style : .annotation)
         for index in links.indices { links[index].shown += shown.text }
@@ -279,16 +280,19 @@ struct MarkdownDrawing {
         inner.strikethrough = true
         // Without styles, the marks say what the style would.
         if !out.colors && tree.hasChildren(current) { text.append("~~", style) }
-      case .link(let url):
+      case .link(let span):
+        let url = tree.string(span)
         inner.underline = true
         inner.link = out.hyperlink(to: url)
         links.append((url, "", false, inner.link != nil))
-      case .other: break
+      case .otherInline, .paragraph, .heading, .codeBlock, .thematicBreak, .htmlBlock,
+        .blockQuote, .alert, .list, .item, .table, .tableRow, .tableCell, .otherBlock:
+        break
       }
       // A node with no children is not left: only those with some take a style.
       if tree.hasChildren(current) {
         styles.append(inner)
-      } else if case .link = inline, let link = links.popLast(), !link.linked,
+      } else if case .link = kind, let link = links.popLast(), !link.linked,
         HTMLDrawing.showsURL(link.url, after: "", imageOnly: false)
       {
         text.append("(" + TerminalText.escaped(link.url) + ")", .annotation)
@@ -300,11 +304,6 @@ struct MarkdownDrawing {
   /// A code block: its lines as written, indented and on grey, each as wide as the
   /// widest so that the block reads as one; a line wider than the room there is goes on
   /// to the next, cut between characters.
-  private mutating func drawCode(_ code: String) {
-    var code = code
-    code.withUTF8 { drawCode(UnsafeRawBufferPointer($0)) }
-  }
-
   private mutating func drawCode(_ bytes: UnsafeRawBufferPointer) {
     let indent = "  "
     let room = out.available.map { max($0 - indent.count * 2, 1) }
@@ -355,7 +354,7 @@ struct MarkdownDrawing {
     // it is not read as a line of its own.
     let continuation = out.ascii ? "> " : "↪ "
     for piece in pieces {
-      var line = piece.continues ? StyledLine(continuation, .annotation) : StyledLine(indent)
+      var line = piece.continues ? DrawnLine(continuation, .annotation) : DrawnLine(indent)
       line.append(" " + piece.text, code, columns: piece.columns + 1)
       line.pad(widest - piece.columns + 1, code)
       out.add(line)
@@ -364,9 +363,9 @@ struct MarkdownDrawing {
 
   /// A GitHub alert: a bar in the alert's colour down its side, and its title first.
   private mutating func drawAlert(_ kind: AlertKind, _ index: Int, of tree: MarkdownTree) {
-    let bar = StyledLine(out.ascii ? "| " : "│ ", TextStyle(foreground: kind.color))
+    let bar = DrawnLine(out.ascii ? "| " : "│ ", TextStyle(foreground: kind.color))
     out.enter(first: nil, rest: bar)
-    out.add(StyledLine(kind.title, TextStyle(bold: true, foreground: kind.color)))
+    out.add(DrawnLine(kind.title, TextStyle(bold: true, foreground: kind.color)))
     if !tree.hasChildren(index) { out.leave() }
   }
 
@@ -382,8 +381,8 @@ struct MarkdownDrawing {
       }
     }
     for row in tree.children(of: index) {
-      if case .block(.tableRow(isHeader: true)) = tree.nodes[row].kind { table.headerRows += 1 }
-      var cells: [StyledText] = []
+      if case .tableRow(isHeader: true) = tree.entries[row].kind { table.headerRows += 1 }
+      var cells: [InlineText] = []
       for cell in tree.children(of: row) {
         cells.append(cellText(cell, of: tree))
       }
@@ -394,10 +393,10 @@ struct MarkdownDrawing {
 
   /// A table cell's text; one with tags in it as a browser shows it, a `<br>` breaking
   /// its line.
-  private mutating func cellText(_ cell: Int, of tree: MarkdownTree) -> StyledText {
+  private mutating func cellText(_ cell: Int, of tree: MarkdownTree) -> InlineText {
     let text = inlineText(cell, of: tree, style: .plain)
-    guard sawHTML, case .block(.tableCell(let html?)) = tree.nodes[cell].kind else { return text }
-    return html.withUnsafeBytes { html in
+    guard sawHTML, case .tableCell(let html?) = tree.entries[cell].kind else { return text }
+    return tree.withBytes(of: html) { html in
       HTMLDrawing.text(html, ascii: out.ascii, hyperlinks: out.hyperlinks)
     }
   }
@@ -415,8 +414,8 @@ struct MarkdownDrawing {
       out.addBlank()
       let mark = "[\(number)] "
       out.enter(
-        first: StyledLine(mark, .annotation),
-        rest: StyledLine(String(repeating: " ", count: mark.count)))
+        first: DrawnLine(mark, .annotation),
+        rest: DrawnLine(String(repeating: " ", count: mark.count)))
       drawBlocks(of: definitions[number - 1])
       out.leave()
     }

@@ -3,7 +3,8 @@
 /// and never leaving a style on past its end.
 ///
 /// Writers build one per line; an interactive view can build the same lines and draw
-/// them at its own width.
+/// them at its own width. Drawn Markdown's lines (`DrawnLine`) become these to be
+/// written.
 public struct TerminalLine: Sendable {
   /// How lines are drawn.
   public struct Format: Equatable, Sendable {

@@ -1,7 +1,7 @@
 /// Inline text in styled pieces, as a paragraph is before it is broken into lines: the
-/// words of the pieces are laid out by `lines(width:)`, a line end in a piece is a hard
-/// break, and runs of spaces are one space.
-struct StyledText {
+/// words of the pieces are laid out by `lines(width:)` into `DrawnLine`s, a line end in a
+/// piece is a hard break, and runs of spaces are one space.
+struct InlineText {
   typealias Piece = (text: String, style: TextStyle)
 
   private(set) var pieces: [Piece] = []
@@ -16,7 +16,7 @@ struct StyledText {
     }
   }
 
-  mutating func append(_ other: StyledText) {
+  mutating func append(_ other: InlineText) {
     for piece in other.pieces { append(piece.text, piece.style) }
   }
 
@@ -26,8 +26,8 @@ struct StyledText {
   }
 
   /// The text with `change` made to every piece's style.
-  func restyled(_ change: (inout TextStyle) -> Void) -> StyledText {
-    var changed = StyledText()
+  func restyled(_ change: (inout TextStyle) -> Void) -> InlineText {
+    var changed = InlineText()
     for piece in pieces {
       var style = piece.style
       change(&style)
@@ -73,9 +73,9 @@ struct StyledText {
   /// document's text is ASCII, each byte a column (`-DPLAIN_DRAWASCII` measures every
   /// word as a String, and breaks a line of printable ASCII that fits as any other;
   /// bench/tricks.md says what this gains).
-  func lines(width: Int?) -> [StyledLine] {
+  func lines(width: Int?) -> [DrawnLine] {
     #if !PLAIN_DRAWASCII
-      if pieces.count == 1, let line = StyledText.oneLine(pieces[0], width: width) {
+      if pieces.count == 1, let line = InlineText.oneLine(pieces[0], width: width) {
         return [line]
       }
     #endif
@@ -120,7 +120,7 @@ struct StyledText {
     guard breaker.keptTogether else { return breaker.lines }
     // No-break spaces keep words together while lines are broken; they show as spaces.
     return breaker.lines.map { line in
-      var spaced = StyledLine()
+      var spaced = DrawnLine()
       for piece in line.pieces {
         spaced.append(piece.text.replacing("\u{A0}", with: " "), piece.style)
       }
@@ -129,11 +129,11 @@ struct StyledText {
   }
 }
 
-extension StyledText {
+extension InlineText {
   /// `piece` as the one line it takes, when it is printable ASCII that fits in `width`,
   /// with no space at either end and no two together: a table cell's or a short item's
   /// text, which needs no breaking.
-  fileprivate static func oneLine(_ piece: Piece, width: Int?) -> StyledLine? {
+  fileprivate static func oneLine(_ piece: Piece, width: Int?) -> DrawnLine? {
     let utf8 = piece.text.utf8
     guard let first = utf8.first, let last = utf8.last, first != 0x20, last != 0x20,
       width.map({ utf8.count <= $0 }) ?? true
@@ -143,19 +143,19 @@ extension StyledText {
       guard byte >= 0x20, byte < 0x7F, !(byte == 0x20 && previous == 0x20) else { return nil }
       previous = byte
     }
-    var line = StyledLine()
+    var line = DrawnLine()
     line.append(piece.text, piece.style, columns: utf8.count)
     return line
   }
 }
 
-/// Lays words out on lines, as `StyledText.lines(width:)` reads them. The words of one
+/// Lays words out on lines, as `InlineText.lines(width:)` reads them. The words of one
 /// piece that go on one line, one space between each, are kept as a run of the piece's
 /// bytes, and become one part of the line when the run ends.
 private struct LineBreaker {
   let width: Int?
-  var lines: [StyledLine] = []
-  private var line = StyledLine()
+  var lines: [DrawnLine] = []
+  private var line = DrawnLine()
   private var space: TextStyle? = nil
   /// The parts of a word that may span pieces, and its columns.
   private var word: [(text: String, style: TextStyle, columns: Int)] = []
@@ -214,7 +214,7 @@ private struct LineBreaker {
     if let width, columns > 0, columns + (gap ? 1 : 0) + wide > width {
       addRun()
       lines.append(line)
-      line = StyledLine()
+      line = DrawnLine()
       gap = false
     }
     if let width, wide > width {
@@ -251,7 +251,7 @@ private struct LineBreaker {
   mutating func breakLine() {
     addRun()
     lines.append(line)
-    line = StyledLine()
+    line = DrawnLine()
     space = nil
   }
 
@@ -266,7 +266,7 @@ private struct LineBreaker {
     let gap = space == nil ? 0 : 1
     if let width, line.columns > 0, line.columns + gap + wordColumns > width {
       lines.append(line)
-      line = StyledLine()
+      line = DrawnLine()
       space = nil
     }
     if let style = space, line.columns > 0 { line.append(" ", style, columns: 1) }
@@ -281,76 +281,10 @@ private struct LineBreaker {
         let wide = DisplayWidth.columns(of: character)
         if line.columns > 0, line.columns + wide > width {
           lines.append(line)
-          line = StyledLine()
+          line = DrawnLine()
         }
         line.append(String(character), part.style, columns: wide)
       }
     }
-  }
-}
-
-/// One line of laid-out text: styled pieces and the columns they take.
-struct StyledLine {
-  private(set) var pieces: [StyledText.Piece] = []
-  private(set) var columns = 0
-
-  init() {}
-
-  init(_ text: String, _ style: TextStyle = .plain) {
-    append(text, style)
-  }
-
-  mutating func append(_ text: String, _ style: TextStyle = .plain, columns: Int? = nil) {
-    guard !text.isEmpty else { return }
-    self.columns += columns ?? DisplayWidth.columns(of: text)
-    if let last = pieces.indices.last, pieces[last].style == style {
-      pieces[last].text += text
-    } else {
-      pieces.append((text, style))
-    }
-  }
-
-  mutating func append(_ other: StyledLine) {
-    guard !other.pieces.isEmpty else { return }
-    if pieces.isEmpty {
-      self = other
-      return
-    }
-    columns += other.columns
-    var rest = other.pieces[...]
-    if let last = pieces.indices.last, let first = rest.first, pieces[last].style == first.style {
-      pieces[last].text += first.text
-      rest = rest.dropFirst()
-    }
-    pieces.append(contentsOf: rest)
-  }
-
-  /// Drops the spaces that end the line.
-  mutating func trimTrailingSpaces() {
-    while var last = pieces.last, last.text.utf8.last == 0x20 {
-      pieces.removeLast()
-      var dropped = 0
-      while last.text.utf8.last == 0x20 {
-        last.text.removeLast()
-        dropped += 1
-      }
-      columns -= dropped
-      if !last.text.isEmpty {
-        pieces.append(last)
-        return
-      }
-    }
-  }
-
-  /// `count` spaces in `style`.
-  mutating func pad(_ count: Int, _ style: TextStyle = .plain) {
-    if count > 0 { append(String(repeating: " ", count: count), style, columns: count) }
-  }
-}
-
-extension TerminalLine {
-  /// Adds the pieces of a drawn line, each in its style.
-  mutating func append(_ line: StyledLine) {
-    for piece in line.pieces { append(piece.text, style: piece.style) }
   }
 }

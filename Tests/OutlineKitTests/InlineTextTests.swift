@@ -4,10 +4,10 @@ import Testing
 @testable import OutlineKit
 
 @Suite("text broken to a width")
-struct StyledTextTests {
+struct InlineTextTests {
   @Test("words are put on a line while they fit, one space between them")
   func greedy() {
-    var text = StyledText()
+    var text = InlineText()
     text.append("one two three four five")
     #expect(text.lines(width: 9).map(\.plain) == ["one two", "three", "four five"])
     #expect(text.lines(width: nil).map(\.plain) == ["one two three four five"])
@@ -15,7 +15,7 @@ struct StyledTextTests {
 
   @Test("runs of spaces are one, and no line starts or ends with one")
   func spaces() {
-    var text = StyledText()
+    var text = InlineText()
     text.append("  a    b  ")
     text.append("  c", TextStyle(bold: true))
     #expect(text.lines(width: nil).map(\.plain) == ["a b c"])
@@ -24,19 +24,19 @@ struct StyledTextTests {
 
   @Test("a word that spans pieces stays whole; a word wider than a line is cut")
   func words() {
-    var text = StyledText()
+    var text = InlineText()
     text.append("see ")
     text.append("bold", TextStyle(bold: true))
     text.append("face now")
     #expect(text.lines(width: 9).map(\.plain) == ["see", "boldface", "now"])
-    var long = StyledText()
+    var long = InlineText()
     long.append("x abcdefghij y")
     #expect(long.lines(width: 4).map(\.plain) == ["x", "abcd", "efgh", "ij y"])
   }
 
   @Test("wide characters take two columns and are never split")
   func wide() {
-    var text = StyledText()
+    var text = InlineText()
     text.append("大西洋と太平洋 ok")
     let lines = text.lines(width: 5)
     #expect(lines.map(\.plain) == ["大西", "洋と", "太平", "洋 ok"])
@@ -45,7 +45,7 @@ struct StyledTextTests {
 
   @Test("a line break ends a line, and the styles of the pieces are kept")
   func breaksAndStyles() {
-    var text = StyledText()
+    var text = InlineText()
     text.append("one ")
     text.append("two", TextStyle(italic: true))
     text.breakLine()
@@ -63,7 +63,7 @@ struct StyledTextTests {
     let words = ["a", "bb", "word", "longerword", "日本語", "café", "e\u{301}t\u{e9}", "🎉", "x_y"]
     let styles = [TextStyle.plain, TextStyle(bold: true), TextStyle(italic: true)]
     for _ in 0..<500 {
-      var text = StyledText()
+      var text = InlineText()
       var expected = ""
       for _ in 0..<Int(generator.next() % 30) {
         let word = words[Int(generator.next() % UInt64(words.count))]
@@ -103,8 +103,8 @@ struct DrawnTableTests {
     var table = DrawnTable()
     table.headerRows = 1
     table.alignments = [.left, .right]
-    func cell(_ text: String) -> StyledText {
-      var styled = StyledText()
+    func cell(_ text: String) -> InlineText {
+      var styled = InlineText()
       styled.append(text)
       return styled
     }
@@ -128,7 +128,7 @@ struct DrawnTableTests {
   }
 }
 
-extension StyledLine {
+extension DrawnLine {
   /// The line's text without styles.
   fileprivate var plain: String { pieces.map(\.text).joined() }
 }
