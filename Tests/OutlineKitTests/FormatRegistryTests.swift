@@ -31,7 +31,7 @@ private struct AngleFormat: InputFormatDefinition {
       || name.isEmpty ? .declined : .claimed
   }
 
-  func makeReader(titleKeys: [String], isJSONLines: Bool) -> any DocumentReader {
+  func makeReader(titleKeys: TitleKeys, isJSONLines: Bool) -> any DocumentReader {
     MarkdownReader()
   }
 }

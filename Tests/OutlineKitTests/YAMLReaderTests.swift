@@ -220,7 +220,7 @@ struct YAMLReaderTests {
     do {
       _ = try YAMLReader.read(
         Array((String(repeating: "- ", count: depth) + "x\n").utf8),
-        titleKeys: JSONReader.Options.defaultTitleKeys, memory: nil, mostLevels: mostLevels)
+        titleKeys: .standard, memory: nil, mostLevels: mostLevels)
     } catch .syntax(let found) {
       error = found
     } catch {}
