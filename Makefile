@@ -99,7 +99,7 @@ PAGE_FILES := Sources/OutlineKit/Page/page.js Sources/OutlineKit/Page/page.css \
 # A recipe that fails leaves no half-made target behind to be taken as made.
 .DELETE_ON_ERROR:
 
-.PHONY: all build man run test lint format deps man-deps test-deps bench emoji fuzz clean install uninstall
+.PHONY: all build man run test test-threads lint format deps man-deps test-deps bench emoji fuzz clean install uninstall
 
 all: build
 
@@ -190,18 +190,21 @@ $(VENV)/.installed: Tests/Browser/requirements.txt | test-deps
 #   memory errors and leaks besides; the tests of memory limits, whose address space
 #   AddressSanitizer would fill, run the release build. Tests/lsan.supp lists the leaks
 #   of the toolchain's own test runners, of a /regex/ abandoned at the 10-second limit,
-#   and of GNU Source-highlight's reading of a language's definition.
+#   and of GNU Source-highlight's reading of a language's definition;
+# - test-threads: the suites that start threads, again, under ThreadSanitizer.
 
-# The suites that run threads (YAML's event stream, drawing ahead, patterns and conditions
-# on their own threads, reading on several threads, the loader's writer thread) under
-# ThreadSanitizer, built apart in .build/tsan: a race there fails the run. Left out: the
-# conditions over 20,000-deep documents, a test of depth that is ten times slower so.
-THREADED_SUITES = OutlineKitTests\.(YAMLReaderTests|ThreadedDrawingTests|ContentMatchingTests|PatternBudgetTests|ConditionTests|ConditionSuiteTests|ConcurrentReadingTests|DocumentLoaderTests)
+# The suites that run threads under ThreadSanitizer, built apart in .build/tsan: YAML's
+# event stream (the YAML reader's, values' and loader's tests), frozen runs drawn on
+# another thread, patterns and conditions on their own threads (content matching, the
+# budget, conditions, /regex/ NAMEs), reading on several threads, the loader's writer
+# thread, and the lock they share (System/Locked.swift). A race there fails the run. Left
+# out: the conditions over 20,000-deep documents, a test of depth ten times slower so.
+THREADED_SUITES = OutlineKitTests\.(YAMLReaderTests|YAMLValuesTests|ThreadedDrawingTests|ContentMatchingTests|PatternBudgetTests|ConditionTests|ConditionSuiteTests|SelectionTests|RunTests|JSONReaderTests/names|ConcurrentReadingTests|DocumentLoaderTests|LockedTests)
 test-threads: test-deps
 	TSAN_OPTIONS=halt_on_error=1 $(SWIFT) test --sanitize=thread --scratch-path .build/tsan \
 	  --filter '$(THREADED_SUITES)' --skip 'ConditionTests/deepDocuments'
 
-test: test-deps lint $(VENV)/.installed $(RELEASE) $(MANPAGE)
+test: test-deps lint $(VENV)/.installed $(RELEASE) $(MANPAGE) test-threads
 	COLLAPSE_BINARY=$(CURDIR)/$(RELEASE) PYTHONDONTWRITEBYTECODE=1 \
 	  $(VENV)/bin/python -m pytest -p no:cacheprovider -n 2 --dist loadfile Tests/Browser
 	COLLAPSE_SANITIZED=address COLLAPSE_UNSANITIZED_BINARY=$(CURDIR)/$(RELEASE) \

@@ -1,5 +1,4 @@
 import Dispatch
-import Synchronization
 import Testing
 
 @testable import OutlineKit
@@ -11,7 +10,7 @@ struct ConcurrentReadingTests {
     // Long enough that the threads' inline parses overlap.
     let paragraph = "~~gone~~ and https://example.org/x and www.example.org.\n\n"
     let source = "# Report\n\n" + String(repeating: paragraph, count: 300)
-    let wrong = Mutex(0)
+    let wrong = Locked(0)
     DispatchQueue.concurrentPerform(iterations: 64) { _ in
       guard let page = try? html(markdown(source)),
         page.components(separatedBy: "<del>gone</del>").count == 301,

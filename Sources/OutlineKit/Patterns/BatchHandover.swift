@@ -1,5 +1,4 @@
 import Dispatch
-import Synchronization
 
 /// Batches of texts handed from the command's thread to the thread a pattern matches
 /// them on, a few at a time, and what the pattern found: the command's thread makes
@@ -18,7 +17,7 @@ final class BatchHandover<Found: Sendable>: Sendable {
     var found: Result<Found, SelectionError>? = nil
   }
 
-  private let state = Mutex(State())
+  private let state = Locked(State())
   /// Signalled for each batch given, and at the end.
   private let given = DispatchSemaphore(value: 0)
   /// Signalled for each batch taken, and when the pattern has found what it found.

@@ -1,5 +1,3 @@
-import Synchronization
-
 /// The time every `/regex/` of one command may take together to match titles and content,
 /// so that a command with several slow ones ends as soon as one has used it up, rather
 /// than after each has had the whole of it. A command makes one and hands it to each
@@ -7,12 +5,12 @@ import Synchronization
 public final class PatternBudget: Sendable {
   /// The time, in seconds, all patterns may take together.
   public let seconds: Double
-  private let state: Mutex<(left: Double, started: Int, givenUp: Bool)>
+  private let state: Locked<(left: Double, started: Int, givenUp: Bool)>
 
   /// A budget of `seconds`, 10 unless told.
   public init(seconds: Double = 10) {
     self.seconds = seconds
-    state = Mutex((seconds, 0, false))
+    state = Locked((seconds, 0, false))
   }
 
   /// The seconds the pattern about to be matched may take, or nil when one has been given

@@ -1,5 +1,4 @@
 import Dispatch
-import Synchronization
 
 /// Runs a `/regex/` over texts (the titles of an outline, what its sections hold, or the
 /// strings a condition asks about) within what is left of a command's `PatternBudget`.
@@ -162,5 +161,5 @@ enum PatternSearch {
 /// What a `/regex/` found, on another thread, which may still be writing it when the
 /// pattern is given up on.
 private final class Outcome<Found: Sendable>: Sendable {
-  let value = Mutex<Result<Found, SelectionError>?>(nil)
+  let value = Locked<Result<Found, SelectionError>?>(nil)
 }

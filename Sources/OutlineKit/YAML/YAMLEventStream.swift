@@ -70,7 +70,7 @@ final class YAMLEventStream: Sendable {
   /// more: so that a document of large block scalars is not copied whole while it waits.
   static let batchBytes = 1 << 20
 
-  private let queue = Mutex<(batches: [Batch], cancelled: Bool)>(([], false))
+  private let queue = Locked<(batches: [Batch], cancelled: Bool)>(([], false))
   private let ready = DispatchSemaphore(value: 0)
   private let room = DispatchSemaphore(value: YAMLEventStream.batchesAhead)
   /// Whether the batches are all made before the first is taken, and so cannot wait for
