@@ -197,6 +197,9 @@ TRICKS = [
     ("PLAIN_DRAWASCII", "drawn text of printable ASCII measured and cut by its bytes, in place "
      "of Strings and graphemes (`StyledText`, `MarkdownDrawing.drawCode`)",
      "COLLAPSE --render always --expand-all -w 80 INPUT", "markdown-10"),
+    ("PLAIN_SPACES", "indents written from one array of spaces, in place of a String made "
+     "space by space for each line (`TextWriter.spaces`)", "COLLAPSE --expand-all INPUT",
+     "manifests-10"),
 ]
 
 
@@ -314,7 +317,7 @@ def tricks(collapse, runs, only=None):
         "is 200,000 sections whose titles mix ASCII, accents, CJK and punctuation; `nul-40` is",
         "40 MB of NUL bytes.",
         "",
-        "Eight tricks measured so gained less and are gone: rendering HTML ahead on other",
+        "Seven tricks measured so gained less and are gone: rendering HTML ahead on other",
         "cores while the writer wrote (+0.5% and +4% on `-t html --expand-all` of 50 MB),",
         "finding where the source's lines start on another thread while cmark-gfm parsed",
         "inlines (-2.6% at 50 MB, +2% at 10 MB), a section's source searched for `<` and `![` before its",
@@ -325,10 +328,7 @@ def tricks(collapse, runs, only=None):
         "buffers taken from the end of 64 KiB chunks in place of calloc and free (+12% in",
         "instructions on 1 MB of guides and release notes, but a third more user time and 40%",
         "more peak memory on 10 MB: what cmark-gfm frees while it parses inlines was never used",
-        "again), and the text writer's indents written from one buffer of spaces in place of a",
-        "String each (-4% in time on `--expand-all` of 50 MB of JSON, +1% in instructions on",
-        "5 MB: an indent of up to seven levels is a String held in place, with no memory of its",
-        "own), a YAML event's column found eight ASCII bytes at a time in place of one by one",
+        "again), a YAML event's column found eight ASCII bytes at a time in place of one by one",
         "(+4% in time on `--outline` of 10 MB of Kubernetes manifests, +2% in instructions on",
         "1 MB), and a `/REGEX/`'s run of literal text looked for before PCRE2 was given a",
         "section (on 20 MB of Markdown, `/zzqx-none/` with it took 1.29 s and `/\\d{9}[xq]/`,",

@@ -120,7 +120,15 @@ public struct TextWriter {
     // Read in place: a copy of the section would retain and release each of its parts.
     let depth = outline.sections[index].depth
     let expanded = selection.isExpanded(index)
-    target.write(TextWriter.indent(depth: depth))
+    #if PLAIN_SPACES
+      target.write(TextWriter.indent(depth: depth))
+    #else
+      TextWriter.spaces.withUnsafeBytes { spaces in
+        target.write(
+          bytes: UnsafeRawBufferPointer(
+            rebasing: spaces[..<(min(depth, TextWriter.deepestIndent) * 2)]))
+      }
+    #endif
     if depth > TextWriter.deepestIndent { target.write("[depth \(depth)] ") }
     target.write(static: options.ascii ? (expanded ? "- " : "+ ") : (expanded ? "▾ " : "▸ "))
     var title =
@@ -154,8 +162,16 @@ public struct TextWriter {
 
   /// Two spaces per level, up to `deepestIndent` levels; deeper lines say their depth.
   static func indent(depth: Int) -> String {
-    String(repeating: " ", count: min(depth, deepestIndent) * 2)
+    #if PLAIN_SPACES
+      String(repeating: " ", count: min(depth, deepestIndent) * 2)
+    #else
+      String(decoding: spaces[..<(min(depth, deepestIndent) * 2)], as: UTF8.self)
+    #endif
   }
+
+  /// The spaces of the deepest indent, which every indent is cut from: one copy in place
+  /// of a String made space by space for each line (`-DPLAIN_SPACES` makes those).
+  static let spaces = [UInt8](repeating: UInt8(ascii: " "), count: deepestIndent * 2)
 
   private static func appendIndent(depth: Int, to line: inout TerminalLine) {
     line.append(indent(depth: depth))

@@ -26,29 +26,44 @@ enum YAMLCoreSchema {
     }
   }
 
-  /// A scalar's type and the text the store keeps for it: a string as it is, `null`,
+  /// A scalar's type and the text the store keeps for it: a string as it is (nil), `null`,
   /// `true` or `false`, a number as a decimal that `Double` reads back (`0x1F` as `31.0`,
   /// `.inf` as `inf`). A tagged scalar whose text its tag does not take is a string.
   static func resolve(_ text: UnsafeBufferPointer<UInt8>, typing: Typing) -> (
-    type: Member.ValueType, value: String
+    type: Member.ValueType, value: String?
   ) {
-    let string = { (Member.ValueType.string, String(decoding: text, as: UTF8.self)) }
+    // A string keeps its text as written: nil, so that no String is made for it.
     switch typing {
     case .string:
-      return string()
+      return (.string, nil)
     case .null:
       return (.null, "null")
     case .boolean:
-      return boolean(text).map { (.boolean, $0 ? "true" : "false") } ?? string()
+      return boolean(text).map { (.boolean, $0 ? "true" : "false") } ?? (.string, nil)
     case .integer:
-      return integer(text).map { (.number, "\($0)") } ?? string()
+      return integer(text).map { (.number, "\($0)") } ?? (.string, nil)
     case .float:
-      return (float(text) ?? integer(text)).map { (.number, "\($0)") } ?? string()
+      return (float(text) ?? integer(text)).map { (.number, "\($0)") } ?? (.string, nil)
     case .plain:
+      guard mayBeOtherThanString(text) else { return (.string, nil) }
       if isNull(text) { return (.null, "null") }
       if let value = boolean(text) { return (.boolean, value ? "true" : "false") }
       if let number = integer(text) ?? float(text) { return (.number, "\(number)") }
-      return string()
+      return (.string, nil)
+    }
+  }
+
+  /// Whether a plain scalar's first byte is one that a null, a boolean or a number may
+  /// start with (or there is none): most strings are told by it alone.
+  private static func mayBeOtherThanString(_ text: UnsafeBufferPointer<UInt8>) -> Bool {
+    guard let first = text.first else { return true }
+    switch first {
+    case UInt8(ascii: "~"), UInt8(ascii: "n"), UInt8(ascii: "N"), UInt8(ascii: "t"),
+      UInt8(ascii: "T"), UInt8(ascii: "f"), UInt8(ascii: "F"), UInt8(ascii: "+"),
+      UInt8(ascii: "-"), UInt8(ascii: "."), UInt8(ascii: "0")...UInt8(ascii: "9"):
+      return true
+    default:
+      return false
     }
   }
 

@@ -301,22 +301,27 @@ final class YAMLOutlineBuilder {
     }
     if let scalar {
       let (type, value) = YAMLCoreSchema.resolve(scalar, typing: typing)
-      storeValue(value, type: type, key: memberKey)
+      if var value {
+        value.withUTF8 { storeValue($0, type: type, key: memberKey) }
+      } else {
+        storeValue(scalar, type: type, key: memberKey)
+      }
     } else if let empty {
-      storeValue(empty == .emptyObject ? "{}" : "[]", type: empty, key: memberKey)
+      var value = empty == .emptyObject ? "{}" : "[]"
+      value.withUTF8 { storeValue($0, type: empty, key: memberKey) }
     }
     stack[top].count += 1
   }
 
   /// Stores a scalar member of the innermost collection: under `key` in a mapping, at its
   /// index in a sequence or the stream. An alias is stored as nothing: it is not expanded.
-  private func storeValue(_ value: String, type: Member.ValueType, key: String?) {
+  private func storeValue(
+    _ value: UnsafeBufferPointer<UInt8>, type: Member.ValueType, key: String?
+  ) {
     let top = stack.count - 1
     var key = key
-    var value = value
     let storedKey = key?.withUTF8 { values.store($0) }
-    guard let stored = value.withUTF8({ values.store($0) }), key == nil || storedKey != nil
-    else { return }
+    guard let stored = values.store(value), key == nil || storedKey != nil else { return }
     values.append(
       ValueStore.Record(
         keyStart: storedKey?.start ?? 0, keyLength: storedKey?.length ?? UInt32.max,
