@@ -106,7 +106,8 @@ enum Collapse {
     var status = ExitStatus.success
     let inputs = (options.files.isEmpty ? [Array("-".utf8)] : options.files).map {
       InputFile(
-        path: $0, format: options.from, titleKeys: options.titleKeys, standardInput: standardInput)
+        path: $0, format: options.from, titleKeys: options.titleKeys,
+        keepsValues: options.selection.readsValues, standardInput: standardInput)
     }
     var documents: [(name: String, outline: Outline)] = []
     // What the documents read so far will take to write, kept back from the next.

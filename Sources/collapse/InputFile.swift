@@ -15,6 +15,8 @@ struct InputFile {
   let format: InputFormat?
   /// The members that title elements of structured formats.
   var titleKeys = TitleKeys.standard
+  /// Whether the values of structured data are kept for conditions to read.
+  var keepsValues = true
   /// Where `-` is read from.
   var standardInput: Int32 = 0
   /// The memory the inputs read before this one will take to be written.
@@ -49,6 +51,7 @@ struct InputFile {
     defer { if !isStandardInput { close(descriptor) } }
     do {
       var loader = DocumentLoader(format: format, titleKeys: titleKeys)
+      loader.keepsValues = keepsValues
       loader.memoryKeptForOthers = memoryKeptForOthers
       return try loader.read(descriptor: descriptor, name: displayName)
     } catch {

@@ -31,7 +31,7 @@ private struct AngleFormat: InputFormatDefinition {
       || name.isEmpty ? .declined : .claimed
   }
 
-  func makeReader(titleKeys: TitleKeys, isJSONLines: Bool) -> any DocumentReader {
+  func makeReader(_ options: ReadingOptions) -> any DocumentReader {
     MarkdownReader()
   }
 }

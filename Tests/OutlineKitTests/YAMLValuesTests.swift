@@ -106,4 +106,73 @@ struct YAMLValuesTests {
     #expect(stream.values == [.array, .object, .number(1), .string("plain")])
     #expect(stream.labels == [.none, .index(0), .name("n"), .index(1)])
   }
+
+  /// Whether `yaml` and `json` give conditions the same tree.
+  private func expectSameTree(_ yaml: String, _ json: String) throws {
+    let fromYAML = ConditionTree(try OutlineKitTests.yaml(yaml))
+    let fromJSON = ConditionTree(try JSONReader.read(Array(json.utf8)))
+    #expect(fromYAML.values == fromJSON.values)
+    #expect(fromYAML.labels == fromJSON.labels)
+    #expect(
+      (0..<fromYAML.count).map(fromYAML.childCount) == (0..<fromJSON.count).map(fromJSON.childCount)
+    )
+  }
+
+  @Test("collections written within a line hold their members, nested, as JSON's do")
+  func flowCollections() throws {
+    try expectSameTree(
+      "ports: [80, 443]\nlabels: {app: web, n: {d: [1, {x: true}]}}\nc: [{}, [], [a: 1]]\nz: 0\n",
+      #"{"ports": [80, 443], "labels": {"app": "web", "n": {"d": [1, {"x": true}]}}, "#
+        + #""c": [{}, [], [{"a": 1}]], "z": 0}"#)
+    // In a sequence's element, beside its block members; a key with no value is null.
+    try expectSameTree(
+      "- name: web\n  ports: [80]\n  flags: {a, b: ~}\n- [1, 2]\n",
+      #"[{"name": "web", "ports": [80], "flags": {"a": null, "b": null}}, [1, 2]]"#)
+  }
+
+  @Test("an alias is a copy of its anchor's scalar or inline collection, not of a block one")
+  func aliases() throws {
+    try expectSameTree(
+      "p: &p 8080\nq: *p\nl: &l [1, {k: *p}]\nm: [*l, *p]\nblock: &b\n  k: 1\nr: *b\n",
+      #"{"p": 8080, "q": 8080, "l": [1, {"k": 8080}], "m": [[1, {"k": 8080}], 8080], "#
+        + #""block": {"k": 1}}"#)
+    // An anchor names a value of its own document only, the last one given it.
+    try expectSameTree(
+      "---\na: &x 1\nb: &x 2\nc: *x\n---\nd: *x\n",
+      #"[{"a": 1, "b": 2, "c": 2}, {}]"#)
+  }
+
+  @Test("aliases of aliases copy a bounded number of values")
+  func aliasesBounded() throws {
+    // Each level names ten of the one before: 10^9 values if all were copied.
+    var text = "a0: &a0 [x, x, x, x, x, x, x, x, x, x]\n"
+    for level in 1...9 {
+      let previous = Array(repeating: "*a\(level - 1)", count: 10).joined(separator: ", ")
+      text += "a\(level): &a\(level) [\(previous)]\n"
+    }
+    let tree = ConditionTree(try yaml(text))
+    #expect(tree.count > 10_000)
+    #expect(tree.count < 2 * 65_536)
+  }
+
+  @Test("values are left out when no condition will read them")
+  func leftOut() throws {
+    let text = Array("a: 1\nb:\n  - [2, 3]\n".utf8)
+    func tree(keeping: Bool) throws -> [ConditionTree.Value] {
+      let reader = YAMLReader(options: YAMLReader.Options(keepsValues: keeping))
+      try text.withUnsafeBytes { try reader.take($0) }
+      return ConditionTree(try reader.end()).values
+    }
+    #expect(
+      try tree(keeping: true) == [.object, .number(1), .array, .array, .number(2), .number(3)])
+    #expect(try tree(keeping: false) == [.object, .array])
+  }
+
+  @Test("the values of a document that could not be read are let go with it")
+  func failedDocument() throws {
+    let outline = try yaml("a: 1\n---\nb: [2, 3\n")
+    #expect(outline.stoppedBy != nil)
+    // The stream is read as far as its first document, which stays its element.
+    #expect(ConditionTree(outline).values == [.array, .object, .number(1)])
+  }
 }

@@ -111,10 +111,16 @@ struct ConditionTree: Sendable {
     sections.append(section)
   }
 
-  /// Appends the scalar members of `run` as leaves; returns how many.
+  /// Appends the members of `run`: scalars and empty containers as leaves, an object or
+  /// array written within a line as a node with its members inside. Returns how many are
+  /// children of the run's owner.
   private mutating func appendMembers(_ run: Content) -> Int {
     guard case .members(let members) = run.body else { return 0 }
-    for member in members {
+    var children = 0
+    // The objects and arrays open, each with the position of its last member.
+    var open: [(node: Int, last: Int)] = []
+    for position in members.indices {
+      let member = members[position]
       let label: Label
       if let key = member.key {
         label = .name(key)
@@ -123,9 +129,18 @@ struct ConditionTree: Sendable {
       } else {
         label = .none
       }
+      if open.isEmpty { children += 1 }
       append(Self.value(of: member), label: label, section: -1)
+      if member.contents > 0 {
+        open.append((values.count - 1, position + member.contents))
+      } else {
+        while let inner = open.last, inner.last <= position {
+          ends[inner.node] = values.count
+          open.removeLast()
+        }
+      }
     }
-    return members.count
+    return children
   }
 
   /// The value of a document that is a lone scalar or empty container.
@@ -142,8 +157,8 @@ struct ConditionTree: Sendable {
     case .number: return Double(member.value).map { .number($0) } ?? .null
     case .boolean: return .boolean(member.value == "true")
     case .null: return .null
-    case .emptyObject: return .object
-    case .emptyArray: return .array
+    case .emptyObject, .object: return .object
+    case .emptyArray, .array: return .array
     }
   }
 

@@ -16,6 +16,9 @@ public struct DocumentLoader: Sendable {
   public var format: InputFormat?
   /// The members that title elements of JSON, YAML and other structured formats.
   public var titleKeys: TitleKeys
+  /// Whether the scalars of YAML and other structured formats are kept for conditions
+  /// (`--expand-where`) to read: leave them out when no condition will be asked.
+  public var keepsValues = true
   /// The most bytes read at a time.
   public var chunkSize = 1 << 18
   /// The most bytes of any format to read, below the format's own largest input; nil for
@@ -194,7 +197,9 @@ public struct DocumentLoader: Sendable {
     throws(LoadError) -> any DocumentReader
   {
     let reader = format.makeReader(
-      titleKeys: titleKeys, isJSONLines: InputFormat.isJSONLines(fileName: name))
+      ReadingOptions(
+        titleKeys: titleKeys, isJSONLines: InputFormat.isJSONLines(fileName: name),
+        keepsValues: keepsValues))
     if let size, size > 0 { reader.reserveCapacity(size) }
     try pending.withBytes { (bytes) throws(LoadError) in try reader.take(bytes) }
     pending = []

@@ -75,12 +75,9 @@ extension InputFormat {
     return fallback
   }
 
-  /// A reader for this format, which titles elements by `titleKeys` where the format has
-  /// them; `isJSONLines` says JSON is JSON Lines.
-  public func makeReader(titleKeys: TitleKeys = .standard, isJSONLines: Bool = false)
-    -> any DocumentReader
-  {
-    definition.makeReader(titleKeys: titleKeys, isJSONLines: isJSONLines)
+  /// A reader for this format, reading as much of `options` as applies to it.
+  public func makeReader(_ options: ReadingOptions = ReadingOptions()) -> any DocumentReader {
+    definition.makeReader(options)
   }
 }
 

@@ -29,8 +29,9 @@ struct JSONFormat: InputFormatDefinition {
 
   var claimMayBeWrong: Bool { false }
 
-  func makeReader(titleKeys: TitleKeys, isJSONLines: Bool) -> any DocumentReader {
-    JSONReader(options: JSONReader.Options(titleKeys: titleKeys, isJSONLines: isJSONLines))
+  func makeReader(_ options: ReadingOptions) -> any DocumentReader {
+    JSONReader(
+      options: JSONReader.Options(titleKeys: options.titleKeys, isJSONLines: options.isJSONLines))
   }
 
   var files: FormatFiles {

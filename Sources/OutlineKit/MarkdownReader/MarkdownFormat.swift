@@ -57,7 +57,7 @@ struct MarkdownFormat: InputFormatDefinition {
 
   var claimMayBeWrong: Bool { false }
 
-  func makeReader(titleKeys: TitleKeys, isJSONLines: Bool) -> any DocumentReader {
+  func makeReader(_ options: ReadingOptions) -> any DocumentReader {
     MarkdownReader(dialect: dialect)
   }
 

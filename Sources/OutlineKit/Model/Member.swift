@@ -5,6 +5,9 @@ public struct Member: Sendable {
   /// conditions.
   public enum ValueType: Equatable, Sendable {
     case string, number, boolean, null, emptyObject, emptyArray
+    /// An object or array with something inside, written within a line (YAML's `{a: 1}`,
+    /// `[80, 443]`): its members follow it (`Member.contents`).
+    case object, array
   }
 
   /// The member's key, or nil for an array element or a lone value.
@@ -15,11 +18,15 @@ public struct Member: Sendable {
   /// containers.
   public let value: String
   public let type: ValueType
+  /// How many members that follow it are inside it, at any depth: none but for an
+  /// `object` or `array`.
+  public let contents: Int
 
-  init(key: String?, index: Int?, value: String, type: ValueType) {
+  init(key: String?, index: Int?, value: String, type: ValueType, contents: Int = 0) {
     self.key = key
     self.index = index
     self.value = value
     self.type = type
+    self.contents = contents
   }
 }

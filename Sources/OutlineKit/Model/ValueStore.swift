@@ -12,6 +12,8 @@ final class ValueStore {
     /// `UInt32.max` when the member is not an array element.
     var index: UInt32
     var type: Member.ValueType
+    /// How many records that follow it are inside it, at any depth.
+    var contents: UInt32 = 0
   }
 
   // Filled by one reader, then only read: run-time exclusivity checks buy nothing here
@@ -41,6 +43,34 @@ final class ValueStore {
 
   func append(_ record: Record) {
     records.append(record)
+  }
+
+  /// Lets go of the records from `position` on: those of a document that could not be read.
+  func removeRecords(from position: Int) {
+    if position < records.count { records.removeSubrange(position...) }
+  }
+
+  /// Ends the object or array at `position` (stored as `.object` or `.array`) after the
+  /// records stored since, which it holds; one that holds none is empty.
+  func close(_ position: Int) {
+    let contents = records.count - position - 1
+    records[position].contents = UInt32(contents)
+    if contents == 0 {
+      records[position].type = records[position].type == .object ? .emptyObject : .emptyArray
+    }
+  }
+
+  /// Stores again the records in `range` (an alias's anchored value), the first labelled
+  /// by `key` and `index` in place of its own; their texts are not copied.
+  func appendCopy(of range: Range<Int>, key: (start: UInt32, length: UInt32)?, index: UInt32) {
+    guard let first = range.first else { return }
+    var head = records[first]
+    head.keyStart = key?.start ?? 0
+    head.keyLength = key?.length ?? UInt32.max
+    head.index = index
+    records.append(head)
+    // One at a time: a slice of `records` held while it grows would copy it whole.
+    for position in range.dropFirst() { records.append(records[position]) }
   }
 
   /// Replaces each surrogate code point written as UTF-8 (ED A0–BF xx), which is not valid
@@ -84,6 +114,7 @@ final class ValueStore {
       key: record.keyLength == UInt32.max
         ? nil : text(start: record.keyStart, length: record.keyLength),
       index: record.index == UInt32.max ? nil : Int(record.index),
-      value: text(start: record.valueStart, length: record.valueLength), type: record.type)
+      value: text(start: record.valueStart, length: record.valueLength), type: record.type,
+      contents: Int(record.contents))
   }
 }

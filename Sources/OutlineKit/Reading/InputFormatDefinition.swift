@@ -34,9 +34,8 @@ public protocol InputFormatDefinition: Sendable {
   /// Markdown: a syntax error in it then says how to read it so.
   var claimMayBeWrong: Bool { get }
 
-  /// A reader of a document of it: elements titled by `titleKeys` where it has elements,
-  /// every value a record of its own when `isJSONLines`.
-  func makeReader(titleKeys: TitleKeys, isJSONLines: Bool) -> any DocumentReader
+  /// A reader of a document of it, reading as much of `options` as applies to it.
+  func makeReader(_ options: ReadingOptions) -> any DocumentReader
 
   /// Where its samples, fuzz target and bench inputs are.
   var files: FormatFiles { get }

@@ -24,10 +24,10 @@ public struct SelectionRequest: Equatable, Sendable {
   public var expandMatching: [String] = []
   /// TEXTs and `/REGEX/`s whose sections are collapsed, after the NAMEs to collapse.
   public var collapseMatching: [String] = []
-  /// Conditions (`Condition`) whose JSON objects and arrays are expanded with their
-  /// ancestors, with those content matches.
+  /// Conditions (`Condition`) whose objects and arrays of structured data are expanded
+  /// with their ancestors, with those content matches.
   public var expandWhere: [String] = []
-  /// Conditions whose JSON objects and arrays are collapsed, last.
+  /// Conditions whose objects and arrays of structured data are collapsed, last.
   public var collapseWhere: [String] = []
 
   public init(
@@ -39,6 +39,12 @@ public struct SelectionRequest: Equatable, Sendable {
     self.collapse = collapse
     self.expandMatching = expandMatching
     self.collapseMatching = collapseMatching
+  }
+
+  /// Whether conditions are asked, which read the values of structured data: a document
+  /// read for no condition need not keep them (`DocumentLoader.keepsValues`).
+  public var readsValues: Bool {
+    !expandWhere.isEmpty || !collapseWhere.isEmpty
   }
 
   /// Whether sections are named or matched to expand: then, with the automatic base,

@@ -272,6 +272,8 @@ extension Member.ValueType {
     case .boolean: return "boolean"
     case .null: return "null"
     case .emptyObject, .emptyArray: return "empty"
+    case .object: return "object"
+    case .array: return "array"
     }
   }
 }

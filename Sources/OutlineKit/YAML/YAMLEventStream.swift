@@ -31,6 +31,9 @@ final class YAMLEventStream: Sendable {
     let endColumn: Int
     /// A scalar's text: where it stands in its batch's `scalars`.
     let scalar: Range<Int>
+    /// The anchor a scalar or collection is given (`&base`), or the one an alias names
+    /// (`*base`): where its name stands in `scalars`, empty when there is none.
+    let anchor: Range<Int>
   }
 
   /// Events in order, and the end of the stream or what libyaml found wrong, when one of
@@ -226,6 +229,7 @@ final class YAMLEventStream: Sendable {
       var hasProperties = false
       var typing = YAMLCoreSchema.Typing.plain
       var scalar = 0..<0
+      var anchor: UnsafeMutablePointer<yaml_char_t>? = nil
       switch event.type {
       case YAML_DOCUMENT_START_EVENT:
         kind = .documentStart
@@ -235,9 +239,11 @@ final class YAMLEventStream: Sendable {
       case YAML_MAPPING_START_EVENT:
         kind = .mappingStart
         flag = event.data.mapping_start.style == YAML_FLOW_MAPPING_STYLE
+        anchor = event.data.mapping_start.anchor
       case YAML_SEQUENCE_START_EVENT:
         kind = .sequenceStart
         flag = event.data.sequence_start.style == YAML_FLOW_SEQUENCE_STYLE
+        anchor = event.data.sequence_start.anchor
       case YAML_MAPPING_END_EVENT, YAML_SEQUENCE_END_EVENT:
         kind = .collectionEnd
         // What a flow collection holds is in flow style too: every end inside one ends one.
@@ -246,6 +252,7 @@ final class YAMLEventStream: Sendable {
         kind = .scalar
         let value = event.data.scalar
         hasProperties = value.anchor != nil || value.tag != nil
+        anchor = value.anchor
         typing = YAMLCoreSchema.typing(style: value.style, tag: value.tag)
         let start = scalars.count
         if let text = value.value, value.length > 0 {
@@ -254,6 +261,7 @@ final class YAMLEventStream: Sendable {
         scalar = start..<scalars.count
       case YAML_ALIAS_EVENT:
         kind = .alias
+        anchor = event.data.alias.anchor
       case YAML_STREAM_END_EVENT:
         return .finished
       default:
@@ -266,12 +274,18 @@ final class YAMLEventStream: Sendable {
         }
         flowDepth += 1
       }
+      let named = scalars.count
+      if let anchor {
+        var length = 0
+        while anchor[length] != 0 { length += 1 }
+        scalars.append(contentsOf: UnsafeBufferPointer(start: anchor, count: length))
+      }
       events.append(
         Event(
           kind: kind, flag: flag, hasProperties: hasProperties, typing: typing,
           startLine: Int(event.start_mark.line),
           startColumn: Int(event.start_mark.column), endLine: Int(event.end_mark.line),
-          endColumn: Int(event.end_mark.column), scalar: scalar))
+          endColumn: Int(event.end_mark.column), scalar: scalar, anchor: named..<scalars.count))
     }
     return nil
   }

@@ -28,8 +28,9 @@ struct YAMLFormat: InputFormatDefinition {
   /// A flat config, or one with a mistake in its first lines, may read as YAML for them.
   var claimMayBeWrong: Bool { true }
 
-  func makeReader(titleKeys: TitleKeys, isJSONLines: Bool) -> any DocumentReader {
-    YAMLReader(options: YAMLReader.Options(titleKeys: titleKeys))
+  func makeReader(_ options: ReadingOptions) -> any DocumentReader {
+    YAMLReader(
+      options: YAMLReader.Options(titleKeys: options.titleKeys, keepsValues: options.keepsValues))
   }
 
   var files: FormatFiles {

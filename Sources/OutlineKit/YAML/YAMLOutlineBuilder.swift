@@ -25,9 +25,10 @@ final class YAMLOutlineBuilder {
     let indent: Int
     var section: Int? = nil
     var count = 0
-    /// The key whose value comes next, the line it starts on, and whether an anchor or a
-    /// tag stands before it (`&k key:`, `!!str 1:`), which its title does not show.
-    var pendingKey: (text: String, line: Int, source: Range<Int>, hasProperties: Bool)? = nil
+    /// The key whose value comes next, where it stands, and whether an anchor or a tag
+    /// stands before it (`&k key:`, `!!str 1:`), which its title does not show. Its bytes
+    /// are found only for a key whose value is a collection, which may title its lines.
+    var pendingKey: (text: String, place: Place, hasProperties: Bool)? = nil
     /// The last line that holds something of it.
     var lastLine: Int
     /// The members that may title it, by their rank in the title keys.
@@ -48,14 +49,19 @@ final class YAMLOutlineBuilder {
     var depth: Int
     let start: Place
     let isKey: Bool
-    let isMapping: Bool
-    /// Whether nothing was inside it: `{}`, `[]`.
-    var isEmpty = true
   }
 
   private let titleKeys: [String: Int]
-  /// The scalars of the documents, typed by the core schema, which conditions read.
-  private let values = ValueStore()
+  /// The values of the documents, which conditions read; nil when no condition will.
+  #if PLAIN_EXCLUSIVITY
+    private var kept: YAMLValues?
+  #else
+    @exclusivity(unchecked) private var kept: YAMLValues?
+  #endif
+  /// Whether `kept` is there: a constant, which the hot paths test before touching it.
+  private let keepsValues: Bool
+  /// Where they are stored: empty when they are not kept.
+  private let values: ValueStore
   private let text: SourceText
   /// What the content's source lines are lines of.
   private let document: SourceDocument
@@ -84,7 +90,7 @@ final class YAMLOutlineBuilder {
   private var documents = 0
   /// What the builder was when the last document ended, for an error in the next one
   /// to go back to: the stream's frame, the sections made, and the line after it.
-  private var lastDocumentEnd: (stream: Frame, sections: Int, line: Int)? = nil
+  private var lastDocumentEnd: (stream: Frame, sections: Int, line: Int, values: Int)? = nil
   /// 1 while the stream's first collection has no section, 0 once it has: a lone document
   /// is unwrapped, its keys or elements the top-level sections, so its root is made a
   /// section only when something follows it.
@@ -97,8 +103,14 @@ final class YAMLOutlineBuilder {
   /// The most levels this builder reads: `deepestNesting`, unless a test sets fewer.
   private let mostLevels: Int
 
-  init(text: SourceText, titleKeys: [String], mostLevels: Int = deepestNesting) {
+  init(
+    text: SourceText, titleKeys: [String], keepsValues: Bool = true,
+    mostLevels: Int = deepestNesting
+  ) {
     self.mostLevels = mostLevels
+    self.keepsValues = keepsValues
+    kept = keepsValues ? YAMLValues(documentBytes: text.bytes.count) : nil
+    values = kept?.store ?? ValueStore()
     self.text = text
     document = SourceDocument(text: text)
     trailingComments = YAMLTrailingComments(text: text)
@@ -149,6 +161,7 @@ final class YAMLOutlineBuilder {
 
   func documentStarted(at place: Place, explicit: Bool) {
     documentStart = explicit ? place.firstLine : nil
+    if keepsValues { kept?.documentStarted() }
   }
 
   func documentEnded(at place: Place) {
@@ -156,22 +169,33 @@ final class YAMLOutlineBuilder {
     documentStart = nil
     // An end that libyaml marks at the next `---` is that line's; `...` ends its own.
     let line = place.endColumn == 0 ? place.endLine : place.endLine + 1
-    lastDocumentEnd = (stack[0], sections.count, line)
+    lastDocumentEnd = (stack[0], sections.count, line, values.count)
   }
 
-  func collectionStarted(isMapping: Bool, isFlow: Bool, at place: Place) throws(ReadError) {
+  /// A mapping or sequence starts; `anchor` is the one it is given (`&base`), if any.
+  func collectionStarted(
+    isMapping: Bool, isFlow: Bool, anchor: String? = nil, at place: Place
+  ) throws(ReadError) {
     if var skipping = skipped {
       skipping.depth += 1
-      skipping.isEmpty = false
       skipped = skipping
+      if keepsValues && !skipping.isKey {
+        kept?.flowStarted(isMapping: isMapping, key: nil, index: nil, anchor: anchor)
+      }
       return
     }
     let top = stack.count - 1
     let isKey = stack[top].isMapping && stack[top].pendingKey == nil
     if isFlow || isKey {
-      skipped = Skipped(depth: 1, start: place, isKey: isKey, isMapping: isMapping)
+      skipped = Skipped(depth: 1, start: place, isKey: isKey)
+      if keepsValues && !isKey {
+        kept?.flowStarted(
+          isMapping: isMapping, key: stack[top].pendingKey?.text,
+          index: stack[top].isMapping ? nil : stack[top].count, anchor: anchor)
+      }
       return
     }
+    if keepsValues, anchor != nil { kept?.forget(anchor) }
     guard stack.count <= mostLevels else {
       throw ReadError(
         line: place.firstLine + 1, column: 1,
@@ -182,9 +206,10 @@ final class YAMLOutlineBuilder {
       stack[top].pendingKey = nil
       frame = Frame(
         isMapping: isMapping, key: key.text, index: nil, titledByMembers: false,
-        firstLine: key.line,
-        firstLineIsTitle: !key.hasProperties && holdsOnlyKey(line: key.line, key: key.source),
-        indent: place.firstColumn, lastLine: key.line)
+        firstLine: key.place.firstLine,
+        firstLineIsTitle: !key.hasProperties
+          && holdsOnlyKey(line: key.place.firstLine, key: keySource(key.place)),
+        indent: place.firstColumn, lastLine: key.place.firstLine)
     } else {
       let first = top == 0 ? (documentStart ?? place.firstLine) : place.firstLine
       frame = Frame(
@@ -204,6 +229,7 @@ final class YAMLOutlineBuilder {
 
   func collectionEnded(at place: Place) {
     if var skipping = skipped {
+      if keepsValues && !skipping.isKey { kept?.flowEnded() }
       skipping.depth -= 1
       if skipping.depth > 0 {
         skipped = skipping
@@ -217,12 +243,10 @@ final class YAMLOutlineBuilder {
         let source = keySource(whole)
         // A key that is a collection is titled as written, on one line.
         let written = foldWhiteSpace(String(decoding: text.bytes[source], as: UTF8.self))
-        stack[stack.count - 1].pendingKey = (written, whole.firstLine, source, false)
+        stack[stack.count - 1].pendingKey = (written, whole, false)
         stack[stack.count - 1].lastLine = max(stack[stack.count - 1].lastLine, whole.lastLine)
       } else {
-        let empty: Member.ValueType? =
-          skipping.isEmpty ? (skipping.isMapping ? .emptyObject : .emptyArray) : nil
-        value(nil, key: false, empty: empty, at: whole)
+        value(nil, key: false, at: whole)
       }
       return
     }
@@ -261,15 +285,21 @@ final class YAMLOutlineBuilder {
   /// keys and titles; it is decoded only where one of those needs it. It is nil for an
   /// alias, a key titled as written (`*base`), and for a flow collection, which `key`
   /// false says is no key. `hasProperties` says an anchor or a tag stands before it,
-  /// `typing` what its style and tag say of its type; `empty` is the type of a flow
-  /// collection with nothing inside (`{}`, `[]`).
+  /// `typing` what its style and tag say of its type; `anchor` is the anchor it is given,
+  /// or the one an alias names (`alias` true).
   func value(
     _ scalar: UnsafeBufferPointer<UInt8>?, key isKeyEvent: Bool = true,
     hasProperties: Bool = false, typing: YAMLCoreSchema.Typing = .string,
-    empty: Member.ValueType? = nil, at place: Place
+    anchor: String? = nil, alias: Bool = false, at place: Place
   ) {
-    guard skipped == nil else {
-      skipped?.isEmpty = false
+    if let skipping = skipped {
+      if keepsValues && !skipping.isKey {
+        if let scalar {
+          kept?.flowScalar(scalar, typing: typing, anchor: anchor)
+        } else if alias, let anchor {
+          kept?.flowAlias(of: anchor)
+        }
+      }
       return
     }
     let top = stack.count - 1
@@ -278,13 +308,12 @@ final class YAMLOutlineBuilder {
     if stack[top].isMapping {
       guard let key = stack[top].pendingKey else {
         if isKeyEvent {
-          let source = keySource(place)
           var title =
             scalar.map { String(decoding: $0, as: UTF8.self) }
-            ?? String(decoding: text.bytes[source], as: UTF8.self)
+            ?? String(decoding: text.bytes[keySource(place)], as: UTF8.self)
           // A key written on several lines (`? |`, `? "a` … `b"`) is titled on one.
           if place.lastLine > place.firstLine { title = foldWhiteSpace(title) }
-          stack[top].pendingKey = (title, place.firstLine, source, hasProperties)
+          stack[top].pendingKey = (title, place, hasProperties)
         }
         return
       }
@@ -299,34 +328,15 @@ final class YAMLOutlineBuilder {
         if !value.isEmpty { noteTitle(key.text, value, at: top) }
       }
     }
-    if let scalar {
-      let (type, value) = YAMLCoreSchema.resolve(scalar, typing: typing)
-      if var value {
-        value.withUTF8 { storeValue($0, type: type, key: memberKey) }
-      } else {
-        storeValue(scalar, type: type, key: memberKey)
+    if keepsValues {
+      let index = stack[top].isMapping ? nil : stack[top].count
+      if let scalar {
+        kept?.keep(scalar, typing: typing, key: memberKey, index: index, anchor: anchor)
+      } else if alias, let anchor {
+        kept?.keepAlias(of: anchor, key: memberKey, index: index)
       }
-    } else if let empty {
-      var value = empty == .emptyObject ? "{}" : "[]"
-      value.withUTF8 { storeValue($0, type: empty, key: memberKey) }
     }
     stack[top].count += 1
-  }
-
-  /// Stores a scalar member of the innermost collection: under `key` in a mapping, at its
-  /// index in a sequence or the stream. An alias is stored as nothing: it is not expanded.
-  private func storeValue(
-    _ value: UnsafeBufferPointer<UInt8>, type: Member.ValueType, key: String?
-  ) {
-    let top = stack.count - 1
-    var key = key
-    let storedKey = key?.withUTF8 { values.store($0) }
-    guard let stored = values.store(value), key == nil || storedKey != nil else { return }
-    values.append(
-      ValueStore.Record(
-        keyStart: storedKey?.start ?? 0, keyLength: storedKey?.length ?? UInt32.max,
-        valueStart: stored.start, valueLength: stored.length,
-        index: stack[top].isMapping ? UInt32.max : UInt32(stack[top].count), type: type))
   }
 
   /// Ends the run of scalar members of the collection at `level`, before a subsection or
@@ -506,6 +516,7 @@ final class YAMLOutlineBuilder {
     guard let end = lastDocumentEnd else { return nil }
     stack = [end.stream]
     skipped = nil
+    values.removeRecords(from: end.values)
     sections.removeSubrange(end.sections...)
     titleLines.removeSubrange(end.sections...)
     return finish(lines: min(end.line, text.lineCount))

@@ -6,23 +6,26 @@
 /// never expanded: a document costs what its bytes cost.
 public final class YAMLReader: DocumentReader {
   private var input: [UInt8] = []
-  private let titleKeys: TitleKeys
+  private let options: Options
   private var memory: MemoryWatch? = nil
 
   /// How YAML is read.
   public struct Options: Equatable, Sendable {
     /// The members that title a sequence's element or a document, the first found winning.
     public var titleKeys: TitleKeys
+    /// Whether scalars are kept, typed by the core schema, for conditions to read.
+    public var keepsValues: Bool
 
-    public init(titleKeys: TitleKeys = .standard) {
+    public init(titleKeys: TitleKeys = .standard, keepsValues: Bool = true) {
       self.titleKeys = titleKeys
+      self.keepsValues = keepsValues
     }
   }
 
   /// A reader that titles a sequence's elements by the first of `options.titleKeys` each
   /// has.
   public init(options: Options = Options()) {
-    titleKeys = options.titleKeys
+    self.options = options
   }
 
   public func reserveCapacity(_ count: Int) {
@@ -38,7 +41,8 @@ public final class YAMLReader: DocumentReader {
   }
 
   public func end() throws(LoadError) -> Outline {
-    try YAMLReader.read(input, titleKeys: titleKeys, memory: memory)
+    try YAMLReader.read(
+      input, titleKeys: options.titleKeys, keepsValues: options.keepsValues, memory: memory)
   }
 
   /// Reads a whole document. When a document of a stream cannot be read, those before it
@@ -59,7 +63,7 @@ public final class YAMLReader: DocumentReader {
   /// Reads a whole document, stopping when building its outline would take more memory
   /// than `memory` saw left, or when block collections nest deeper than `mostLevels`.
   static func read(
-    _ bytes: [UInt8], titleKeys: TitleKeys, memory: MemoryWatch?,
+    _ bytes: [UInt8], titleKeys: TitleKeys, keepsValues: Bool = true, memory: MemoryWatch?,
     mostLevels: Int = YAMLOutlineBuilder.deepestNesting
   ) throws(LoadError) -> Outline {
     let bomLength = SourceMap.byteOrderMarkLength(bytes, final: true) ?? 0
@@ -68,7 +72,8 @@ public final class YAMLReader: DocumentReader {
     let stream = YAMLEventStream(parsing: textBytes)
     let text = SourceText(
       bytes: textBytes, map: SourceMap(yaml: textBytes, leftOutAtStart: bomLength))
-    let builder = YAMLOutlineBuilder(text: text, titleKeys: titleKeys.keys, mostLevels: mostLevels)
+    let builder = YAMLOutlineBuilder(
+      text: text, titleKeys: titleKeys.keys, keepsValues: keepsValues, mostLevels: mostLevels)
     var outline: Outline
     do {
       try take(stream, text: text, into: builder, memory: memory)
@@ -139,23 +144,29 @@ public final class YAMLReader: DocumentReader {
     let place = YAMLOutlineBuilder.Place(
       firstLine: min(event.startLine, last), firstColumn: event.startColumn,
       endLine: endIsPast ? last : event.endLine, endColumn: endIsPast ? Int.max : event.endColumn)
+    // Anchors are few: their names are made strings only where one stands.
+    let anchor =
+      event.anchor.isEmpty
+      ? nil : String(decoding: UnsafeBufferPointer(rebasing: scalars[event.anchor]), as: UTF8.self)
     switch event.kind {
     case .documentStart:
       builder.documentStarted(at: place, explicit: event.flag)
     case .documentEnd:
       builder.documentEnded(at: place)
     case .mappingStart:
-      try builder.collectionStarted(isMapping: true, isFlow: event.flag, at: place)
+      try builder.collectionStarted(
+        isMapping: true, isFlow: event.flag, anchor: anchor, at: place)
     case .sequenceStart:
-      try builder.collectionStarted(isMapping: false, isFlow: event.flag, at: place)
+      try builder.collectionStarted(
+        isMapping: false, isFlow: event.flag, anchor: anchor, at: place)
     case .collectionEnd:
       builder.collectionEnded(at: place)
     case .scalar:
       builder.value(
         UnsafeBufferPointer(rebasing: scalars[event.scalar]), hasProperties: event.hasProperties,
-        typing: event.typing, at: place)
+        typing: event.typing, anchor: anchor, at: place)
     case .alias:
-      builder.value(nil, at: place)
+      builder.value(nil, anchor: anchor, alias: true, at: place)
     }
   }
 

@@ -36,7 +36,7 @@ enum FuzzHarness {
         choices.int(0...3) == 0 ? ["key", "name"] : ["name", "title", "id"])
       let chunkSize = choices.int(1...97)
       let read = { (size: Int) -> Result<Outline, LoadError> in
-        let reader = format.makeReader(titleKeys: titleKeys)
+        let reader = format.makeReader(ReadingOptions(titleKeys: titleKeys))
         return Result { () throws(LoadError) in
           var failure: LoadError? = nil
           feed(input, chunkSize: size) { chunk in
