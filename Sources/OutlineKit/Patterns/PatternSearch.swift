@@ -55,7 +55,7 @@ enum PatternSearch {
     let stop = StopFlag()
     let started = DispatchTime.now()
     let deadline = started + left
-    let running = runOnOwnThread {
+    let thread = OwnThread {
       let matcher = CompiledPattern.Matcher(compiled)
       var matched: [Int] = []
       var first = 0
@@ -74,7 +74,7 @@ enum PatternSearch {
       }
     }
     var found: Result<[Int], SelectionError>? = nil
-    if running {
+    if let thread {
       var handed = true
       while handed, let batch = next() { handed = handover.give(batch, before: deadline) }
       if !handed { stop.raise() }
@@ -82,6 +82,8 @@ enum PatternSearch {
       found = handover.found(before: deadline)
       // With texts left unhanded, what was found falls short: only a failure stands.
       if !handed, case .success? = found { found = nil }
+      // A thread that has answered ends at once; one given up on runs on alone.
+      if found == nil { thread.letGo() } else { thread.join() }
     }
     patterns.spend(Double(DispatchTime.now().uptimeNanoseconds - started.uptimeNanoseconds) / 1e9)
     guard let found else {
@@ -127,12 +129,15 @@ enum PatternSearch {
     let stop = StopFlag()
     let done = DispatchSemaphore(value: 0)
     let started = DispatchTime.now()
-    let running = runOnOwnThread {
+    let thread = OwnThread {
       let outcome = body(stop)
       found.value.withLock { $0 = outcome }
       done.signal()
     }
-    let finished = running && done.wait(timeout: started + left) == .success
+    let finished = thread != nil && done.wait(timeout: started + left) == .success
+    // A thread that has answered ends at once, and is waited for, so that nothing it
+    // holds is left half freed when the command exits; one given up on runs on alone.
+    if finished { thread?.join() } else { thread?.letGo() }
     patterns.spend(Double(DispatchTime.now().uptimeNanoseconds - started.uptimeNanoseconds) / 1e9)
     guard finished, let outcome = found.value.withLock({ $0 }) else {
       stop.raise()
