@@ -170,8 +170,9 @@ TRICKS = [
      "(`SizeLimitable`)", "COLLAPSE -t html --expand-all --max-bytes 1M INPUT", "markdown-10"),
     ("PLAIN_OUTPUT", "standard output buffered in memory of its own, in place of an array "
      "(`FileOutput`)", "COLLAPSE --expand-all INPUT", "json-50"),
-    ("PLAIN_ASCII", "printable ASCII counted by its bytes, in place of forming graphemes "
-     "(`DisplayWidth`)", "COLLAPSE --expand-all -w 80 INPUT", "markdown-50"),
+    ("PLAIN_ASCII", "printable ASCII counted and lines cut by its bytes, in place of forming "
+     "graphemes (`DisplayWidth`, `TerminalLine.rendered`)", "COLLAPSE --expand-all -w 80 INPUT",
+     "markdown-50"),
     ("PLAIN_LINESTARTS", "line starts found by memchr, in place of a loop over the bytes "
      "(`SourceMap`)", "COLLAPSE --outline INPUT", "markdown-10"),
     ("PLAIN_BYTESCAN", "runs of printable ASCII skipped eight bytes at a time, in place of one "
@@ -262,20 +263,18 @@ def tricks(collapse, runs, only=None):
     """Times each trick's target with and without it, interleaved run by run, and writes
     bench/tricks.md. A trick is kept when it gains at least 5% on its target. With `only`,
     a condition, times that trick alone and keeps the other rows as they were."""
-    # Each input is made when a trick that is timed asks for it.
-    paths = {"markdown-50": lambda: inputs("markdown", 50),
-             "markdown-10": lambda: inputs("markdown", 10),
-             "guide-10": lambda: inputs("guide", 10), "json-50": lambda: inputs("json", 50),
-             "manifests-10": lambda: inputs("manifests", 10),
-             "titles": lambda: written("titles-200000.md", lambda: titles(200_000)),
-             "nul-40": lambda: written("nul-40.md", lambda: pathological.nul_bytes(40 << 20))}
-    # Callgrind's counts, steady on a busy machine, on a tenth of each input.
-    counted = {"markdown-50": lambda: inputs("markdown", 5),
-               "markdown-10": lambda: inputs("markdown", 1),
-               "guide-10": lambda: inputs("guide", 1), "json-50": lambda: inputs("json", 5),
-               "manifests-10": lambda: inputs("manifests", 1),
-               "titles": lambda: written("titles-20000.md", lambda: titles(20_000)),
-               "nul-40": lambda: written("nul-4.md", lambda: pathological.nul_bytes(4 << 20))}
+    # Each input is made when a trick that is timed asks for it: the named one, and a tenth
+    # of it for callgrind's counts, steady on a busy machine.
+    def trick_input(name, tenth=False):
+        kind, _, size = name.rpartition("-")
+        if name == "titles":
+            count = 20_000 if tenth else 200_000
+            return written(f"titles-{count}.md", lambda: titles(count))
+        megabytes = int(size) // 10 if tenth else int(size)
+        if kind == "nul":
+            return written(f"nul-{megabytes}.md",
+                           lambda: pathological.nul_bytes(megabytes << 20))
+        return inputs(kind, megabytes)
     path = os.path.join(HERE, "tricks.md")
     earlier = {}
     if only and os.path.exists(path):
@@ -289,12 +288,12 @@ def tricks(collapse, runs, only=None):
                 rows.append(earlier[what])
             continue
         plain = variant(condition)
-        commands = [target.replace("COLLAPSE", binary).replace("INPUT", paths[input_name]())
+        commands = [target.replace("COLLAPSE", binary).replace("INPUT", trick_input(input_name))
                     for binary in (collapse, plain)]
         medians = hyperfine(commands, runs, 4)
         gain = medians[commands[1]] / medians[commands[0]] - 1
         counts = [instructions(target.replace("COLLAPSE", stripped(binary, name))
-                               .replace("INPUT", counted[input_name]()))
+                               .replace("INPUT", trick_input(input_name, tenth=True)))
                   for binary, name in ((collapse, "collapse"), (plain, condition.lower()))]
         counted_gain = counts[1] / counts[0] - 1
         shown = target.replace("COLLAPSE ", "").replace(" INPUT", "")

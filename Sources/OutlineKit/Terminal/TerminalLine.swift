@@ -67,8 +67,15 @@ public struct TerminalLine: Sendable {
     }
     var kept: [(text: String, style: TextStyle)] = []
     pieces: for piece in expanded {
-      if piece.text.utf8.allSatisfy({ $0 >= 0x20 && $0 < 0x7F }) {
-        // One column a byte: cut without forming graphemes.
+      // Printable ASCII is one column a byte, cut without forming graphemes, as
+      // `DisplayWidth` counts it (`-DPLAIN_ASCII` forms them; bench/tricks.md says what
+      // this gains).
+      #if PLAIN_ASCII
+        let isPrintableASCII = false
+      #else
+        let isPrintableASCII = piece.text.utf8.allSatisfy { $0 >= 0x20 && $0 < 0x7F }
+      #endif
+      if isPrintableASCII {
         let count = piece.text.utf8.count
         if count > budget {
           let cut = String(decoding: piece.text.utf8.prefix(budget), as: UTF8.self)

@@ -125,8 +125,7 @@ public struct TextWriter {
     #else
       TextWriter.spaces.withUnsafeBytes { spaces in
         target.write(
-          bytes: UnsafeRawBufferPointer(
-            rebasing: spaces[..<(min(depth, TextWriter.deepestIndent) * 2)]))
+          bytes: UnsafeRawBufferPointer(rebasing: spaces[..<TextWriter.indentLength(depth)]))
       }
     #endif
     if depth > TextWriter.deepestIndent { target.write("[depth \(depth)] ") }
@@ -163,10 +162,15 @@ public struct TextWriter {
   /// Two spaces per level, up to `deepestIndent` levels; deeper lines say their depth.
   static func indent(depth: Int) -> String {
     #if PLAIN_SPACES
-      String(repeating: " ", count: min(depth, deepestIndent) * 2)
+      String(repeating: " ", count: indentLength(depth))
     #else
-      String(decoding: spaces[..<(min(depth, deepestIndent) * 2)], as: UTF8.self)
+      String(decoding: spaces[..<indentLength(depth)], as: UTF8.self)
     #endif
+  }
+
+  /// The spaces of the indent at `depth`.
+  static func indentLength(_ depth: Int) -> Int {
+    min(depth, deepestIndent) * 2
   }
 
   /// The spaces of the deepest indent, which every indent is cut from: one copy in place
