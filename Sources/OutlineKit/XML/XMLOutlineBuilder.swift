@@ -65,6 +65,12 @@ final class XMLOutlineBuilder {
   /// The attributes whose values title an element, by rank.
   var titleRanks: [String: Int] { titleKeys }
 
+  /// The innermost element open, by its name as written, and the line (1-based) it starts
+  /// on.
+  var openElement: (name: String, line: Int)? {
+    stack.last.map { (String($0.title.prefix { $0 != " " }), $0.startLine + 1) }
+  }
+
   /// The lines read so far.
   var linesRead: Int { max(0, lastEnd) }
 

@@ -3,7 +3,7 @@ import CXml
 /// What libxml2 stopped on, told from its error's code and the names and figures it gives
 /// with it, never from its words: the common problems in collapse's own, the rest in
 /// general ones that name the code.
-struct XMLProblem: Equatable, Sendable {
+struct XMLProblem: Error, Equatable, Sendable {
   /// libxml2's `xmlParserErrors` code.
   let code: Int
   /// The 1-based line and column libxml2 gives.
@@ -38,9 +38,17 @@ struct XMLProblem: Equatable, Sendable {
   /// The problem's code when the document is empty: libxml2's `XML_ERR_DOCUMENT_EMPTY`.
   static let documentEmpty = Int(XML_ERR_DOCUMENT_EMPTY.rawValue)
 
-  /// The error as collapse says it, at the problem's line and column.
-  var error: ReadError {
-    ReadError(line: line, column: column, message: words)
+  /// The error as collapse says it, at the problem's line and column; `open` is the
+  /// element left open and the line it started on, when the input ended inside one.
+  func error(open: (name: String, line: Int)? = nil) -> ReadError {
+    // libxml2 gives one code to content after the root and to an input that ends inside it.
+    if code == Int(XML_ERR_DOCUMENT_END.rawValue), let open {
+      return ReadError(
+        line: line, column: column,
+        message: "unexpected end of input; expected '</\(open.name)>' to close the element that "
+          + "started at line \(open.line)")
+    }
+    return ReadError(line: line, column: column, message: words)
   }
 
   /// What went wrong, in lower case, as collapse's other messages say it.

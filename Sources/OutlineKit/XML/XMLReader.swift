@@ -81,10 +81,10 @@ public final class XMLReader: DocumentReader {
     memory: MemoryWatch?
   ) throws(LoadError) {
       guard let reader = XMLTextReader(buffer) else {
-        throw .syntax(XMLProblem(code: XMLProblem.documentEmpty, line: 1, column: 1).error)
+        throw .syntax(XMLProblem(code: XMLProblem.documentEmpty, line: 1, column: 1).error())
       }
       var elements = 0
-      while try syntax({ () throws(ReadError) in try reader.next() }) {
+      while try next(reader, builder) {
           switch reader.kind {
           case .elementStart:
             let title = reader.bestAttribute(builder.titleRanks)
@@ -114,6 +114,17 @@ public final class XMLReader: DocumentReader {
             break
           }
       }
+  }
+
+  /// Moves `reader` to its next node; its problem is thrown as a syntax error.
+  private static func next(_ reader: XMLTextReader, _ builder: XMLOutlineBuilder) throws(LoadError)
+    -> Bool
+  {
+    do {
+      return try reader.next()
+    } catch {
+      throw .syntax(error.error(open: builder.openElement))
+    }
   }
 
   /// What `body` returns, its syntax error thrown as a `LoadError`.

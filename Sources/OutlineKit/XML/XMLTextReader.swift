@@ -78,7 +78,7 @@ final class XMLTextReader {
 
   /// Moves to the next node: true when there is one, false at the document's end; throws
   /// the problem that stopped reading.
-  func next() throws(ReadError) -> Bool {
+  func next() throws(XMLProblem) -> Bool {
     switch xmlTextReaderRead(reader) {
     case 1: return true
     case 0 where problems.first == nil: return false
@@ -88,7 +88,7 @@ final class XMLTextReader {
         ?? XMLProblem(
           code: 0, line: Int(max(1, xmlTextReaderGetParserLineNumber(reader))),
           column: Int(max(1, xmlTextReaderGetParserColumnNumber(reader))))
-      throw problem.error
+      throw problem
     }
   }
 
