@@ -52,7 +52,8 @@ struct FormatRegistryTests {
 
   @Test("the formats are listed once, in the order --from's help names them")
   func registered() {
-    #expect(InputFormat.registered.map(\.name) == ["markdown", "commonmark", "json", "yaml", "xml"])
+    #expect(
+      InputFormat.registered.map(\.name) == ["markdown", "commonmark", "json", "yaml", "xml"])
     #expect(InputFormat.names == ["markdown", "gfm", "commonmark", "json", "yaml", "xml"])
     #expect(Set(InputFormat.registered).count == InputFormat.registered.count)
     #expect(InputFormat.documentNamesInWords == "Markdown, JSON, YAML or XML")
@@ -138,7 +139,8 @@ struct FormatRegistryTests {
     }
   }
 
-  @Test("XML's sniffer claims a declaration or a root element, and leaves HTML's starts to Markdown")
+  @Test(
+    "XML's sniffer claims a declaration or a root element, and leaves HTML's starts to Markdown")
   func xmlSniffer() {
     func guess(_ text: String) -> InputFormat? {
       InputFormat.guess(content: Array(text.utf8), final: true)

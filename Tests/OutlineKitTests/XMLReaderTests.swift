@@ -4,9 +4,9 @@ import Testing
 
 @Suite("XML reader")
 struct XMLReaderTests {
-  private func read(_ text: String, mostLevels: Int = XMLOutlineBuilder.deepestNesting) throws(
-    LoadError
-  ) -> Outline {
+  private func read(_ text: String, mostLevels: Int = XMLOutlineBuilder.deepestNesting)
+    throws(LoadError) -> Outline
+  {
     try XMLReader.read(Array(text.utf8), titleKeys: .standard, memory: nil, mostLevels: mostLevels)
   }
 
@@ -58,7 +58,9 @@ struct XMLReaderTests {
         "<testsuite name=\"unit\">", "  <!-- first -->", "<testcase id=\"t2\"/>",
       ])
     #expect(
-      lines(outline.sections[2].content) == ["<testcase name=\"login\">", "  <failure>boom</failure>"])
+      lines(outline.sections[2].content) == [
+        "<testcase name=\"login\">", "  <failure>boom</failure>",
+      ])
     #expect(outline.sections[0].hiddenLines == 5)
   }
 
@@ -84,7 +86,8 @@ struct XMLReaderTests {
     #expect(!shown.contains("root:"))
     #expect(lines(outline.sections[0].content) == ["<a>&file;</a>", "<b>&web;</b>"])
     // In an attribute, libxml2 would have to read the entity: it refuses.
-    let attribute = error("<!DOCTYPE r [<!ENTITY f SYSTEM \"file:///etc/passwd\">]>\n<r a=\"&f;\"/>\n")
+    let attribute = error(
+      "<!DOCTYPE r [<!ENTITY f SYSTEM \"file:///etc/passwd\">]>\n<r a=\"&f;\"/>\n")
     #expect(attribute?.line == 2)
     #expect(attribute?.message.contains("external entity 'f'") == true)
   }
@@ -101,7 +104,8 @@ struct XMLReaderTests {
     #expect(found?.line == 14)
     #expect(found?.message.contains("expand without bound") == true)
     // In an attribute too.
-    let inAttribute = error(text.replacingOccurrences(of: "<lolz>&lol9;</lolz>", with: "<lolz a=\"&lol9;\"/>"))
+    let inAttribute = error(
+      text.replacingOccurrences(of: "<lolz>&lol9;</lolz>", with: "<lolz a=\"&lol9;\"/>"))
     #expect(inAttribute?.line == 14)
   }
 
@@ -109,7 +113,9 @@ struct XMLReaderTests {
   func errors() {
     let mismatch = error("<a>\n  <b>\n</a>\n")
     #expect(mismatch?.line == 3)
-    #expect(mismatch?.message == "expected '</b>' to close the element that started at line 2, found '</a>'")
+    #expect(
+      mismatch?.message
+        == "expected '</b>' to close the element that started at line 2, found '</a>'")
     #expect(error("<a/>\n<b/>\n")?.message.contains("one root element") == true)
     #expect(error("")?.message == "expected an element: an XML document starts with '<'")
     #expect(error("<a x=1/>")?.message == "expected a quote to start the attribute's value")
@@ -127,7 +133,8 @@ struct XMLReaderTests {
     #expect(found?.message.hasPrefix("too deep: elements nest more than 3 levels") == true)
     // libxml2's own limit says the same.
     let deeper = String(repeating: "<a>", count: 300) + String(repeating: "</a>", count: 300)
-    #expect(error(deeper)?.message.hasPrefix("too deep: elements nest more than 256 levels") == true)
+    #expect(
+      error(deeper)?.message.hasPrefix("too deep: elements nest more than 256 levels") == true)
   }
 
   @Test("an element written on one line is content, with all it holds")

@@ -75,7 +75,8 @@ extension Outline {
   func hidesSomething(_ index: Int) -> Bool {
     switch sections[index].kind {
     case .object, .array: return true
-    case .heading, .file, .element: return sections[index].end - index > 1 || sections[index].hiddenLines > 0
+    case .heading, .file, .element:
+      return sections[index].end - index > 1 || sections[index].hiddenLines > 0
     }
   }
 

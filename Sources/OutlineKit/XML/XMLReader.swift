@@ -80,40 +80,40 @@ public final class XMLReader: DocumentReader {
     _ buffer: UnsafeRawBufferPointer, into builder: XMLOutlineBuilder, text: SourceText,
     memory: MemoryWatch?
   ) throws(LoadError) {
-      guard let reader = XMLTextReader(buffer) else {
-        throw .syntax(XMLProblem(code: XMLProblem.documentEmpty, line: 1, column: 1).error())
+    guard let reader = XMLTextReader(buffer) else {
+      throw .syntax(XMLProblem(code: XMLProblem.documentEmpty, line: 1, column: 1).error())
+    }
+    var elements = 0
+    while try next(reader, builder) {
+      switch reader.kind {
+      case .elementStart:
+        let title = reader.bestAttribute(builder.titleRanks)
+        try syntax { () throws(ReadError) in
+          try builder.elementStarted(
+            tag: reader.name, titleValue: title, hasAttributes: reader.hasAttributes,
+            isEmpty: reader.isEmptyElement, tagEnd: reader.line.map { $0 - 1 })
+        }
+        elements += 1
+        if let memory, elements % elementsBetweenLooks == 0 {
+          let line = min(builder.linesRead, max(0, text.lineCount - 1))
+          try memory.check(text.map.offset(ofLine: line), .xml, whole: text.bytes.count)
+        }
+      case .elementEnd:
+        builder.elementEnded()
+      case .text:
+        builder.text(
+          lineFeeds: reader.lineFeeds, line: reader.line.map { $0 - 1 },
+          endsLine: reader.endsLine, opensLine: reader.startsWithLineEnd)
+      case .markup:
+        builder.markup(lineFeeds: reader.lineFeeds, line: reader.line.map { $0 - 1 })
+      case .entityReference:
+        builder.entityReference()
+      case .documentType:
+        builder.documentType()
+      case .other:
+        break
       }
-      var elements = 0
-      while try next(reader, builder) {
-          switch reader.kind {
-          case .elementStart:
-            let title = reader.bestAttribute(builder.titleRanks)
-            try syntax { () throws(ReadError) in
-              try builder.elementStarted(
-                tag: reader.name, titleValue: title, hasAttributes: reader.hasAttributes,
-                isEmpty: reader.isEmptyElement, tagEnd: reader.line.map { $0 - 1 })
-            }
-            elements += 1
-            if let memory, elements % elementsBetweenLooks == 0 {
-              let line = min(builder.linesRead, max(0, text.lineCount - 1))
-              try memory.check(text.map.offset(ofLine: line), .xml, whole: text.bytes.count)
-            }
-          case .elementEnd:
-            builder.elementEnded()
-          case .text:
-            builder.text(
-              lineFeeds: reader.lineFeeds, line: reader.line.map { $0 - 1 },
-              endsLine: reader.endsLine, opensLine: reader.startsWithLineEnd)
-          case .markup:
-            builder.markup(lineFeeds: reader.lineFeeds, line: reader.line.map { $0 - 1 })
-          case .entityReference:
-            builder.entityReference()
-          case .documentType:
-            builder.documentType()
-          case .other:
-            break
-          }
-      }
+    }
   }
 
   /// Moves `reader` to its next node; its problem is thrown as a syntax error.

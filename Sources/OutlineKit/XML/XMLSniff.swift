@@ -5,7 +5,9 @@
 enum XMLSniff {
   static func answer(_ content: ArraySlice<UInt8>, final: Bool) -> SniffAnswer {
     let text = content.drop { $0 == 0x20 || $0 == 0x09 || $0 == 0x0A || $0 == 0x0D }
-    guard text.first == UInt8(ascii: "<") else { return text.isEmpty && !final ? .undecided : .declined }
+    guard text.first == UInt8(ascii: "<") else {
+      return text.isEmpty && !final ? .undecided : .declined
+    }
     let rest = text.dropFirst()
     let declaration = Array("?xml".utf8)
     if rest.starts(with: declaration) {
