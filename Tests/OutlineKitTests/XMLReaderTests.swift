@@ -143,4 +143,23 @@ struct XMLReaderTests {
     #expect(outline.sections.isEmpty)
     #expect(lines(outline.content) == ["<a><b><c/></b></a>"])
   }
+
+  @Test("sections stand on their own lines past line 65,535, where libxml2 keeps no element's line")
+  func bigLines() throws {
+    // Each case a section of four lines: a start tag, a comment, text over two lines, and the
+    // end tag; the comment and the text's line ends are what must be followed.
+    var text = "<r>\n"
+    let cases = 17_000
+    for index in 0..<cases {
+      text += "  <c name=\"t\(index)\">\n    <!-- a\n    b --><d/>text\n  more</c>\n"
+    }
+    text += "</r>\n"
+    let outline = try read(text)
+    #expect(outline.sections.count == cases + 1)
+    for index in [0, 16_382, 16_384, 16_999] {
+      let section = outline.sections[index + 1]
+      #expect(section.title == "c t\(index)")
+      #expect(section.span.lines == 1 + 4 * index..<5 + 4 * index, "\(index)")
+    }
+  }
 }

@@ -122,15 +122,17 @@ final class XMLTextReader {
 
   /// The line (1-based) the parser was on when it made the current node: for an element,
   /// the line where its start tag ends; for text, one of its lines, its last when it is
-  /// short. Nil when libxml2 does not know it (an element past line 65,534).
+  /// short. Nil when libxml2 does not know it: a node past line 65,534 keeps no line but
+  /// text, which `XML_PARSE_BIG_LINES` gives one (`xmlGetLineNo` would answer for such a
+  /// node with a line of the node after it).
   var line: Int? {
     guard let node = xmlTextReaderCurrentNode(reader) else { return nil }
-    if node.pointee.type == XML_ELEMENT_NODE {
-      let line = Int(node.pointee.line)
-      return line == 0 || line == Int(UInt16.max) ? nil : line
+    let line = Int(node.pointee.line)
+    if line == Int(UInt16.max) {
+      guard node.pointee.type == XML_TEXT_NODE, let big = node.pointee.psvi else { return nil }
+      return Int(bitPattern: big)
     }
-    let line = xmlGetLineNo(node)
-    return line <= 0 ? nil : line
+    return line == 0 ? nil : line
   }
 
   /// How many line feeds the current node's text holds.
