@@ -12,8 +12,9 @@ struct XMLFormat: InputFormatDefinition {
       "trx", "rss", "atom",
     ]
   }
-  /// An element is titled by its tag and the first of these attributes it has.
-  var takesTitleKeys: Bool { true }
+  /// It has no array elements for `--title-key` to title; an element is titled by its tag
+  /// and the first attribute it has that the title keys name, which the reader is given.
+  var takesTitleKeys: Bool { false }
 
   /// Held whole, as the outline's content is its lines, with a line start for each line.
   var largestInput: Int { 512 << 20 }
