@@ -27,7 +27,6 @@ final class XMLOutlineBuilder {
     var section: Int? = nil
   }
 
-  private let titleKeys: [String: Int]
   private let text: SourceText
   private let document: SourceDocument
   private var stack: [Frame] = []
@@ -57,13 +56,11 @@ final class XMLOutlineBuilder {
     self.mostLevels = mostLevels
     document = SourceDocument(text: text, language: "xml", documentName: "XML")
     lastEnd = declarationEnd ?? -1
-    var ranks: [String: Int] = [:]
-    for (rank, key) in titleKeys.enumerated() where ranks[key] == nil { ranks[key] = rank }
-    self.titleKeys = ranks
+    titleNames = titleKeys.map { Array($0.utf8) }
   }
 
-  /// The attributes whose values title an element, by rank.
-  var titleRanks: [String: Int] { titleKeys }
+  /// The attributes whose values title an element, the first found winning, as bytes.
+  let titleNames: [[UInt8]]
 
   /// The innermost element open, by its name as written, and the line (1-based) it starts
   /// on.

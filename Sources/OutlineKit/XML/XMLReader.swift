@@ -87,7 +87,7 @@ public final class XMLReader: DocumentReader {
     while try next(reader, builder) {
       switch reader.kind {
       case .elementStart:
-        let title = reader.bestAttribute(builder.titleRanks)
+        let title = reader.bestAttribute(builder.titleNames)
         try syntax { () throws(ReadError) in
           try builder.elementStarted(
             tag: reader.name, titleValue: title, hasAttributes: reader.hasAttributes,

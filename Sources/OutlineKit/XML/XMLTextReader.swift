@@ -176,15 +176,30 @@ final class XMLTextReader {
   /// Whether the current element has attributes, namespace declarations included.
   var hasAttributes: Bool { xmlTextReaderHasAttributes(reader) == 1 }
 
-  /// The value of the first attribute of the current element that `ranks` ranks (the
-  /// lower the better), by its name as written; the reader stays on the element.
-  func bestAttribute(_ ranks: [String: Int]) -> String? {
+  /// Whether `name`, a string ended by NUL, holds the bytes of `key` and no more.
+  private static func equals(_ key: [UInt8], _ name: UnsafePointer<xmlChar>) -> Bool {
+    var index = 0
+    while index < key.count {
+      if name[index] != key[index] { return false }
+      index += 1
+    }
+    return name[index] == 0
+  }
+
+  /// The value of the first attribute of the current element that `keys` names, the
+  /// earlier key winning, by its name as written; the reader stays on the element. Names
+  /// are compared as bytes, with no string made for each attribute.
+  func bestAttribute(_ keys: [[UInt8]]) -> String? {
     guard hasAttributes else { return nil }
     var best: (rank: Int, value: String)? = nil
     while xmlTextReaderMoveToNextAttribute(reader) == 1 {
-      guard let name = xmlTextReaderConstName(reader),
-        let rank = ranks[String(cString: name)], rank < (best?.rank ?? Int.max),
-        let value = xmlTextReaderConstValue(reader)
+      guard let name = xmlTextReaderConstName(reader) else { continue }
+      var rank = 0
+      while rank < min(keys.count, best?.rank ?? Int.max) {
+        if XMLTextReader.equals(keys[rank], name) { break }
+        rank += 1
+      }
+      guard rank < min(keys.count, best?.rank ?? Int.max), let value = xmlTextReaderConstValue(reader)
       else { continue }
       best = (rank, String(cString: value))
     }
