@@ -162,4 +162,49 @@ struct XMLReaderTests {
       #expect(section.span.lines == 1 + 4 * index..<5 + 4 * index, "\(index)")
     }
   }
+
+  @Test("line ends that text stands for (&#10;) and an entity's are not lines of the source")
+  func referencedLineEnds() throws {
+    let outline = try read(
+      """
+      <!DOCTYPE r [
+        <!ENTITY lines "a
+      b
+      c">
+      ]>
+      <!-- after the type -->
+      <r>
+        <a>x&#10;&#10;&#10;&#10;&#10;&#10;y&lines;</a>
+        <b
+           id="two">
+          <c/>
+        </b>
+      </r>
+
+      """)
+    #expect(outline.sections.map(\.title) == ["r", "b two"])
+    #expect(outline.sections.map(\.span.lines) == [6..<13, 8..<12])
+    #expect(lines(outline.sections[1].content) == ["<b", "   id=\"two\">", "  <c/>"])
+  }
+
+  @Test("comments, CDATA and processing instructions may hold '<' and tags")
+  func markupHoldingTags() throws {
+    let outline = try read(
+      """
+      <r>
+        <!-- <a>
+        </a> -->
+        <![CDATA[ <b>
+        </b> ]]>
+        <?pi <c>
+        </c> ?>
+        <d>
+          <e/>
+        </d>
+      </r>
+
+      """)
+    #expect(outline.sections.map(\.title) == ["r", "d"])
+    #expect(outline.sections.map(\.span.lines) == [0..<11, 7..<10])
+  }
 }

@@ -7,26 +7,25 @@
 /// lines it is written on. A start tag alone on its line without attributes is the title
 /// only, and an end tag alone on its line is not shown.
 ///
-/// Where each node stands is followed line by line: a node starts where the one before
-/// it ended, and ends the line feeds it holds later, or on the line libxml2 says it made
-/// it on, whichever is later; a start tag ends on the line libxml2 gives its element.
+/// Where each node stands is found in the text from where the one before it ended, by
+/// what XML keeps out of the rest: every tag starts with the first `<` after that (text and
+/// attribute values hold none), and a comment, CDATA or a processing instruction ends at
+/// the first `-->`, `]]>` or `?>` after it starts. libxml2's own lines are asked only past
+/// the document type declaration, whose end it does not say.
 final class XMLOutlineBuilder {
   /// One open element.
   private struct Frame {
     let title: String
-    /// The lines its start tag starts and ends on.
+    /// The line its start tag starts on.
     let startLine: Int
-    let tagEndLine: Int
-    let hasAttributes: Bool
-    /// Whether only white space stands before its start tag on its line.
-    let startsLine: Bool
-    /// Whether only white space follows its start tag on its line; nil until the next
-    /// node says.
-    var endsLine: Bool? = nil
+    /// Whether its start tag is its title alone: no attributes, and nothing else on its line.
+    let titleOnly: Bool
     /// Its section, once an element inside it has started.
     var section: Int? = nil
   }
 
+  /// The attributes whose values title an element, the first found winning, as bytes.
+  let titleNames: [[UInt8]]
   private let text: SourceText
   private let document: SourceDocument
   private var stack: [Frame] = []
@@ -34,20 +33,17 @@ final class XMLOutlineBuilder {
   /// Whether each section's first line is its title alone, and its last its end tag alone.
   private var titleLines: [Bool] = []
   private var endTagLines: [Bool] = []
-  /// The line the last node ended on; -1 before anything.
-  private var lastEnd: Int
-  /// Whether the last node was text that ended its line.
-  private var afterLineBreak = false
-  /// Whether the top frame waits for the node after its start tag.
-  private var pendingOpen = false
-  /// Whether the document type declaration was read, whose end libxml2 does not say.
-  private var sawDocumentType = false
+  /// Where the next node is looked for: where the last one ended, or within it, before
+  /// any `<` that follows it.
+  private var cursor: Int
+  /// Whether the document type declaration was read last, whose end libxml2 does not say.
+  private var afterDocumentType = false
 
   /// The most levels elements nest: libxml2's own limit, without `XML_PARSE_HUGE`.
   static let deepestNesting = 256
   private let mostLevels: Int
 
-  /// A builder of `text`, whose XML declaration, if it has one, ends on `declarationEnd`.
+  /// A builder of `text`, whose XML declaration, if it has one, ends at `declarationEnd`.
   init(
     text: SourceText, titleKeys: [String], declarationEnd: Int?,
     mostLevels: Int = deepestNesting
@@ -55,12 +51,9 @@ final class XMLOutlineBuilder {
     self.text = text
     self.mostLevels = mostLevels
     document = SourceDocument(text: text, language: "xml", documentName: "XML")
-    lastEnd = declarationEnd ?? -1
+    cursor = declarationEnd ?? 0
     titleNames = titleKeys.map { Array($0.utf8) }
   }
-
-  /// The attributes whose values title an element, the first found winning, as bytes.
-  let titleNames: [[UInt8]]
 
   /// The innermost element open, by its name as written, and the line (1-based) it starts
   /// on.
@@ -68,95 +61,140 @@ final class XMLOutlineBuilder {
     stack.last.map { (String($0.title.prefix { $0 != " " }), $0.startLine + 1) }
   }
 
-  /// The lines read so far.
-  var linesRead: Int { max(0, lastEnd) }
+  /// How many bytes of the text have been read.
+  var bytesRead: Int { cursor }
 
-  /// The top frame's start tag is followed by a node that is not text.
-  private func settleOpen(endsLine: Bool = false) {
-    guard pendingOpen else { return }
-    pendingOpen = false
-    stack[stack.count - 1].endsLine = endsLine
+  /// Where the next `<` is from `offset`, or the text's end.
+  private func nextOpen(_ offset: Int) -> Int {
+    text.bytes.withUnsafeBufferPointer { bytes in
+      var index = min(offset, bytes.count)
+      while index < bytes.count, bytes[index] != UInt8(ascii: "<") { index += 1 }
+      return index
+    }
+  }
+
+  /// Where `terminator` ends, first found from `offset`, or the text's end.
+  private func end(of terminator: StaticString, from offset: Int) -> Int {
+    text.bytes.withUnsafeBufferPointer { bytes in
+      let pattern = UnsafeBufferPointer(
+        start: terminator.utf8Start, count: terminator.utf8CodeUnitCount)
+      var index = min(offset, bytes.count)
+      while index + pattern.count <= bytes.count {
+        if bytes[index] == pattern[0], bytes[index..<index + pattern.count].elementsEqual(pattern) {
+          return index + pattern.count
+        }
+        index += 1
+      }
+      return bytes.count
+    }
+  }
+
+  /// Where the last `opener` that ends before the end of line `line` starts, if there is
+  /// one at or after `from`.
+  private func lastOpen(_ opener: [UInt8], onOrBefore line: Int, from: Int) -> Int? {
+    let last = min(max(0, line), max(0, text.lineCount - 1))
+    let end = text.lineCount == 0 ? 0 : text.lineRange(last).upperBound
+    var index = end - opener.count
+    while index >= from {
+      if text.bytes[index..<index + opener.count].elementsEqual(opener) { return index }
+      index -= 1
+    }
+    return nil
+  }
+
+  /// Whether only spaces and tabs stand before `offset` on its line.
+  private func startsLine(_ offset: Int) -> Bool {
+    var index = offset - 1
+    while index >= 0, text.bytes[index] == 0x20 || text.bytes[index] == 0x09 { index -= 1 }
+    return index < 0 || text.bytes[index] == 0x0A || text.bytes[index] == 0x0D
+  }
+
+  /// Whether only spaces and tabs stand from `offset` to its line's end.
+  private func endsLine(_ offset: Int) -> Bool {
+    var index = offset
+    let bytes = text.bytes
+    while index < bytes.count, bytes[index] == 0x20 || bytes[index] == 0x09 { index += 1 }
+    return index >= bytes.count || bytes[index] == 0x0A || bytes[index] == 0x0D
+  }
+
+  /// The line of the byte at `offset`.
+  private func line(_ offset: Int) -> Int {
+    text.lineCount == 0 ? 0 : text.map.line(ofOffset: offset)
+  }
+
+  /// Where the node that starts with `opener` starts: at the next `<`, or, after the
+  /// document type declaration, at the last `opener` by the end of `libraryLine` (1-based),
+  /// the line libxml2 made the node on.
+  private func start(_ opener: [UInt8], libraryLine: Int?) -> Int {
+    if afterDocumentType {
+      afterDocumentType = false
+      if let libraryLine, let found = lastOpen(opener, onOrBefore: libraryLine - 1, from: cursor) {
+        return found
+      }
+    }
+    return nextOpen(cursor)
   }
 
   /// An element starts: `tag` is its name as written, `titleValue` the value that titles
-  /// it, if any; its start tag ends on `tagEnd` (0-based) when libxml2 says.
+  /// it, if any; libxml2 made it on `libraryLine` (1-based), if it says.
   func elementStarted(
-    tag: String, titleValue: String?, hasAttributes: Bool, isEmpty: Bool, tagEnd: Int?
+    tag: String, titleValue: String?, hasAttributes: Bool, isEmpty: Bool, libraryLine: Int?
   ) throws(ReadError) {
-    settleOpen()
-    let start: Int
-    let startsLine: Bool
-    if stack.isEmpty {
-      // Only white space stands between what comes before the root and its start tag,
-      // and libxml2 reports none of it.
-      if sawDocumentType, let tagEnd {
-        start = tagEnd
-      } else if let tagEnd, tagEnd <= lastEnd {
-        start = max(0, lastEnd)
-      } else {
-        var line = lastEnd + 1
-        let last = tagEnd ?? line
-        while line < last, text.isBlank(line) { line += 1 }
-        start = line
-      }
-      startsLine = start > lastEnd
-    } else {
-      start = max(0, lastEnd)
-      startsLine = afterLineBreak
-    }
+    let open = start(Array("<\(tag)".utf8), libraryLine: libraryLine)
+    cursor = open + 1
+    let startLine = line(open)
     guard stack.count < mostLevels else {
       throw ReadError(
-        line: start + 1, column: 1,
+        line: startLine + 1, column: 1,
         message: ReadError.tooDeepMessage("elements", levels: mostLevels))
     }
     if !stack.isEmpty, stack[stack.count - 1].section == nil { materialize(stack.count - 1) }
-    let end = min(max(start, tagEnd ?? start), max(0, text.lineCount - 1))
-    lastEnd = end
-    afterLineBreak = false
     guard !isEmpty else { return }
+    // Without attributes, a start tag holds no quote, and so no '>' before its end.
+    var titleOnly = false
+    if !hasAttributes && startsLine(open) {
+      let close = text.bytes[open...].firstIndex(of: UInt8(ascii: ">")) ?? text.bytes.count
+      titleOnly = line(close) == startLine && endsLine(close + 1)
+    }
     var title = tag
     if let value = titleValue.map(foldWhiteSpace), !value.isEmpty { title += " " + value }
-    stack.append(
-      Frame(
-        title: title, startLine: start, tagEndLine: end, hasAttributes: hasAttributes,
-        startsLine: startsLine))
-    pendingOpen = true
+    stack.append(Frame(title: title, startLine: startLine, titleOnly: titleOnly))
   }
 
-  /// Text or white space that holds `lineFeeds` line feeds, made on `line` (0-based) when
-  /// libxml2 says; `endsLine` when a line feed and only white space end it, `opensLine` when
-  /// only white space stands before its first line feed.
-  func text(lineFeeds: Int, line: Int?, endsLine: Bool, opensLine: Bool) {
-    settleOpen(endsLine: opensLine)
-    lastEnd = max(lastEnd + lineFeeds, line ?? 0)
-    afterLineBreak = endsLine
+  /// Text, white space or an entity reference: it holds no `<`.
+  func characters() {
+    cursor = nextOpen(cursor)
   }
 
-  /// CDATA, a comment or a processing instruction, holding `lineFeeds` line feeds.
-  func markup(lineFeeds: Int, line: Int?) {
-    settleOpen()
-    lastEnd = max(lastEnd + lineFeeds, line ?? 0)
-    afterLineBreak = false
+  /// A comment.
+  func comment(libraryLine: Int?) {
+    let open = start(Array("<!--".utf8), libraryLine: libraryLine)
+    cursor = end(of: "-->", from: open + 4)
   }
 
-  /// A reference to an entity, which is shown as written.
-  func entityReference() {
-    settleOpen()
-    afterLineBreak = false
+  /// A processing instruction.
+  func processingInstruction(libraryLine: Int?) {
+    let open = start(Array("<?".utf8), libraryLine: libraryLine)
+    cursor = end(of: "?>", from: open + 2)
+  }
+
+  /// A CDATA section.
+  func cdata() {
+    let open = nextOpen(cursor)
+    cursor = end(of: "]]>", from: open + 9)
   }
 
   /// The document type declaration.
   func documentType() {
-    sawDocumentType = true
+    afterDocumentType = true
   }
 
   /// The element on top ends.
   func elementEnded() {
-    settleOpen()
     guard let frame = stack.popLast() else { return }
-    let endLine = min(max(lastEnd, frame.tagEndLine), max(0, text.lineCount - 1))
-    let endTagAlone = afterLineBreak
-    afterLineBreak = false
+    let open = nextOpen(cursor)
+    cursor = open + 1
+    let endLine = max(frame.startLine, min(line(open), max(0, text.lineCount - 1)))
     guard let index = frame.section else { return }
     if endLine == frame.startLine {
       // On one line: its lines are content, as those of the elements inside it.
@@ -165,10 +203,8 @@ final class XMLOutlineBuilder {
       endTagLines.removeSubrange(index...)
       return
     }
-    titleLines[index] =
-      frame.startsLine && frame.endsLine == true && !frame.hasAttributes
-      && frame.tagEndLine == frame.startLine
-    endTagLines[index] = endTagAlone && endLine > frame.tagEndLine
+    titleLines[index] = frame.titleOnly
+    endTagLines[index] = startsLine(open)
     sections[index].end = sections.count
     sections[index].span.lines = frame.startLine..<endLine + 1
     finishSection(index)

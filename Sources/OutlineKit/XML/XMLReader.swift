@@ -91,23 +91,22 @@ public final class XMLReader: DocumentReader {
         try syntax { () throws(ReadError) in
           try builder.elementStarted(
             tag: reader.name, titleValue: title, hasAttributes: reader.hasAttributes,
-            isEmpty: reader.isEmptyElement, tagEnd: reader.line.map { $0 - 1 })
+            isEmpty: reader.isEmptyElement, libraryLine: reader.line)
         }
         elements += 1
         if let memory, elements % elementsBetweenLooks == 0 {
-          let line = min(builder.linesRead, max(0, text.lineCount - 1))
-          try memory.check(text.map.offset(ofLine: line), .xml, whole: text.bytes.count)
+          try memory.check(builder.bytesRead, .xml, whole: text.bytes.count)
         }
       case .elementEnd:
         builder.elementEnded()
-      case .text:
-        builder.text(
-          lineFeeds: reader.lineFeeds, line: reader.line.map { $0 - 1 },
-          endsLine: reader.endsLine, opensLine: reader.startsWithLineEnd)
-      case .markup:
-        builder.markup(lineFeeds: reader.lineFeeds, line: reader.line.map { $0 - 1 })
-      case .entityReference:
-        builder.entityReference()
+      case .text, .entityReference:
+        builder.characters()
+      case .comment:
+        builder.comment(libraryLine: reader.line)
+      case .processingInstruction:
+        builder.processingInstruction(libraryLine: reader.line)
+      case .cdata:
+        builder.cdata()
       case .documentType:
         builder.documentType()
       case .other:
@@ -138,8 +137,8 @@ public final class XMLReader: DocumentReader {
     }
   }
 
-  /// The line (0-based) the XML declaration (`<?xml …?>`) ends on, if the text starts with
-  /// one; its pseudo-attributes hold no `?>`.
+  /// Where the XML declaration (`<?xml …?>`) ends, if the text starts with one; its
+  /// pseudo-attributes hold no `?>`.
   private static func declarationEnd(_ text: SourceText) -> Int? {
     let bytes = text.bytes
     guard bytes.starts(with: Array("<?xml".utf8)), bytes.count > 5,
@@ -148,7 +147,7 @@ public final class XMLReader: DocumentReader {
     var index = 5
     while index + 1 < bytes.count {
       if bytes[index] == UInt8(ascii: "?") && bytes[index + 1] == UInt8(ascii: ">") {
-        return text.map.line(ofOffset: index)
+        return index + 2
       }
       index += 1
     }

@@ -65,10 +65,11 @@ final class XMLTextReader {
   enum NodeKind {
     case elementStart
     case elementEnd
-    /// Text or white space, whose line ends are the document's.
+    /// Text or white space.
     case text
-    /// CDATA, a comment or a processing instruction, whose line ends are the document's.
-    case markup
+    case comment
+    case processingInstruction
+    case cdata
     /// A reference to an entity that is not substituted, which holds no line end.
     case entityReference
     /// The document type declaration, whose end libxml2 does not say.
@@ -100,9 +101,9 @@ final class XMLTextReader {
     case Int32(XML_READER_TYPE_TEXT.rawValue), Int32(XML_READER_TYPE_WHITESPACE.rawValue),
       Int32(XML_READER_TYPE_SIGNIFICANT_WHITESPACE.rawValue):
       return .text
-    case Int32(XML_READER_TYPE_CDATA.rawValue), Int32(XML_READER_TYPE_COMMENT.rawValue),
-      Int32(XML_READER_TYPE_PROCESSING_INSTRUCTION.rawValue):
-      return .markup
+    case Int32(XML_READER_TYPE_COMMENT.rawValue): return .comment
+    case Int32(XML_READER_TYPE_PROCESSING_INSTRUCTION.rawValue): return .processingInstruction
+    case Int32(XML_READER_TYPE_CDATA.rawValue): return .cdata
     case Int32(XML_READER_TYPE_ENTITY_REFERENCE.rawValue): return .entityReference
     case Int32(XML_READER_TYPE_DOCUMENT_TYPE.rawValue): return .documentType
     default: return .other
@@ -135,44 +136,6 @@ final class XMLTextReader {
     return line == 0 ? nil : line
   }
 
-  /// How many line feeds the current node's text holds.
-  var lineFeeds: Int {
-    guard let value = xmlTextReaderConstValue(reader) else { return 0 }
-    var count = 0
-    var cursor = value
-    while cursor.pointee != 0 {
-      if cursor.pointee == 0x0A { count += 1 }
-      cursor += 1
-    }
-    return count
-  }
-
-  /// Whether the current node's text ends with a line feed and then only spaces and tabs.
-  var endsLine: Bool {
-    guard let value = xmlTextReaderConstValue(reader) else { return false }
-    var cursor = value
-    var result = false
-    while cursor.pointee != 0 {
-      switch cursor.pointee {
-      case 0x0A: result = true
-      case 0x20, 0x09, 0x0D: break
-      default: result = false
-      }
-      cursor += 1
-    }
-    return result
-  }
-
-  /// Whether the current node's text starts with spaces and tabs and then a line feed.
-  var startsWithLineEnd: Bool {
-    guard let value = xmlTextReaderConstValue(reader) else { return false }
-    var cursor = value
-    while cursor.pointee == 0x20 || cursor.pointee == 0x09 || cursor.pointee == 0x0D {
-      cursor += 1
-    }
-    return cursor.pointee == 0x0A
-  }
-
   /// Whether the current element has attributes, namespace declarations included.
   var hasAttributes: Bool { xmlTextReaderHasAttributes(reader) == 1 }
 
@@ -199,7 +162,8 @@ final class XMLTextReader {
         if XMLTextReader.equals(keys[rank], name) { break }
         rank += 1
       }
-      guard rank < min(keys.count, best?.rank ?? Int.max), let value = xmlTextReaderConstValue(reader)
+      guard rank < min(keys.count, best?.rank ?? Int.max),
+        let value = xmlTextReaderConstValue(reader)
       else { continue }
       best = (rank, String(cString: value))
     }
