@@ -74,4 +74,29 @@ struct XMLInputTests {
     #expect(result.errors.contains("entities here expand without bound"))
     #expect(result.output == "▸ ok.md  (1 section)\n")
   }
+
+  @Test(
+    "dense XML under a memory limit is too large, with a message, and the next file is shown",
+    .disabled(
+      if: unsanitizedBinary == nil,
+      "AddressSanitizer reserves more address space than any such limit"))
+  func denseUnderMemoryLimit() throws {
+    let folder = try temporaryFolder("collapse-xml")
+    defer { try? FileManager.default.removeItem(at: folder) }
+    try Data("# Small\n".utf8).write(to: folder.appendingPathComponent("small.md"))
+    // A section every 13 bytes: 13 MB of it takes far more than the limit leaves.
+    let dense = "<r>\n" + String(repeating: "<a>\n<b/>\n</a>\n", count: 1_000_000) + "</r>\n"
+    try Data(dense.utf8).write(to: folder.appendingPathComponent("dense.xml"))
+    let script = """
+      (ulimit -v 500000; "$0" --outline dense.xml small.md > out.txt; echo "status $?")
+      grep -c Small out.txt
+      """
+    let result = try runScript(script, in: folder, binary: try #require(unsanitizedBinary))
+    #expect(result.output == "status 1\n1\n", "\(result.errors)")
+    #expect(
+      result.errors.wholeMatch(
+        of:
+          /collapse: dense.xml: too large: [0-9.]+ MiB of XML to read in the address space ulimit -v leaves, [0-9.]+ MiB \(at most [0-9.]+ MiB of XML in that\)\n/
+      ) != nil, "\(result.errors)")
+  }
 }
