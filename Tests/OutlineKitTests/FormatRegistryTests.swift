@@ -159,6 +159,16 @@ struct FormatRegistryTests {
     #expect(guess("<project>\n  <modelVersion>4.0.0</modelVersion>\n</project>\n") == .xml)
     #expect(guess("  \n<testsuites name=\"a\">\n</testsuites>\n") == .xml)
     #expect(guess("<svg xmlns=\"http://www.w3.org/2000/svg\"/>") == .xml)
+    // A README that opens with a component of its own and goes on in Markdown: libxml2
+    // stops on its text, or on what follows the component.
+    #expect(guess("<Callout>\nSome & text\n</Callout>\n\n# Title\n") == .markdown)
+    #expect(guess("<Banner>\nWelcome\n</Banner>\n\n# Install\n\nRun it.\n") == .markdown)
+    // XML cut short, or a window of a longer document, is XML.
+    #expect(guess("<testsuites>\n  <testsuite name=\"a\">\n    <testcase") == .xml)
+    let long = "<r>\n" + String(repeating: "  <a b=\"c\"/>\n", count: 1000)
+    #expect(
+      InputFormat.guess(content: Array(long.utf8).prefix(InputFormat.sniffWindow), final: true)
+        == .xml)
     // Too little to tell waits for more.
     #expect(InputFormat.guess(content: Array("<?xm".utf8)) == nil)
     #expect(InputFormat.guess(content: Array("<testsu".utf8)) == nil)

@@ -1,7 +1,9 @@
 /// Whether the first bytes of a document are XML's alone: an XML declaration (`<?xml `), or
-/// a start tag whose name no HTML element has (`<testsuites>`, `<project>`). What opens
-/// with an HTML element (`<div align="center">`, `<p>`, `<img>`), a comment or anything
-/// else is declined: READMEs open so, and they are Markdown's.
+/// a start tag whose name no HTML element has (`<testsuites>`, `<project>`), when libxml2
+/// reads them without an error before their end. What opens with an HTML element (`<div
+/// align="center">`, `<p>`, `<img>`), a comment or anything else is declined: READMEs
+/// open so, and they are Markdown's; so is a README that opens with a component of its own
+/// (`<Callout>`) and goes on in Markdown, which libxml2 stops on.
 enum XMLSniff {
   static func answer(_ content: ArraySlice<UInt8>, final: Bool) -> SniffAnswer {
     let text = content.drop { $0 == 0x20 || $0 == 0x09 || $0 == 0x0A || $0 == 0x0D }
@@ -34,7 +36,31 @@ enum XMLSniff {
       return .declined
     }
     let lowered = String(decoding: name, as: UTF8.self).lowercased()
-    return htmlElements.contains(lowered) ? .declined : .claimed
+    if htmlElements.contains(lowered) { return .declined }
+    return readsAsXML(Array(text)) ? .claimed : .declined
+  }
+
+  /// Whether libxml2 reads `bytes` without an error before their last line, where an
+  /// input cut short (a window of a longer document, a report whose writer was stopped)
+  /// ends inside its root element; text after the root element's end is an error too.
+  static func readsAsXML(_ bytes: [UInt8]) -> Bool {
+    bytes.withUnsafeBytes { buffer in
+      guard let reader = XMLTextReader(buffer) else { return false }
+      var rootEnded = false
+      do throws(XMLProblem) {
+        while try reader.next() {
+          if reader.depth == 0, reader.kind == .elementEnd || reader.isEmptyElement {
+            rootEnded = true
+          }
+        }
+        return true
+      } catch {
+        guard !rootEnded else { return false }
+        var lines = 1
+        for byte in bytes.dropLast() where byte == 0x0A { lines += 1 }
+        return error.line >= lines
+      }
+    }
   }
 
   /// The elements of HTML, those that are obsolete included, which a README may open with.
