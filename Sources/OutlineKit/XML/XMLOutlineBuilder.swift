@@ -117,18 +117,38 @@ final class XMLOutlineBuilder {
     return index >= bytes.count || bytes[index] == 0x0A || bytes[index] == 0x0D
   }
 
+  /// The line the last offset asked for stands on: the offsets asked for grow as the
+  /// nodes are read, so the next is found by stepping on from it.
+  private var lastLine = 0
+
   /// The line of the byte at `offset`.
   private func line(_ offset: Int) -> Int {
-    text.lineCount == 0 ? 0 : text.map.line(ofOffset: offset)
+    guard text.lineCount > 0 else { return 0 }
+    if offset < text.map.offset(ofLine: lastLine) {
+      lastLine = text.map.line(ofOffset: offset)
+      return lastLine
+    }
+    // Most nodes are on the line of the one before them, or a few after it.
+    var steps = 0
+    while lastLine + 1 < text.lineCount, text.map.offset(ofLine: lastLine + 1) <= offset {
+      lastLine += 1
+      steps += 1
+      if steps == 64 {
+        lastLine = text.map.line(ofOffset: offset)
+        break
+      }
+    }
+    return lastLine
   }
 
   /// Where the node that starts with `opener` starts: at the next `<`, or, after the
   /// document type declaration, at the last `opener` by the end of `libraryLine` (1-based),
   /// the line libxml2 made the node on.
-  private func start(_ opener: [UInt8], libraryLine: Int?) -> Int {
+  private func start(_ opener: @autoclosure () -> [UInt8], libraryLine: Int?) -> Int {
     if afterDocumentType {
       afterDocumentType = false
-      if let libraryLine, let found = lastOpen(opener, onOrBefore: libraryLine - 1, from: cursor) {
+      if let libraryLine, let found = lastOpen(opener(), onOrBefore: libraryLine - 1, from: cursor)
+      {
         return found
       }
     }
