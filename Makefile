@@ -85,7 +85,8 @@ FUZZ_BUILD := .build/fuzz
 FUZZ_CORPUS := fuzz-corpus
 # Every C library bridged in Sources/C*: the folders of their module maps, and the
 # libraries those maps link.
-FUZZ_INCLUDES := $(patsubst %/module.modulemap,-I %,$(wildcard Sources/C*/module.modulemap))
+FUZZ_INCLUDES := $(patsubst %/module.modulemap,-I %,$(wildcard Sources/C*/module.modulemap)) \
+  $(addprefix -Xcc ,$(shell pkg-config --cflags-only-I $(shell sed -n 's/.*pkgConfig: "\(.*\)",*$$/\1/p' Package.swift)))
 FUZZ_LIBRARIES := $(shell sed -n 's/^ *link "\(.*\)"$$/-l\1/p' Sources/C*/module.modulemap)
 FUZZ_SWIFTC := $(dir $(SWIFT))swiftc -sanitize=fuzzer,address -parse-as-library -O -g \
   -enable-bare-slash-regex $(FUZZ_INCLUDES) -I Sources/CCmarkGuard/include -I Sources/CHighlight/include \

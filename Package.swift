@@ -39,6 +39,11 @@ let package = Package(
       providers: [.apt(["libyaml-dev"]), .brew(["libyaml"])]
     ),
     .systemLibrary(
+      name: "CXml",
+      pkgConfig: "libxml-2.0",
+      providers: [.apt(["libxml2-dev"]), .brew(["libxml2"])]
+    ),
+    .systemLibrary(
       name: "CPcre2",
       pkgConfig: "libpcre2-8",
       providers: [.apt(["libpcre2-dev"]), .brew(["pcre2"])]
@@ -72,7 +77,7 @@ let package = Package(
       name: "OutlineKit",
       dependencies: [
         "CCmark", "CCmarkGuard", "CCmarkHighlight", "CHighlight", "CGumbo", "CYajl", "CUtf8proc",
-        "CZlib", "CPcre2", "CYaml",
+        "CZlib", "CPcre2", "CYaml", "CXml",
       ],
       // The page's script and style sheet, as bytes in the library: no file to find at
       // run time, and no Foundation to read one with.

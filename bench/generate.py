@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Writes the benchmark inputs: real-shaped Markdown and JSON of a given size.
 
-usage: generate.py release-notes|guide|markdown|markdown-html|json|manifests|openapi SIZE_MB OUTPUT
+usage: generate.py release-notes|guide|markdown|markdown-html|json|manifests|openapi|xml SIZE_MB OUTPUT
 
 release-notes and guide take their shape from real documents, counted node by node by
 bench/profile.py (the figures per KB are in the comments of `release_notes` and `guide`).
@@ -31,6 +31,12 @@ comment now and then, an anchor and alias rarely, `{}` for empty things. openapi
 like a large API's OpenAPI spec: one document of paths, each with operations that hold
 parameters, request bodies and responses whose content refers to schemas, and a
 components section of schemas with properties, many of one line (`type: string`).
+
+xml reads like the test reports a Maven build writes (Surefire's TEST-*.xml, several
+joined under one root): a testsuite per class with its properties (one line each), then
+its testcases, most of them one empty element on a line, some holding a failure or an
+error whose stack trace is several lines of text, a skipped element, or a system-out in
+CDATA; a comment now and then, and attributes that escape `&lt;`, `&amp;` and `&quot;`.
 """
 import json
 import random
@@ -453,6 +459,51 @@ def openapi(rng, size, out):
     out.write("  responses:\n    Error:\n      description: Something went wrong\n")
 
 
+def stack_trace(rng, name):
+    lines = [f"java.lang.AssertionError: expected:&lt;{rng.randint(1, 99)}&gt; but was:&lt;0&gt;"]
+    for depth in range(rng.randint(4, 12)):
+        lines.append(f"\tat org.example.{name}.{rng.choice(WORDS)}{depth}({name}.java:{rng.randint(10, 400)})")
+    return "\n".join(lines)
+
+
+def xml_reports(rng, size, out):
+    out.write('<?xml version="1.0" encoding="UTF-8"?>\n<testsuites name="build">\n')
+    written = 0
+    number = 0
+    while written < size:
+        name = "".join(word.capitalize() for word in rng.sample(WORDS[:36], 2)) + f"Test{number}"
+        parts = [f'  <testsuite name="org.example.{name}" tests="0" time="{rng.random() * 9:.3f}">\n',
+                 "    <properties>\n"]
+        for key in rng.sample(WORDS[:36], rng.randint(3, 8)):
+            parts.append(f'      <property name="{key}.dir" value="/build/{key}"/>\n')
+        parts.append("    </properties>\n")
+        if rng.random() < 0.1:
+            parts.append(f"    <!-- {sentence(rng, 6)} -->\n")
+        for case in range(rng.randint(3, 30)):
+            test = f"{rng.choice(WORDS[:36])}{case}"
+            head = f'    <testcase name="{test}" classname="org.example.{name}" time="{rng.random():.3f}"'
+            roll = rng.random()
+            if roll < 0.8:
+                parts.append(head + "/>\n")
+            elif roll < 0.9:
+                kind = "failure" if rng.random() < 0.7 else "error"
+                parts.append(head + ">\n")
+                parts.append(f'      <{kind} message="expected &quot;{test}&quot; &amp; more" '
+                             f'type="java.lang.AssertionError">{stack_trace(rng, name)}</{kind}>\n')
+                parts.append("    </testcase>\n")
+            elif roll < 0.95:
+                parts.append(head + ">\n      <skipped/>\n    </testcase>\n")
+            else:
+                parts.append(head + ">\n      <system-out><![CDATA[" + sentence(rng, 12)
+                             + "\n" + sentence(rng, 9) + "\n]]></system-out>\n    </testcase>\n")
+        parts.append("  </testsuite>\n")
+        text = "".join(parts)
+        out.write(text)
+        written += len(text.encode())
+        number += 1
+    out.write("</testsuites>\n")
+
+
 def main():
     kind, megabytes, path = sys.argv[1], float(sys.argv[2]), sys.argv[3]
     rng = random.Random(20261130)
@@ -468,6 +519,8 @@ def main():
             release_notes(rng, size, out)
         elif kind == "guide":
             guide(rng, size, out)
+        elif kind == "xml":
+            xml_reports(rng, size, out)
         else:
             markdown(rng, size, out, html=kind == "markdown-html")
 

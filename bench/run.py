@@ -102,7 +102,8 @@ def written(name, make):
 def inputs(kind, size):
     name = {"markdown": f"doc-{size}.md", "markdown-html": f"html-doc-{size}.md",
             "release-notes": f"release-notes-{size}.md", "guide": f"guide-{size}.md",
-            "manifests": f"manifests-{size}.yaml", "openapi": f"openapi-{size}.yaml"}.get(
+            "manifests": f"manifests-{size}.yaml", "openapi": f"openapi-{size}.yaml",
+            "xml": f"reports-{size}.xml"}.get(
         kind, f"api-{size}.json")
     path = os.path.join(INPUTS, name)
     generator = os.path.join(HERE, "generate.py")

@@ -8,7 +8,7 @@ struct CompressedInputTests {
     let program = collapseBinary.path
     let result = try runBinary([program, "Samples/oceans.md"])
     #expect(result.status == 1)
-    #expect(result.errors == "collapse: \(program): binary file, not Markdown, JSON or YAML\n")
+    #expect(result.errors == "collapse: \(program): binary file, not Markdown, JSON, YAML or XML\n")
     #expect(result.output.hasPrefix("▾ Samples/oceans.md\n  ▾ Oceans\n"))
     #expect(!result.output.contains(program))
     // Said to be Markdown, it is read as such, its bytes repaired.

@@ -115,7 +115,7 @@ struct InstallTests {
     #expect(manual.status == 0, "\(manual.errors)")
     // man justifies its lines: spaces are compared as one.
     let words = manual.output.split(whereSeparator: \.isWhitespace).joined(separator: " ")
-    #expect(words.contains("collapse - print Markdown, JSON or YAML as an outline"))
+    #expect(words.contains("collapse - print Markdown, JSON, YAML or XML as an outline"))
 
     let uninstall = try runTool(
       "make", ["--no-print-directory", "uninstall", "PREFIX=\(prefix.path)"])

@@ -52,18 +52,20 @@ struct FormatRegistryTests {
 
   @Test("the formats are listed once, in the order --from's help names them")
   func registered() {
-    #expect(InputFormat.registered.map(\.name) == ["markdown", "commonmark", "json", "yaml"])
-    #expect(InputFormat.names == ["markdown", "gfm", "commonmark", "json", "yaml"])
+    #expect(
+      InputFormat.registered.map(\.name) == ["markdown", "commonmark", "json", "yaml", "xml"])
+    #expect(InputFormat.names == ["markdown", "gfm", "commonmark", "json", "yaml", "xml"])
     #expect(Set(InputFormat.registered).count == InputFormat.registered.count)
-    #expect(InputFormat.documentNamesInWords == "Markdown, JSON or YAML")
-    #expect(LoadError.binary.description == "binary file, not Markdown, JSON or YAML")
+    #expect(InputFormat.documentNamesInWords == "Markdown, JSON, YAML or XML")
+    #expect(LoadError.binary.description == "binary file, not Markdown, JSON, YAML or XML")
     #expect(InputFormat(name: "gfm") == .markdown)
-    #expect(InputFormat(name: "xml") == nil)
+    #expect(InputFormat(name: "xml") == .xml)
   }
 
   @Test("sniffers are asked in the registry's order, Markdown's last, which claims any text")
   func sniffingOrder() {
-    #expect(InputFormat.sniffingOrder.map(\.name) == ["commonmark", "json", "yaml", "markdown"])
+    #expect(
+      InputFormat.sniffingOrder.map(\.name) == ["commonmark", "json", "yaml", "xml", "markdown"])
     #expect(InputFormat.sniffingOrder.last == InputFormat.fallback)
     #expect(
       InputFormat.fallback.definition.sniff(Array("a: 1\n".utf8)[...], final: true) == .claimed)
@@ -134,6 +136,44 @@ struct FormatRegistryTests {
       for found in format.definition.fileExtensions {
         #expect(InputFormat.guess(fileName: "a.\(found.uppercased())") == format)
       }
+    }
+  }
+
+  @Test(
+    "XML's sniffer claims a declaration or a root element, and leaves HTML's starts to Markdown")
+  func xmlSniffer() {
+    func guess(_ text: String) -> InputFormat? {
+      InputFormat.guess(content: Array(text.utf8), final: true)
+    }
+    #expect(guess(Self.centredReadme) == .markdown)
+    for start in [
+      "<p align=\"center\">\n  <img src=\"a.png\">\n</p>\n\n# A\n", "<img src=\"logo.png\">\n# A\n",
+      "<h1>Tool</h1>\n\ntext\n", "<picture>\n<source srcset=\"a\">\n</picture>\n",
+      "<details>\n<summary>A</summary>\n</details>\n", "<a href=\"x\">x</a>\n",
+      "<table>\n<tr><td>1</td></tr>\n</table>\n", "<!-- a comment -->\n<project/>\n",
+      "<DIV>\n</DIV>\n", "<3 this\n", "< not a tag\n",
+    ] {
+      #expect(guess(start) == .markdown, "\(start)")
+    }
+    #expect(guess("<?xml version=\"1.0\"?>\n<feed/>\n") == .xml)
+    #expect(guess("<project>\n  <modelVersion>4.0.0</modelVersion>\n</project>\n") == .xml)
+    #expect(guess("  \n<testsuites name=\"a\">\n</testsuites>\n") == .xml)
+    #expect(guess("<svg xmlns=\"http://www.w3.org/2000/svg\"/>") == .xml)
+    // A README that opens with a component of its own and goes on in Markdown: libxml2
+    // stops on its text, or on what follows the component.
+    #expect(guess("<Callout>\nSome & text\n</Callout>\n\n# Title\n") == .markdown)
+    #expect(guess("<Banner>\nWelcome\n</Banner>\n\n# Install\n\nRun it.\n") == .markdown)
+    // XML cut short, or a window of a longer document, is XML.
+    #expect(guess("<testsuites>\n  <testsuite name=\"a\">\n    <testcase") == .xml)
+    let long = "<r>\n" + String(repeating: "  <a b=\"c\"/>\n", count: 1000)
+    #expect(
+      InputFormat.guess(content: Array(long.utf8).prefix(InputFormat.sniffWindow), final: true)
+        == .xml)
+    // Too little to tell waits for more.
+    #expect(InputFormat.guess(content: Array("<?xm".utf8)) == nil)
+    #expect(InputFormat.guess(content: Array("<testsu".utf8)) == nil)
+    for name in ["a.xml", "pom.xml", "logo.SVG", "App.csproj", "results.trx"] {
+      #expect(InputFormat.guess(fileName: name) == .xml, "\(name)")
     }
   }
 }

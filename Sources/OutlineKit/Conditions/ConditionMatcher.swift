@@ -36,7 +36,7 @@ struct ConditionMatcher {
       guard section >= 0 else { return false }
       switch outline.sections[section].kind {
       case .object, .array: return true
-      case .heading, .file: return false
+      case .heading, .file, .element: return false
       }
     }
     return try PatternSearch.running(patterns: patterns, tooSlow: tooSlow) { stop in
@@ -62,14 +62,15 @@ struct ConditionMatcher {
   }
 
   /// The format of a document in the outline whose members conditions do not read:
-  /// Markdown has none. YAML's content is its lines as written, its members kept beside.
+  /// Markdown has none, nor XML for now. YAML's content is its lines as written, its members
+  /// kept beside.
   private var unreadFormat: String? {
     func format(_ contents: [Content], values: [Content]?) -> String? {
       if values != nil { return nil }
       for content in contents {
         switch content.body {
         case .markdown: return "Markdown"
-        case .source: return "YAML"
+        case .source(let source): return source.document.documentName
         case .members: continue
         }
       }
@@ -78,6 +79,7 @@ struct ConditionMatcher {
     if let found = format(outline.content, values: outline.values) { return found }
     for section in outline.sections {
       if case .heading = section.kind { return "Markdown" }
+      if case .element = section.kind { return "XML" }
       if let found = format(section.content, values: section.values) { return found }
     }
     return nil

@@ -3,7 +3,7 @@ extension InputFormat {
   /// Every format collapse reads, in the order `--from`'s help, the completions and the
   /// messages name them, which is the order their sniffers are asked in, the fallback's
   /// last.
-  public static let registered: [InputFormat] = [.markdown, .commonmark, .json, .yaml]
+  public static let registered: [InputFormat] = [.markdown, .commonmark, .json, .yaml, .xml]
 
   /// The format of any text that no sniffer claims.
   public static let fallback = InputFormat.markdown

@@ -1,5 +1,6 @@
 /// One collapsible part of a document: a heading and what it holds, or a member or
-/// element of structured data (JSON, YAML) whose value is a non-empty object or array.
+/// element of structured data (JSON, YAML) whose value is a non-empty object or array, or
+/// an XML element that holds elements.
 public struct Section {
   /// What the section holds, which decides how a collapsed section describes it. An object
   /// and an array are structured data's two collections in any format: JSON's objects and
@@ -13,6 +14,8 @@ public struct Section {
     case array(elements: Int)
     /// A whole input file, when several are shown together.
     case file
+    /// An XML element that holds elements.
+    case element
   }
 
   /// The starting state a document asks for (`<!-- collapsed -->` after a heading).

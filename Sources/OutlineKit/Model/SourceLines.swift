@@ -1,10 +1,16 @@
 /// A document whose content is shown as its source lines: YAML, whose comments, anchors,
-/// tags and quoting are kept by showing them as written.
+/// tags and quoting are kept by showing them as written, and XML.
 public final class SourceDocument: Sendable {
   public let text: SourceText
+  /// The language its lines are in, as a code block's info string names it: `yaml`.
+  public let language: String
+  /// What a document of its format is called in messages: `YAML`.
+  public let documentName: String
 
-  init(text: SourceText) {
+  init(text: SourceText, language: String = "yaml", documentName: String = "YAML") {
     self.text = text
+    self.language = language
+    self.documentName = documentName
   }
 }
 

@@ -75,7 +75,8 @@ extension Outline {
   func hidesSomething(_ index: Int) -> Bool {
     switch sections[index].kind {
     case .object, .array: return true
-    case .heading, .file: return sections[index].end - index > 1 || sections[index].hiddenLines > 0
+    case .heading, .file, .element:
+      return sections[index].end - index > 1 || sections[index].hiddenLines > 0
     }
   }
 
@@ -94,7 +95,7 @@ extension Outline {
         target.write((ascii ? "{...} " : "{…} ") + counted(members, "key") + matched)
       case .array(let elements):
         target.write((ascii ? "[...] " : "[…] ") + counted(elements, "item") + matched)
-      case .heading, .file:
+      case .heading, .file, .element:
         let descendants = sections[index].end - index - 1
         let lines = sections[index].hiddenLines
         guard descendants > 0 || lines > 0 else { return }
@@ -119,7 +120,7 @@ extension Outline {
         summary.append(elements, "item", "items")
         if matches > 0 { summary.append(", ") }
         if matches > 0 { summary.append(matches, "match", "matches") }
-      case .heading, .file:
+      case .heading, .file, .element:
         let descendants = sections[index].end - index - 1
         let lines = sections[index].hiddenLines
         guard descendants > 0 || lines > 0 else { return }

@@ -239,8 +239,8 @@ public struct HTMLWriter {
       }
       target.write("</ul>\n")
     case .source(let source):
-      // YAML as written, as cmark-gfm writes a fenced block of it.
-      target.write("<pre lang=\"yaml\"><code>")
+      // YAML or XML as written, as cmark-gfm writes a fenced block of it.
+      target.write("<pre lang=\"\(source.document.language)\"><code>")
       for line in source.lines {
         target.write(HTML.valid(HTML.escaped(source.shownLine(line))))
         target.write("\n")

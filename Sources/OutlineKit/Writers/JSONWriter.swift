@@ -142,6 +142,7 @@ private struct JSONWalk<Target: ByteOutputStream>: OutlineWalker {
     case .object: "object"
     case .array: "array"
     case .file: "file"
+    case .element: "element"
     }
   }
 

@@ -119,11 +119,11 @@ public struct MarkdownWriter {
         }
       }
     case .source(let source):
-      // YAML as written, in a code block that GitHub colours as YAML.
+      // YAML or XML as written, in a code block that GitHub colours as such.
       let fence = MarkdownWriter.fence(around: source.lines, in: source.text)
       blocks.start(&target)
       target.writePart(content.partKey) { target in
-        target.write(fence + "yaml\n")
+        target.write(fence + source.document.language + "\n")
         for line in source.lines { target.write(source.shownLine(line) + "\n") }
         target.write(fence + "\n")
       }
