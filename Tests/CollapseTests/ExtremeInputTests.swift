@@ -106,7 +106,8 @@ struct ExtremeInputTests {
   func nulBytes() throws {
     let binary = try run(["--expand-all"], Array("# a\0b\n".utf8))
     #expect(binary.status == 1 && binary.output.isEmpty)
-    #expect(text(binary.errors) == "collapse: stdin: binary file, not Markdown, JSON, YAML or XML\n")
+    #expect(
+      text(binary.errors) == "collapse: stdin: binary file, not Markdown, JSON, YAML or XML\n")
     let markdown = try run(["-f", "markdown", "--expand-all"], Array("# a\0b\n\0 text\0\n".utf8))
     #expect(markdown.status == 0)
     #expect(text(markdown.output) == "▾ a\u{FFFD}b\n  \u{FFFD} text\u{FFFD}\n")
