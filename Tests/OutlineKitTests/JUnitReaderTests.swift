@@ -158,4 +158,25 @@ struct JUnitReaderTests {
     #expect(Preformatted("a\r\n  b\rc\n").lines == ["a", "  b", "c"])
     #expect(Preformatted("a\n\n").lines == ["a", ""])
   }
+
+  @Test("several reports are one run: totals across them first, a report that all passed closed")
+  func combined() throws {
+    let green = try read(#"<testsuite name="a" time="1"><testcase name="x" time="1"/></testsuite>"#)
+    let red = try read(
+      #"<testsuite name="b"><testcase name="y"><failure message="m"/></testcase></testsuite>"#)
+    let both = Outline.combining([("a.xml", green), ("b.xml", red)])
+    #expect(both.kind == .suite(counts(tests: 2, failed: 1, duration: 1)))
+    #expect(both.sections.map(\.title) == ["a.xml", "a", "x", "b.xml", "b", "y"])
+    #expect(both.sections[0].hint == .collapsed)
+    #expect(both.sections[3].hint == .expanded)
+    #expect(both.hiddenSummary(of: 0) == "(1 test, 1s)")
+    let totals = both.content.flatMap { content -> [String] in
+      guard case .members(let members) = content.body else { return [] }
+      return members.map { "\($0.key ?? "")=\($0.value)" }
+    }
+    #expect(
+      totals == [
+        "tests=2", "passed=1", "failed=1", "errors=0", "skipped=0", "flaky=0", "duration=1",
+      ])
+  }
 }

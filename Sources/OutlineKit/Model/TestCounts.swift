@@ -46,6 +46,32 @@ public struct TestCounts: Equatable, Sendable {
     return parts.joined(separator: ", ")
   }
 
+  /// The totals as a report's own content, members that conditions read: `report` (its
+  /// name, if it has one), `tests`, each outcome's count, and `duration` when known.
+  func content(reportName: String?, in store: ValueStore) -> Content {
+    let first = store.records.count
+    if let reportName { store.add(key: "report", value: reportName, type: .string) }
+    store.add(key: "tests", value: String(tests), type: .number)
+    store.add(key: "passed", value: String(passed), type: .number)
+    store.add(key: "failed", value: String(failed), type: .number)
+    store.add(key: "errors", value: String(errors), type: .number)
+    store.add(key: "skipped", value: String(skipped), type: .number)
+    store.add(key: "flaky", value: String(flaky), type: .number)
+    if let duration {
+      store.add(key: "duration", value: TestCounts.number(duration), type: .number)
+    }
+    return Content(
+      position: 0, body: .members(Members(store: store, records: first..<store.records.count)))
+  }
+
+  /// Seconds as JSON writes a number: `0.25`, `3`.
+  static func number(_ seconds: Double) -> String {
+    let rounded = (seconds * 1_000_000).rounded() / 1_000_000
+    var text = String(rounded)
+    if text.hasSuffix(".0") { text.removeLast(2) }
+    return text
+  }
+
   /// A duration as runners print it: `0.012s`, `3.5s`, `2m 4s`.
   public static func words(seconds: Double) -> String {
     if seconds < 60 {

@@ -227,14 +227,8 @@ final class TestReportBuilder {
       hidden += sections[index].hiddenLines
     }
 
-    let first = store.records.count
-    storeTotals(totals, in: store)
     var outline = Outline(
-      sections: sections,
-      content: [
-        Content(
-          position: 0, body: .members(Members(store: store, records: first..<store.records.count)))
-      ])
+      sections: sections, content: [totals.content(reportName: reportName, in: store)])
     outline.kind = .suite(totals)
     outline.hiddenLines = hidden
     outline.sourceLines = sourceLines
@@ -294,7 +288,7 @@ final class TestReportBuilder {
   private static func storeMembers(of test: TestRecord, in store: ValueStore) {
     store.add(key: "outcome", value: test.outcome.rawValue, type: .string)
     if let duration = test.duration {
-      store.add(key: "duration", value: number(duration), type: .number)
+      store.add(key: "duration", value: TestCounts.number(duration), type: .number)
     }
     if let file = test.file { store.add(key: "file", value: file, type: .string) }
     if let line = test.line { store.add(key: "line", value: String(line), type: .number) }
@@ -310,25 +304,4 @@ final class TestReportBuilder {
     }
   }
 
-  /// The report's totals: `tests`, each outcome's count, and `duration`.
-  private func storeTotals(_ totals: TestCounts, in store: ValueStore) {
-    if let reportName { store.add(key: "report", value: reportName, type: .string) }
-    store.add(key: "tests", value: String(totals.tests), type: .number)
-    store.add(key: "passed", value: String(totals.passed), type: .number)
-    store.add(key: "failed", value: String(totals.failed), type: .number)
-    store.add(key: "errors", value: String(totals.errors), type: .number)
-    store.add(key: "skipped", value: String(totals.skipped), type: .number)
-    store.add(key: "flaky", value: String(totals.flaky), type: .number)
-    if let duration = totals.duration {
-      store.add(key: "duration", value: TestReportBuilder.number(duration), type: .number)
-    }
-  }
-
-  /// Seconds as JSON writes a number: `0.25`, `3`.
-  static func number(_ seconds: Double) -> String {
-    let rounded = (seconds * 1_000_000).rounded() / 1_000_000
-    var text = String(rounded)
-    if text.hasSuffix(".0") { text.removeLast(2) }
-    return text
-  }
 }

@@ -1,5 +1,5 @@
 extension ValueStore {
-  /// Stores a member of a report's test or totals: `key: value`, of `type`.
+  /// Stores a member `key: value` of `type`, which is not an array's element.
   func add(key: String, value: String, type: Member.ValueType) {
     var key = key
     var value = value
