@@ -179,4 +179,17 @@ struct JUnitReaderTests {
         "tests=2", "passed=1", "failed=1", "errors=0", "skipped=0", "flaky=0", "duration=1",
       ])
   }
+
+  @Test("suites nested deeper than libxml2's limit stop with a message, not a deep recursion")
+  func deepSuites() throws {
+    let deep = String(repeating: "<testsuite name=\"s\">", count: 300)
+    #expect(throws: ReadError.self) { try read(deep) }
+    let nested =
+      String(repeating: "<testsuite name=\"s\">", count: 200) + "<testcase name=\"t\"/>"
+      + String(repeating: "</testsuite>", count: 200)
+    let outline = try read(nested)
+    #expect(outline.sections.count == 201)
+    #expect(outline.sections.last?.depth == 200)
+    #expect(outline.sections[0].kind == .suite(counts(tests: 1)))
+  }
 }
