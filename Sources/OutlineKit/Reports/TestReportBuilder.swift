@@ -173,7 +173,8 @@ final class TestReportBuilder {
         unfinished.append(at)
         for (title, text) in [("system-out", test.output), ("system-err", test.errorOutput)] {
           guard
-            let lines = TestReportBuilder.output(text, title: title, depth: depth + 1, parent: at)
+            let lines = TestReportBuilder.output(
+              text, title: title, depth: depth + 1, parent: at, within: test.lines)
           else { continue }
           shownLines += lines.hiddenLines
           var placed = lines
@@ -194,7 +195,9 @@ final class TestReportBuilder {
       opens.append(false)
       unfinished.append(at)
       for (title, text) in [("system-out", node.output), ("system-err", node.errorOutput)] {
-        guard let lines = TestReportBuilder.output(text, title: title, depth: depth + 1, parent: at)
+        guard
+          let lines = TestReportBuilder.output(
+            text, title: title, depth: depth + 1, parent: at, within: node.lines)
         else { continue }
         var placed = lines
         placed.end = sections.count + 1
@@ -237,7 +240,10 @@ final class TestReportBuilder {
 
   /// A closed subsection of a test's or suite's output, titled as JUnit names it, or nil
   /// when it holds nothing but blank lines.
-  private static func output(_ text: String, title: String, depth: Int, parent: Int) -> Section? {
+  /// It stands `within` the lines of its test or suite, as the report does not say where.
+  private static func output(
+    _ text: String, title: String, depth: Int, parent: Int, within lines: Range<Int>
+  ) -> Section? {
     let trimmed = trimmingBlankLines(text)
     guard !trimmed.isEmpty else { return nil }
     let block = Preformatted(trimmed)
@@ -245,6 +251,7 @@ final class TestReportBuilder {
       title: title, level: depth + 1, depth: depth, parent: parent, kind: .output)
     section.content = [Content(position: 0, body: .preformatted(block))]
     section.hiddenLines = block.lines.count
+    section.span.lines = lines
     return section
   }
 

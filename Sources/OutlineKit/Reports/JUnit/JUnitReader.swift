@@ -79,6 +79,7 @@ public final class JUnitReader: DocumentReader {
     var stack: [Open] = []
     var test: TestRecord? = nil
     var sawRoot = false
+    var lastLine = 1
     while true {
       let more: Bool
       do {
@@ -87,6 +88,9 @@ public final class JUnitReader: DocumentReader {
         throw error.error(open: stack.last.map { ($0.name, $0.line) })
       }
       guard more else { break }
+      // libxml2 gives an end tag its start tag's line; the text before it (its indent)
+      // ends on the end tag's line, so the last line seen is where an element ends.
+      if let line = reader.line { lastLine = max(lastLine, line) }
       switch reader.kind {
       case .elementStart:
         let name = reader.name
@@ -160,7 +164,7 @@ public final class JUnitReader: DocumentReader {
           ended(&stack, &test, builder, line: line)
         }
       case .elementEnd:
-        ended(&stack, &test, builder, line: reader.line ?? stack.last?.line ?? 1)
+        ended(&stack, &test, builder, line: lastLine)
       case .text, .cdata:
         guard let capture = stack.last?.capture, let text = reader.value else { continue }
         switch capture {
