@@ -1,6 +1,7 @@
 """Reports that CI tools write, written by the tools themselves: pytest and node's test
 runner run the small projects in Tests/Reports, whose failures, errors, skips and flaky
-test are planted, and collapse reads the JUnit XML they write."""
+test are planted, and collapse reads the JUnit XML they write: as a report of tests by
+default, and as its elements with `-f xml`."""
 
 import os
 import subprocess
@@ -51,7 +52,7 @@ def outline(collapse, *arguments):
 
 
 def test_pytest_junit_xml_is_read_as_xml(collapse, pytest_report):
-    lines = outline(collapse, "--outline", pytest_report).splitlines()
+    lines = outline(collapse, "-f", "xml", "--outline", pytest_report).splitlines()
     assert lines[:2] == ["▾ testsuites pytest tests", "  ▾ testsuite pytest"]
     # Each test a section titled by its name, with what it printed; a test run again is
     # there once for each run, as the rerun plugin writes it.
@@ -64,7 +65,7 @@ def test_pytest_junit_xml_is_read_as_xml(collapse, pytest_report):
 
 
 def test_a_failed_test_shows_its_assertion_as_pytest_wrote_it(collapse, pytest_report):
-    shown = outline(collapse, "--collapse-all", "-e",
+    shown = outline(collapse, "-f", "xml", "--collapse-all", "-e",
                     "testcase test_total_includes_tax", pytest_report)
     assert "{'tax': 0.2} != {'tax': 0.25}" in shown
     assert "test_checkout.py:15: AssertionError" in shown
@@ -75,7 +76,7 @@ def test_a_failed_test_shows_its_assertion_as_pytest_wrote_it(collapse, pytest_r
 def test_a_page_of_the_report_opens_at_the_test_asked_for(browser, collapse, pytest_report):
     PAGES.mkdir(parents=True, exist_ok=True)
     page = PAGES / "pytest-junit.html"
-    page.write_text(outline(collapse, "-s", "-t", "html", "--collapse-all", "-e",
+    page.write_text(outline(collapse, "-f", "xml", "-s", "-t", "html", "--collapse-all", "-e",
                             "testcase test_saves_order", pytest_report))
     load(browser, page)
     # Both runs of the test, the rerun's first.
@@ -105,7 +106,7 @@ def node_report(tmp_path_factory):
 def test_node_junit_xml_nests_its_suites(collapse, node_report):
     # Suites in suites, and a test outside any suite, as node's runner nests them; a test
     # with nothing to say is a line of its suite.
-    assert outline(collapse, "--outline", node_report).splitlines() == [
+    assert outline(collapse, "-f", "xml", "--outline", node_report).splitlines() == [
         "▾ testsuites",
         "  ▾ testsuite cart",
         "    ▾ testcase totals with tax",
@@ -114,9 +115,83 @@ def test_node_junit_xml_nests_its_suites(collapse, node_report):
         "      ▾ testcase stacks coupons",
         "  ▾ testcase checkout throws",
     ]
-    shown = outline(collapse, "--collapse-all", "-e", "testcase totals with tax",
+    shown = outline(collapse, "-f", "xml", "--collapse-all", "-e", "testcase totals with tax",
                     node_report)
     # The assertion's diff as node wrote it, line by line, and where it failed.
     assert "+   tax: 0.2\n" in shown and "-   tax: 0.25\n" in shown
     assert "cart.test.mjs:14:12" in shown
     assert "cannot read properties of undefined" not in shown
+
+
+# Read as a report, `collapse results.xml` and nothing more.
+
+PYTEST_FAILED = ["test_checkout.TestCart.test_total_includes_tax", "test_saves_order",
+                 "test_quantity[-1]"]
+
+
+def test_pytest_report_opens_its_failures_with_why(collapse, pytest_report):
+    shown = outline(collapse, pytest_report)
+    lines = shown.splitlines()
+    # The totals first: each test once, its reruns joined, the flaky one counted apart.
+    assert lines[:7] == ['report: "pytest tests"', "tests: 9", "passed: 3", "failed: 2",
+                         "errors: 1", "skipped: 2", "flaky: 1"]
+    assert lines[7].startswith("duration: ")
+    assert lines[8] == "▾ pytest"
+    for name in PYTEST_FAILED:
+        assert f"  ▾ {name}" in lines, name
+    assert "  ▸ test_checkout.TestCart.test_adds_item  (passed)" in lines
+    assert "  ▸ test_pays  (skipped)" in lines
+    assert "  ▸ test_stock_is_flaky  (flaky)" in lines
+    # The reasons, as pytest wrote them, spacing kept.
+    assert "      {'tax': 0.2} != {'tax': 0.25}\n" in shown
+    assert "    E       RuntimeError: database unreachable: connection refused on port 5432\n" in shown
+    assert '    outcome: "error"\n' in shown
+    # Output stays closed, with its line count.
+    assert "    ▸ system-out  (3 lines)" in lines
+    assert "checking quantity -1" not in shown
+
+
+def test_pytest_report_page_shows_failures_and_hides_passes(browser, collapse, pytest_report):
+    PAGES.mkdir(parents=True, exist_ok=True)
+    page = PAGES / "pytest-junit-report.html"
+    page.write_text(outline(collapse, "-s", "-t", "html", pytest_report))
+    load(browser, page)
+    assert summaries(browser, True) == ["pytest", *PYTEST_FAILED]
+    assert "test_checkout.TestCart.test_adds_item" in summaries(browser, False)
+    message = browser.find_element(
+        By.XPATH, "//pre[contains(., 'database unreachable: connection refused')]")
+    assert message.is_displayed()
+    # A preformatted block keeps the runner's alignment.
+    assert "\n>       raise RuntimeError(" in message.text
+    passed = browser.find_element(
+        By.XPATH, "//details[summary[contains(., 'test_quantity[1]')]]//code[contains(., 'passed')]")
+    assert not passed.is_displayed()
+    keep_screenshot(browser, "pytest-junit-report")
+
+
+def test_node_report_opens_its_failures_with_why(collapse, node_report):
+    shown = outline(collapse, node_report)
+    lines = shown.splitlines()
+    assert lines[:6] == ["tests: 6", "passed: 2", "failed: 2", "errors: 0", "skipped: 2",
+                         "flaky: 0"]
+    sections = [line for line in lines if "▾" in line or "▸" in line]
+    assert sections[:3] == ["▾ cart", "  ▸ adds an item  (passed)", "  ▾ totals with tax"]
+    assert sections[3].startswith("  ▸ discounts  (3 tests, 2 skipped, ")
+    assert sections[4:] == ["▾ checkout throws"]
+    assert "    +   tax: 0.2\n" in shown and "    -   tax: 0.25\n" in shown
+    assert "cart.test.mjs:14:12" in shown
+    assert "cannot read properties of undefined (reading 'total')" in shown
+    assert "coupon service is down" not in shown
+
+
+def test_pytest_report_as_a_job_summary_rendered_by_cmark_gfm(collapse, pytest_report):
+    summary = outline(collapse, "-t", "markdown", pytest_report)
+    html = subprocess.run(["cmark-gfm", "--unsafe"], input=summary.encode(),
+                          capture_output=True, check=True).stdout.decode()
+    # The failed tests open, each with its assertion in a code block; the passing closed.
+    for name in PYTEST_FAILED:
+        assert f"</a>{name}</summary>" in html, name
+    assert html.count("<details open>") == 1 + len(PYTEST_FAILED)
+    assert "{'tax': 0.2} != {'tax': 0.25}" in html
+    assert "E       RuntimeError: database unreachable" in html
+    assert "test_adds_item (passed)</summary>" in html

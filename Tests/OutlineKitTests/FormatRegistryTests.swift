@@ -53,8 +53,11 @@ struct FormatRegistryTests {
   @Test("the formats are listed once, in the order --from's help names them")
   func registered() {
     #expect(
-      InputFormat.registered.map(\.name) == ["markdown", "commonmark", "json", "yaml", "xml"])
-    #expect(InputFormat.names == ["markdown", "gfm", "commonmark", "json", "yaml", "xml"])
+      InputFormat.registered.map(\.name) == [
+        "markdown", "commonmark", "json", "yaml", "junit", "xml",
+      ])
+    #expect(
+      InputFormat.names == ["markdown", "gfm", "commonmark", "json", "yaml", "junit", "xml"])
     #expect(Set(InputFormat.registered).count == InputFormat.registered.count)
     #expect(InputFormat.documentNamesInWords == "Markdown, JSON, YAML or XML")
     #expect(LoadError.binary.description == "binary file, not Markdown, JSON, YAML or XML")
@@ -65,7 +68,9 @@ struct FormatRegistryTests {
   @Test("sniffers are asked in the registry's order, Markdown's last, which claims any text")
   func sniffingOrder() {
     #expect(
-      InputFormat.sniffingOrder.map(\.name) == ["commonmark", "json", "yaml", "xml", "markdown"])
+      InputFormat.sniffingOrder.map(\.name) == [
+        "commonmark", "json", "yaml", "junit", "xml", "markdown",
+      ])
     #expect(InputFormat.sniffingOrder.last == InputFormat.fallback)
     #expect(
       InputFormat.fallback.definition.sniff(Array("a: 1\n".utf8)[...], final: true) == .claimed)
@@ -157,14 +162,19 @@ struct FormatRegistryTests {
     }
     #expect(guess("<?xml version=\"1.0\"?>\n<feed/>\n") == .xml)
     #expect(guess("<project>\n  <modelVersion>4.0.0</modelVersion>\n</project>\n") == .xml)
-    #expect(guess("  \n<testsuites name=\"a\">\n</testsuites>\n") == .xml)
+    // A report's root is XML's, and JUnit XML, a kind of it asked first, claims it.
+    #expect(guess("  \n<testsuites name=\"a\">\n</testsuites>\n") == .junit)
+    #expect(
+      XMLSniff.answer(ArraySlice("<testsuites name=\"a\">\n</testsuites>\n".utf8), final: true)
+        == .claimed)
     #expect(guess("<svg xmlns=\"http://www.w3.org/2000/svg\"/>") == .xml)
     // A README that opens with a component of its own and goes on in Markdown: libxml2
     // stops on its text, or on what follows the component.
     #expect(guess("<Callout>\nSome & text\n</Callout>\n\n# Title\n") == .markdown)
     #expect(guess("<Banner>\nWelcome\n</Banner>\n\n# Install\n\nRun it.\n") == .markdown)
     // XML cut short, or a window of a longer document, is XML.
-    #expect(guess("<testsuites>\n  <testsuite name=\"a\">\n    <testcase") == .xml)
+    #expect(guess("<testsuites>\n  <testsuite name=\"a\">\n    <testcase") == .junit)
+    #expect(guess("<feed>\n  <entry>\n    <title") == .xml)
     let long = "<r>\n" + String(repeating: "  <a b=\"c\"/>\n", count: 1000)
     #expect(
       InputFormat.guess(content: Array(long.utf8).prefix(InputFormat.sniffWindow), final: true)

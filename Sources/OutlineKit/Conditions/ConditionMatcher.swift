@@ -35,8 +35,8 @@ struct ConditionMatcher {
       let section = tree.sections[node]
       guard section >= 0 else { return false }
       switch outline.sections[section].kind {
-      case .object, .array: return true
-      case .heading, .file, .element: return false
+      case .object, .array, .suite, .test: return true
+      case .heading, .file, .element, .output: return false
       }
     }
     return try PatternSearch.running(patterns: patterns, tooSlow: tooSlow) { stop in
@@ -71,7 +71,7 @@ struct ConditionMatcher {
         switch content.body {
         case .markdown: return "Markdown"
         case .source(let source): return source.document.documentName
-        case .members: continue
+        case .members, .preformatted: continue
         }
       }
       return nil

@@ -50,7 +50,8 @@ struct ConditionTree: Sendable {
       switch outline.kind {
       // A lone value is the root of any document: YAML's stream of one scalar too.
       case .array: append(lone ?? .array, label: .none, section: -1)
-      case .object, .heading, .file, .element: append(lone ?? .object, label: .none, section: -1)
+      case .object, .heading, .file, .element, .suite, .test, .output:
+        append(lone ?? .object, label: .none, section: -1)
       }
       open.append(Open(section: -1, node: 0, runs: lone == nil ? outline.valueRuns : []))
     }
@@ -81,7 +82,8 @@ struct ConditionTree: Sendable {
       let node = values.count
       switch sections[index].kind {
       case .array: append(.array, label: label, section: index)
-      case .object, .heading, .file, .element: append(.object, label: label, section: index)
+      case .object, .heading, .file, .element, .suite, .test, .output:
+        append(.object, label: label, section: index)
       }
       open.append(Open(section: index, node: node, runs: sections[index].valueRuns))
     }

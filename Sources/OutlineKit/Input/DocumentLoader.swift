@@ -45,6 +45,8 @@ public struct DocumentLoader: Sendable {
     }
     var budget = Budget(memory: limit, largest: largestInput)
     var chosen = format ?? InputFormat.guess(fileName: name)
+    // Kinds of the format the name says, told by content: a `.xml` file may be JUnit's.
+    var kinds = format == nil ? chosen.map(InputFormat.kinds(of:)) ?? [] : []
     if let chosen, let size { try budget.check(size, chosen, whole: true) }
     var sniffer = FormatSniffer()
     var reader: (any DocumentReader)? = nil
@@ -86,6 +88,12 @@ public struct DocumentLoader: Sendable {
         }
         isText = true
       }
+      if let named = chosen, !kinds.isEmpty {
+        guard let kind = InputFormat.kind(of: pending[...], final: final, among: kinds, else: named)
+        else { return }
+        chosen = kind
+        kinds = []
+      }
       if chosen == nil {
         chosen = sniffer.format(of: pending, final: final)
         sniffed = chosen != nil
@@ -126,7 +134,10 @@ public struct DocumentLoader: Sendable {
         inflater = try GzipInflater()
         budget.isInflated = true
         formatName = Compression.uncompressedName(name)
-        if format == nil { chosen = InputFormat.guess(fileName: formatName) }
+        if format == nil {
+          chosen = InputFormat.guess(fileName: formatName)
+          kinds = chosen.map(InputFormat.kinds(of:)) ?? []
+        }
       case .other(let program)?:
         if format == nil { throw LoadError.compressed(program: program) }
       case nil: break

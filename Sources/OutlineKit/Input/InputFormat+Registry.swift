@@ -3,7 +3,9 @@ extension InputFormat {
   /// Every format collapse reads, in the order `--from`'s help, the completions and the
   /// messages name them, which is the order their sniffers are asked in, the fallback's
   /// last.
-  public static let registered: [InputFormat] = [.markdown, .commonmark, .json, .yaml, .xml]
+  public static let registered: [InputFormat] = [
+    .markdown, .commonmark, .json, .yaml, .junit, .xml,
+  ]
 
   /// The format of any text that no sniffer claims.
   public static let fallback = InputFormat.markdown
@@ -22,10 +24,12 @@ extension InputFormat {
   }
 
   /// The names of the formats' documents in a list for a sentence: `Markdown, JSON or
-  /// YAML`, as the message for a binary file and `--help` say.
+  /// YAML`, as the message for a binary file and `--help` say; a kind of another format's
+  /// documents (JUnit XML) goes under that format's name.
   public static var documentNamesInWords: String {
     var names: [String] = []
-    for format in registered where !names.contains(format.documentName) {
+    for format in registered
+    where format.definition.refines == nil && !names.contains(format.documentName) {
       names.append(format.documentName)
     }
     return inWords(names, joinedBy: "or")
@@ -73,6 +77,33 @@ extension InputFormat {
       }
     }
     return fallback
+  }
+
+  /// The kinds of `format`'s documents told by content (`refines`), in the registry's
+  /// order.
+  static func kinds(of format: InputFormat) -> [InputFormat] {
+    registered.filter { $0.definition.refines == format }
+  }
+
+  /// The first of `kinds` whose sniffer claims `bytes` (from the document's start, a byte
+  /// order mark and white space passed over), `format` when none does; nil while one is
+  /// undecided.
+  static func kind(
+    of bytes: ArraySlice<UInt8>, final: Bool, among kinds: [InputFormat], else format: InputFormat
+  ) -> InputFormat? {
+    guard let mark = SourceMap.byteOrderMarkLength(bytes, final: final) else { return nil }
+    var start = bytes.startIndex + mark
+    while start < bytes.endIndex, [0x20, 0x09, 0x0A, 0x0D].contains(bytes[start]) { start += 1 }
+    let end = min(bytes.endIndex, start + sniffWindow)
+    let whole = final || end - start == sniffWindow
+    for kind in kinds {
+      switch kind.definition.sniff(bytes[start..<end], final: whole) {
+      case .claimed: return kind
+      case .declined: continue
+      case .undecided: return nil
+      }
+    }
+    return format
   }
 
   /// A reader for this format, reading as much of `options` as applies to it.

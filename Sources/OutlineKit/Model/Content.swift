@@ -9,6 +9,8 @@ public struct Content {
     case members(Members)
     /// Lines of a YAML document as written, comments and all.
     case source(SourceLines)
+    /// Text shown with its line ends and spacing kept: a test's message and stack trace.
+    case preformatted(Preformatted)
   }
 
   /// How many of the owner's subsections come before this run.

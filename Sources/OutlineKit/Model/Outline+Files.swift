@@ -12,6 +12,10 @@ extension Outline {
       file.end = fileIndex + 1 + outline.sections.count
       file.hiddenLines = outline.hiddenLines
       file.span = SourceSpan(lines: 0..<outline.sourceLines, bytes: 0..<outline.sourceBytes)
+      // A report opens when something in it failed, as its suites do.
+      if case .suite(let counts) = outline.kind {
+        file.hint = counts.failed + counts.errors > 0 ? .expanded : .collapsed
+      }
       sections.append(file)
       for var section in outline.sections {
         section.depth += 1
@@ -24,6 +28,19 @@ extension Outline {
     combined.combinesFiles = true
     combined.documents = documents.flatMap(\.outline.documents)
     combined.sourceBytes = documents.reduce(0) { $0 + $1.outline.sourceBytes }
+    // Test reports, one per file (Surefire's, a matrix's artifacts), are one run: their
+    // totals come first, across them all.
+    var totals = TestCounts()
+    var reports = 0
+    for (_, outline) in documents {
+      guard case .suite(let counts) = outline.kind else { break }
+      totals.add(counts)
+      reports += 1
+    }
+    if reports == documents.count && reports > 1 {
+      combined.content = [totals.content(reportName: nil, in: ValueStore())]
+      combined.kind = .suite(totals)
+    }
     return combined
   }
 }

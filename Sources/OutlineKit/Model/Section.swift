@@ -16,6 +16,13 @@ public struct Section {
     case file
     /// An XML element that holds elements.
     case element
+    /// A suite of a test report (or the report itself), with the counts of the tests it
+    /// holds.
+    case suite(TestCounts)
+    /// A test of a report, and how it ended.
+    case test(TestOutcome)
+    /// What a test or suite wrote to its standard output or error, as its lines.
+    case output
   }
 
   /// The starting state a document asks for (`<!-- collapsed -->` after a heading).

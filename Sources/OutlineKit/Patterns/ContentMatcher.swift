@@ -79,6 +79,11 @@ struct ContentMatcher {
           source.write(line, to: &text)
           text.write("\n")
         }
+      case .preformatted(let block):
+        for line in block.lines {
+          text.write(line)
+          text.write("\n")
+        }
       }
     }
   }

@@ -39,4 +39,12 @@ public protocol InputFormatDefinition: Sendable {
 
   /// Where its samples, fuzz target and bench inputs are.
   var files: FormatFiles { get }
+
+  /// The format whose documents it is a kind of, told from them by content even where a
+  /// file's name says that format (JUnit XML in a `.xml` file); nil for most.
+  var refines: InputFormat? { get }
+}
+
+extension InputFormatDefinition {
+  public var refines: InputFormat? { nil }
 }

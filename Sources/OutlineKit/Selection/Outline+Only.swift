@@ -36,7 +36,7 @@ extension Outline {
       // A JSON extract's levels count from 1 again, as a document's do; a heading keeps its.
       let levels: Int
       switch sections[root].kind {
-      case .object, .array, .element: levels = sections[root].level - 1
+      case .object, .array, .element, .suite, .test, .output: levels = sections[root].level - 1
       case .heading, .file: levels = 0
       }
       for index in root..<sections[root].end {

@@ -74,9 +74,27 @@ extension Outline {
   /// Whether collapsing the section at `index` hides anything to tell of.
   func hidesSomething(_ index: Int) -> Bool {
     switch sections[index].kind {
-    case .object, .array: return true
-    case .heading, .file, .element:
+    case .object, .array, .suite: return true
+    case .heading, .file, .element, .test, .output:
       return sections[index].end - index > 1 || sections[index].hiddenLines > 0
+    }
+  }
+
+  /// What a closed suite or test of a report holds, in its runner's words: `(48 tests, 2
+  /// failed, 3 skipped)`, `(failed, 0.31s)`; an output's lines. Nil for other sections.
+  private func reportSummary(of index: Int, matches: Int) -> String? {
+    let matched = matches > 0 ? ", " + counted(matches, "match", "matches") : ""
+    switch sections[index].kind {
+    case .suite(let counts):
+      var words = counts.words
+      if let duration = counts.duration { words += ", " + TestCounts.words(seconds: duration) }
+      return "(" + words + matched + ")"
+    case .test(let outcome):
+      return "(" + outcome.rawValue + matched + ")"
+    case .output:
+      return "(" + counted(sections[index].hiddenLines, "line") + matched + ")"
+    case .heading, .file, .element, .object, .array:
+      return nil
     }
   }
 
@@ -87,6 +105,10 @@ extension Outline {
     of index: Int, ascii: Bool = false, matches: Int? = nil, to target: inout Target
   ) {
     let matches = matches ?? 0
+    if let report = reportSummary(of: index, matches: matches) {
+      target.write(report)
+      return
+    }
     #if PLAIN_SUMMARY
       // As plain Swift would write it, for `make bench` to measure.
       let matched = matches > 0 ? ", " + counted(matches, "match", "matches") : ""
@@ -95,7 +117,7 @@ extension Outline {
         target.write((ascii ? "{...} " : "{…} ") + counted(members, "key") + matched)
       case .array(let elements):
         target.write((ascii ? "[...] " : "[…] ") + counted(elements, "item") + matched)
-      case .heading, .file, .element:
+      case .heading, .file, .element, .suite, .test, .output:
         let descendants = sections[index].end - index - 1
         let lines = sections[index].hiddenLines
         guard descendants > 0 || lines > 0 else { return }
@@ -120,7 +142,7 @@ extension Outline {
         summary.append(elements, "item", "items")
         if matches > 0 { summary.append(", ") }
         if matches > 0 { summary.append(matches, "match", "matches") }
-      case .heading, .file, .element:
+      case .heading, .file, .element, .suite, .test, .output:
         let descendants = sections[index].end - index - 1
         let lines = sections[index].hiddenLines
         guard descendants > 0 || lines > 0 else { return }

@@ -8,6 +8,8 @@ extension Content {
       return PartKey(source: ObjectIdentifier(members.store), start: members.startIndex)
     case .source(let source):
       return PartKey(source: ObjectIdentifier(source.document), start: source.lines.lowerBound)
+    case .preformatted(let block):
+      return PartKey(source: ObjectIdentifier(block), start: 0)
     }
   }
 }

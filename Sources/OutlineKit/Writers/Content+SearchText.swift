@@ -16,6 +16,11 @@ extension Content {
         source.write(line, to: &target)
         target.write("\n")
       }
+    case .preformatted(let block):
+      for line in block.lines {
+        target.write(line)
+        target.write("\n")
+      }
     }
   }
 }

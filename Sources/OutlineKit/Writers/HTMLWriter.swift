@@ -246,6 +246,14 @@ public struct HTMLWriter {
         target.write("\n")
       }
       target.write("</code></pre>\n")
+    case .preformatted(let block):
+      // Its spacing and line ends kept, as the runner wrote them.
+      target.write("<pre class=\"preformatted\"><code>")
+      for line in block.lines {
+        target.write(HTML.valid(HTML.escaped(line)))
+        target.write("\n")
+      }
+      target.write("</code></pre>\n")
     }
   }
 }

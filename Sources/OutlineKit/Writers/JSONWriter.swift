@@ -73,6 +73,11 @@ public struct JSONWriter {
           first = false
           JSONString.write(source.text.line(line), to: &text)
         }
+      case .preformatted(let block):
+        // One string, its line ends kept.
+        if !first { text.write(", ") }
+        first = false
+        JSONString.write(block.text, to: &text)
       }
     }
     text.write("]")
@@ -143,6 +148,9 @@ private struct JSONWalk<Target: ByteOutputStream>: OutlineWalker {
     case .array: "array"
     case .file: "file"
     case .element: "element"
+    case .suite: "suite"
+    case .test: "test"
+    case .output: "output"
     }
   }
 

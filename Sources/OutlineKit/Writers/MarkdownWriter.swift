@@ -127,7 +127,32 @@ public struct MarkdownWriter {
         for line in source.lines { target.write(source.shownLine(line) + "\n") }
         target.write(fence + "\n")
       }
+    case .preformatted(let block):
+      // A fence longer than any run of backticks inside.
+      let longest =
+        block.lines.map { line in
+          line.split(separator: "`", omittingEmptySubsequences: false).count > 1
+            ? MarkdownWriter.longestBacktickRun(line) : 0
+        }.max() ?? 0
+      let fence = String(repeating: "`", count: max(3, longest + 1))
+      blocks.start(&target)
+      target.writePart(content.partKey) { target in
+        target.write(fence + "text\n")
+        for line in block.lines { target.write(line + "\n") }
+        target.write(fence + "\n")
+      }
     }
+  }
+
+  /// The most backticks that stand together in `line`.
+  static func longestBacktickRun(_ line: String) -> Int {
+    var longest = 0
+    var run = 0
+    for byte in line.utf8 {
+      run = byte == UInt8(ascii: "`") ? run + 1 : 0
+      longest = max(longest, run)
+    }
+    return longest
   }
 
   /// Writes source line `line` with the `<` of each stray end tag on it written as

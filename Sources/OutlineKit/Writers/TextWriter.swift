@@ -196,6 +196,7 @@ public struct TextWriter {
     case .markdown(let blocks): return blocks.document.source.trimmingBlankLines(blocks.lines)
     case .members(let members): return members.indices
     case .source(let source): return source.lines
+    case .preformatted(let block): return block.lines.indices
     }
   }
 
@@ -213,6 +214,9 @@ public struct TextWriter {
     case .source(let source):
       if source.text.isBlank(line) { return TerminalLine() }
       result.append(TerminalText.escaped(source.shownLine(line)))
+    case .preformatted(let block):
+      if block.lines[line].allSatisfy({ $0 == " " || $0 == "\t" }) { return TerminalLine() }
+      result.append(TerminalText.escaped(block.lines[line]))
     }
     return result
   }
@@ -259,6 +263,11 @@ public struct TextWriter {
       writeLines(
         lines, of: source.text, indent: source.indent, content, prefix: prefix,
         format: format, to: &target)
+    case .preformatted:
+      for position in lines {
+        target.write(
+          TextWriter.contentLine(content, position, prefix: prefix.line).rendered(format) + "\n")
+      }
     case .members(let members):
       var line = ByteBuffer()
       for position in lines {

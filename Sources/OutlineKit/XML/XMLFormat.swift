@@ -39,7 +39,7 @@ struct XMLFormat: InputFormatDefinition {
 
   var files: FormatFiles {
     FormatFiles(
-      samples: ["xml/pom.xml", "xml/results.xml"], fuzzTarget: "xml", benchInputs: ["xml"],
+      samples: ["xml/pom.xml"], fuzzTarget: "xml", benchInputs: ["xml"],
       libraries: ["libxml2-dev"])
   }
 }

@@ -139,6 +139,26 @@ final class XMLTextReader {
   /// Whether the current element has attributes, namespace declarations included.
   var hasAttributes: Bool { xmlTextReaderHasAttributes(reader) == 1 }
 
+  /// The current element's attributes, by their names as written, in document order; the
+  /// reader stays on the element.
+  func attributes() -> [(name: String, value: String)] {
+    guard hasAttributes else { return [] }
+    var found: [(name: String, value: String)] = []
+    while xmlTextReaderMoveToNextAttribute(reader) == 1 {
+      guard let name = xmlTextReaderConstName(reader), let value = xmlTextReaderConstValue(reader)
+      else { continue }
+      found.append((String(cString: name), String(cString: value)))
+    }
+    xmlTextReaderMoveToElement(reader)
+    return found
+  }
+
+  /// The current node's text, for text, white space and CDATA: its characters and entity
+  /// references decoded.
+  var value: String? {
+    xmlTextReaderConstValue(reader).map { String(cString: $0) }
+  }
+
   /// Whether `name`, a string ended by NUL, holds the bytes of `key` and no more.
   private static func equals(_ key: [UInt8], _ name: UnsafePointer<xmlChar>) -> Bool {
     var index = 0

@@ -1,0 +1,314 @@
+/// Builds the one outline every report kind shares: the report, its suites as the tool
+/// nests them, and its tests, each holding its outcome, duration, location and message as
+/// members (which conditions read: `@.outcome == 'failed'`), its message and stack as a
+/// preformatted block, and its output as closed subsections.
+///
+/// A report opens what failed: each failed or errored test is expanded with its ancestors,
+/// everything else starts collapsed, through the sections' hints, so that every flag
+/// (`--expand-all`, `--collapse-all`, names) still decides over them.
+///
+/// Runs of one test (a rerun plugin repeats its `<testcase>`) are joined into one test in
+/// their suite: the last run decides how it ended, and a test run again whose last run
+/// passed is flaky, as only a failure makes such a plugin run a test again.
+final class TestReportBuilder {
+  /// One suite or test, before the outline's flat array is made from them.
+  private struct Node {
+    var parent: Int?
+    var suiteName: String?
+    var test: TestRecord?
+    var counts = TestCounts()
+    var children: [Int] = []
+    /// A suite's tests by their key, to join their runs.
+    var testsByKey: [String: Int] = [:]
+    /// A suite's own output (`system-out` beside its tests).
+    var output = ""
+    var errorOutput = ""
+    var lines: Range<Int> = 0..<0
+  }
+
+  private var nodes: [Node] = []
+  private var open: [Int] = []
+  /// What the report says it took, over the sum of its suites', when it says.
+  var reportDuration: Double?
+  /// The report's name, when its root names it.
+  var reportName: String?
+
+  /// Suites may nest no deeper than this.
+  static let deepestNesting = 256
+
+  /// The innermost suite open, if any.
+  var currentSuite: String? { open.last.flatMap { nodes[$0].suiteName } }
+
+  /// How many suites are open.
+  var depth: Int { open.count }
+
+  /// A suite starts inside the one open, if any.
+  func startSuite(name: String, duration: Double?, line: Int) {
+    var node = Node(parent: open.last, suiteName: name)
+    node.counts.duration = duration
+    node.lines = line..<line + 1
+    nodes.append(node)
+    if let parent = open.last { nodes[parent].children.append(nodes.count - 1) }
+    open.append(nodes.count - 1)
+  }
+
+  /// The innermost suite ends on `line`.
+  func endSuite(line: Int) {
+    guard let last = open.popLast() else { return }
+    nodes[last].lines = nodes[last].lines.lowerBound..<max(line + 1, nodes[last].lines.upperBound)
+  }
+
+  /// What the innermost suite wrote beside its tests.
+  func suiteOutput(_ text: String, isError: Bool) {
+    guard let last = open.last else { return }
+    if isError { nodes[last].errorOutput += text } else { nodes[last].output += text }
+  }
+
+  /// A run of a test, in the innermost suite open (or at the top).
+  func add(_ record: TestRecord) {
+    let suite = open.last
+    if let suite, let earlier = nodes[suite].testsByKey[record.key],
+      var joined = nodes[earlier].test
+    {
+      // Another run of the same test: the last decides, the failures before it are kept.
+      var runs = joined.failedRuns
+      if joined.outcome == .failed || joined.outcome == .error {
+        runs.append((joined.message, joined.details))
+      }
+      joined = record
+      joined.failedRuns = runs + record.failedRuns
+      if record.outcome == .passed { joined.outcome = .flaky }
+      joined.lines = nodes[earlier].lines.lowerBound..<record.lines.upperBound
+      nodes[earlier].test = joined
+      nodes[earlier].lines = joined.lines
+      return
+    }
+    var node = Node(parent: suite, test: record)
+    node.lines = record.lines
+    nodes.append(node)
+    if let suite {
+      nodes[suite].children.append(nodes.count - 1)
+      nodes[suite].testsByKey[record.key] = nodes.count - 1
+    }
+  }
+
+  /// The title users know a test by: `classname.name` when the class name is a dotted
+  /// path (a module or class, as pytest, Surefire and Gradle write it) other than its
+  /// suite's name and the name does not already start with it; else the name alone (node
+  /// writes `test`, jest-junit the suite's title, as the class name).
+  static func title(className: String?, name: String, suite: String?) -> String {
+    guard let className, className.contains("."), className != suite,
+      !name.hasPrefix(className)
+    else { return name.isEmpty ? (className ?? "test") : name }
+    return className + "." + name
+  }
+
+  /// The outline: the totals in its own content, then the suites and tests.
+  func finish(sourceLines: Int) -> Outline {
+    // Counts go up from the last node to the first: a child is made after its parent.
+    var totals = TestCounts()
+    var childDurations = [Double?](repeating: nil, count: nodes.count)
+    for index in nodes.indices.reversed() {
+      if let test = nodes[index].test {
+        nodes[index].counts.add(test.outcome)
+        nodes[index].counts.duration = test.duration
+      }
+      let counts = nodes[index].counts
+      if let parent = nodes[index].parent {
+        nodes[parent].counts.add(counts, duration: false)
+        if let time = counts.duration {
+          childDurations[parent] = (childDurations[parent] ?? 0) + time
+        }
+      } else {
+        totals.add(counts)
+      }
+      if nodes[index].test == nil, nodes[index].counts.duration == nil {
+        nodes[index].counts.duration = childDurations[index]
+      }
+    }
+    if let reportDuration { totals.duration = reportDuration }
+
+    let store = ValueStore()
+    var sections: [Section] = []
+    // Pre-order, with an explicit stack of the nodes still to make.
+    var pending: [(node: Int, parent: Int?, depth: Int)] = nodes.indices.reversed()
+      .filter { nodes[$0].parent == nil }.map { ($0, nil, 0) }
+    var opens: [Bool] = []
+    var sectionOf = [Int](repeating: -1, count: nodes.count)
+    // The sections still open, whose ends are set once the pre-order passes them.
+    var unfinished: [Int] = []
+    func closeSections(downTo depth: Int) {
+      while let last = unfinished.last, sections[last].depth >= depth {
+        sections[last].end = sections.count
+        unfinished.removeLast()
+      }
+    }
+    while let (index, parent, depth) = pending.popLast() {
+      closeSections(downTo: depth)
+      let node = nodes[index]
+      let at = sections.count
+      sectionOf[index] = at
+      if let test = node.test {
+        var section = Section(
+          title: test.title, level: depth + 1, depth: depth, parent: parent,
+          kind: .test(test.outcome))
+        section.span.lines = test.lines
+        var content: [Content] = []
+        let first = store.records.count
+        TestReportBuilder.storeMembers(of: test, in: store)
+        content.append(
+          Content(
+            position: 0,
+            body: .members(Members(store: store, records: first..<store.records.count))))
+        var shownLines = store.records.count - first
+        let block = TestReportBuilder.block(of: test)
+        if !block.isEmpty {
+          let preformatted = Preformatted(block)
+          shownLines += preformatted.lines.count
+          content.append(Content(position: 0, body: .preformatted(preformatted)))
+        }
+        section.content = content
+        sections.append(section)
+        opens.append(test.outcome.opens)
+        unfinished.append(at)
+        for (title, text) in [("system-out", test.output), ("system-err", test.errorOutput)] {
+          guard
+            let lines = TestReportBuilder.output(
+              text, title: title, depth: depth + 1, parent: at, within: test.lines)
+          else { continue }
+          shownLines += lines.hiddenLines
+          var placed = lines
+          placed.end = sections.count + 1
+          sections.append(placed)
+          opens.append(false)
+        }
+        sections[at].hiddenLines = shownLines
+        sections[at].end = sections.count
+        unfinished.removeLast()
+        continue
+      }
+      var section = Section(
+        title: node.suiteName ?? "", level: depth + 1, depth: depth, parent: parent,
+        kind: .suite(node.counts))
+      section.span.lines = node.lines
+      sections.append(section)
+      opens.append(false)
+      unfinished.append(at)
+      for (title, text) in [("system-out", node.output), ("system-err", node.errorOutput)] {
+        guard
+          let lines = TestReportBuilder.output(
+            text, title: title, depth: depth + 1, parent: at, within: node.lines)
+        else { continue }
+        var placed = lines
+        placed.end = sections.count + 1
+        sections.append(placed)
+        opens.append(false)
+      }
+      for child in node.children.reversed() { pending.append((child, at, depth + 1)) }
+    }
+    closeSections(downTo: 0)
+    // A failed or errored test opens, and so do the suites that hold it.
+    for index in sections.indices.reversed() where opens[index] {
+      if let parent = sections[index].parent { opens[parent] = true }
+    }
+    for index in sections.indices {
+      sections[index].hint = opens[index] ? .expanded : .collapsed
+    }
+    // A suite hides its sections' lines; inner suites are summed before the outer ones.
+    for index in sections.indices.reversed() {
+      guard case .suite = sections[index].kind else { continue }
+      var lines = 0
+      var child = index + 1
+      while child < sections[index].end {
+        lines += sections[child].hiddenLines
+        child = sections[child].end
+      }
+      sections[index].hiddenLines = lines
+    }
+    var hidden = 0
+    for index in sections.indices where sections[index].parent == nil {
+      hidden += sections[index].hiddenLines
+    }
+
+    var outline = Outline(
+      sections: sections, content: [totals.content(reportName: reportName, in: store)])
+    outline.kind = .suite(totals)
+    outline.hiddenLines = hidden
+    outline.sourceLines = sourceLines
+    return outline
+  }
+
+  /// A closed subsection of a test's or suite's output, titled as JUnit names it, or nil
+  /// when it holds nothing but blank lines.
+  /// It stands `within` the lines of its test or suite, as the report does not say where.
+  private static func output(
+    _ text: String, title: String, depth: Int, parent: Int, within lines: Range<Int>
+  ) -> Section? {
+    let trimmed = trimmingBlankLines(text)
+    guard !trimmed.isEmpty else { return nil }
+    let block = Preformatted(trimmed)
+    var section = Section(
+      title: title, level: depth + 1, depth: depth, parent: parent, kind: .output)
+    section.content = [Content(position: 0, body: .preformatted(block))]
+    section.hiddenLines = block.lines.count
+    section.span.lines = lines
+    return section
+  }
+
+  /// The message and stack shown for a test (`shown(message:details:)`), then each earlier
+  /// run that failed, numbered.
+  private static func block(of test: TestRecord) -> String {
+    var parts: [String] = []
+    let shown = shown(message: test.message, details: test.details)
+    if !shown.isEmpty { parts.append(shown) }
+    for (number, run) in test.failedRuns.enumerated() {
+      let text = self.shown(message: run.message, details: run.details, always: true)
+      parts.append("run \(number + 1) failed" + (text.isEmpty ? "" : ":\n" + text))
+    }
+    return parts.joined(separator: "\n\n")
+  }
+
+  /// The details the runner wrote, after the message when they do not hold it and it is more
+  /// than the one line the test's `message` member shows (or `always`).
+  private static func shown(message: String?, details: String, always: Bool = false) -> String {
+    var parts: [String] = []
+    let details = trimmingBlankLines(details)
+    if let message = message.map(trimmingBlankLines), !message.isEmpty,
+      !details.contains(message), always || !details.isEmpty || message.contains("\n")
+    {
+      parts.append(message)
+    }
+    if !details.isEmpty { parts.append(details) }
+    return parts.joined(separator: "\n")
+  }
+
+  /// `text` without the lines at its start and end that hold only white space.
+  static func trimmingBlankLines(_ text: String) -> String {
+    var lines = text.split(separator: "\n", omittingEmptySubsequences: false)
+    while let first = lines.first, first.allSatisfy(\.isWhitespace) { lines.removeFirst() }
+    while let last = lines.last, last.allSatisfy(\.isWhitespace) { lines.removeLast() }
+    return lines.joined(separator: "\n")
+  }
+
+  /// A test's members: `outcome`, `duration`, `file`, `line`, `message` (its first line),
+  /// then its properties.
+  private static func storeMembers(of test: TestRecord, in store: ValueStore) {
+    store.add(key: "outcome", value: test.outcome.rawValue, type: .string)
+    if let duration = test.duration {
+      store.add(key: "duration", value: TestCounts.number(duration), type: .number)
+    }
+    if let file = test.file { store.add(key: "file", value: file, type: .string) }
+    if let line = test.line { store.add(key: "line", value: String(line), type: .number) }
+    if let message = test.message.map(trimmingBlankLines), !message.isEmpty {
+      let firstLine = message.prefix { $0 != "\n" && $0 != "\r" }
+      store.add(key: "message", value: String(firstLine), type: .string)
+    }
+    if !test.failedRuns.isEmpty {
+      store.add(key: "failed runs", value: String(test.failedRuns.count), type: .number)
+    }
+    for property in test.properties {
+      store.add(key: property.name, value: property.value, type: .string)
+    }
+  }
+
+}
