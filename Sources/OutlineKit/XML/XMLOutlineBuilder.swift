@@ -248,9 +248,10 @@ final class XMLOutlineBuilder {
     var lines = span
     if titleLines[index] { lines = lines.lowerBound + 1..<lines.upperBound }
     if endTagLines[index] { lines = lines.lowerBound..<max(lines.lowerBound, lines.upperBound - 1) }
-    let inside = children(of: index)
-    let content = runs(of: lines, around: inside)
-    var hidden = nonBlankCount(content)
+    let inside = SourceContent.children(of: index, in: sections)
+    let content = SourceContent.runs(
+      of: lines, around: inside, in: sections, text: text, document: document)
+    var hidden = SourceContent.nonBlankCount(content, in: text)
     for child in inside { hidden += sections[child].hiddenLines }
     let start = text.map.offset(ofLine: span.lowerBound)
     let end =
@@ -260,54 +261,15 @@ final class XMLOutlineBuilder {
     sections[index].span.bytes = text.map.inputOffset(start)..<text.map.inputOffset(end)
   }
 
-  /// The direct subsections of the section at `index`, or the top-level ones.
-  private func children(of index: Int?) -> [Int] {
-    var found: [Int] = []
-    var child = index.map { $0 + 1 } ?? 0
-    let end = index.map { sections[$0].end } ?? sections.count
-    while child < end {
-      found.append(child)
-      child = sections[child].end
-    }
-    return found
-  }
-
-  /// The content of `lines`, less the lines of the sections `inside`: a run before each of
-  /// them and after the last, without blank lines at either end, where one is not empty.
-  private func runs(of lines: Range<Int>, around inside: [Int]) -> [Content] {
-    var content: [Content] = []
-    var next = lines.lowerBound
-    func add(upTo: Int, position: Int) {
-      guard next < upTo else { return }
-      let shown = text.trimmingBlankLines(next..<upTo)
-      if !shown.isEmpty {
-        content.append(
-          Content(position: position, body: .source(SourceLines(document: document, lines: shown))))
-      }
-    }
-    for (position, child) in inside.enumerated() {
-      let span = sections[child].span.lines
-      add(upTo: min(span.lowerBound, lines.upperBound), position: position)
-      next = max(next, span.upperBound)
-    }
-    add(upTo: lines.upperBound, position: inside.count)
-    return content
-  }
-
-  /// The lines of `content` that are not blank.
-  private func nonBlankCount(_ content: [Content]) -> Int {
-    content.reduce(0) {
-      guard case .source(let source) = $1.body else { return $0 }
-      return $0 + text.nonBlankCount(source.lines)
-    }
-  }
-
   /// The outline of the document: the lines outside its root element's section are its
   /// own content.
   func finish() -> Outline {
-    let topLevel = children(of: nil)
-    let content = runs(of: 0..<text.lineCount, around: topLevel)
-    let hidden = topLevel.reduce(nonBlankCount(content)) { $0 + sections[$1].hiddenLines }
+    let topLevel = SourceContent.children(of: nil, in: sections)
+    let content = SourceContent.runs(
+      of: 0..<text.lineCount, around: topLevel, in: sections, text: text, document: document)
+    let hidden = topLevel.reduce(SourceContent.nonBlankCount(content, in: text)) {
+      $0 + sections[$1].hiddenLines
+    }
     var outline = Outline(sections: takeAll(&sections), content: content)
     outline.hiddenLines = hidden
     outline.sourceLines = text.map.inputLineCount

@@ -455,59 +455,17 @@ final class YAMLOutlineBuilder {
     if titleLines[index] {
       lines = lines.lowerBound + 1..<max(lines.lowerBound + 1, lines.upperBound)
     }
-    let inside = children(of: index)
-    let content = runs(of: lines, around: inside)
+    let inside = SourceContent.children(of: index, in: sections)
+    let content = SourceContent.runs(
+      of: lines, around: inside, in: sections, text: text, document: document)
     // Lines hidden: its own that are not blank, and its subsections'.
-    var hidden = nonBlankCount(content)
+    var hidden = SourceContent.nonBlankCount(content, in: text)
     for child in inside { hidden += sections[child].hiddenLines }
     let start = text.map.offset(ofLine: span.lowerBound)
     let end = text.map.offset(ofLine: span.upperBound)
     sections[index].content = content
     sections[index].hiddenLines = hidden
     sections[index].span.bytes = text.map.inputOffset(start)..<text.map.inputOffset(end)
-  }
-
-  /// The direct subsections of the section at `index`, or the top-level ones: each
-  /// follows the last one's subtree.
-  private func children(of index: Int?) -> [Int] {
-    var found: [Int] = []
-    var child = index.map { $0 + 1 } ?? 0
-    let end = index.map { sections[$0].end } ?? sections.count
-    while child < end {
-      found.append(child)
-      child = sections[child].end
-    }
-    return found
-  }
-
-  /// The content of `lines`, less the lines of the sections `inside`: a run before each of
-  /// them and after the last, without blank lines at either end, where one is not empty.
-  private func runs(of lines: Range<Int>, around inside: [Int]) -> [Content] {
-    var content: [Content] = []
-    var next = lines.lowerBound
-    func add(upTo: Int, position: Int) {
-      guard next < upTo else { return }
-      let shown = text.trimmingBlankLines(next..<upTo)
-      if !shown.isEmpty {
-        content.append(
-          Content(position: position, body: .source(SourceLines(document: document, lines: shown))))
-      }
-    }
-    for (position, child) in inside.enumerated() {
-      let span = sections[child].span.lines
-      add(upTo: span.lowerBound, position: position)
-      next = max(next, span.upperBound)
-    }
-    add(upTo: lines.upperBound, position: inside.count)
-    return content
-  }
-
-  /// The lines of `content` that are not blank.
-  private func nonBlankCount(_ content: [Content]) -> Int {
-    content.reduce(0) {
-      guard case .source(let source) = $1.body else { return $0 }
-      return $0 + text.nonBlankCount(source.lines)
-    }
   }
 
   /// The outline of the documents read to their end, when the one after them could not
@@ -534,9 +492,12 @@ final class YAMLOutlineBuilder {
     let kind = leftOutRoot?.kind ?? .array(elements: stack[0].count)
     // The document's content: the lines outside the top-level sections, the root's own
     // among them when it was unwrapped.
-    let topLevel = children(of: nil)
-    let content = runs(of: 0..<lineCount, around: topLevel)
-    let hidden = topLevel.reduce(nonBlankCount(content)) { $0 + sections[$1].hiddenLines }
+    let topLevel = SourceContent.children(of: nil, in: sections)
+    let content = SourceContent.runs(
+      of: 0..<lineCount, around: topLevel, in: sections, text: text, document: document)
+    let hidden = topLevel.reduce(SourceContent.nonBlankCount(content, in: text)) {
+      $0 + sections[$1].hiddenLines
+    }
     var outline = Outline(sections: takeAll(&sections), content: content)
     outline.hiddenLines = hidden
     outline.sourceLines = text.map.inputLineCount
