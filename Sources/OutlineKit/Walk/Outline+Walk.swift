@@ -83,7 +83,8 @@ extension Outline {
   /// What a closed suite or test of a report holds, in its runner's words: `(48 tests, 2
   /// failed, 3 skipped)`, `(failed, 0.31s)`; an output's lines. Nil for other sections.
   private func reportSummary(of index: Int, matches: Int) -> String? {
-    let matched = matches > 0 ? ", " + counted(matches, "match", "matches") : ""
+    // Made only for a report's sections: every other section's summary is written as bytes.
+    var matched: String { matches > 0 ? ", " + counted(matches, "match", "matches") : "" }
     switch sections[index].kind {
     case .suite(let counts):
       var words = counts.words

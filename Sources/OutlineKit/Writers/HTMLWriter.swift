@@ -240,7 +240,9 @@ public struct HTMLWriter {
       target.write("</ul>\n")
     case .source(let source):
       // YAML or XML as written, as cmark-gfm writes a fenced block of it.
-      target.write("<pre lang=\"\(source.document.language)\"><code>")
+      target.write("<pre lang=\"")
+      target.write(source.document.language)
+      target.write("\"><code>")
       for line in source.lines {
         target.write(HTML.valid(HTML.escaped(source.shownLine(line))))
         target.write("\n")
