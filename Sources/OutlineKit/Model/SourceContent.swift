@@ -14,6 +14,27 @@ enum SourceContent {
     return found
   }
 
+  /// Gives the finished section at `index` its content, the runs of `shown` (its lines,
+  /// less those that only title or close it) that no subsection stands on; the lines
+  /// collapsing it hides, its own that are not blank and its subsections'; and the bytes
+  /// of the input its lines stand on.
+  static func finish(
+    _ index: Int, shown: Range<Int>, in sections: inout [Section], text: SourceText,
+    document: SourceDocument
+  ) {
+    let inside = children(of: index, in: sections)
+    let content = runs(
+      of: shown, around: inside, in: sections, text: text, document: document)
+    var hidden = nonBlankCount(content, in: text)
+    for child in inside { hidden += sections[child].hiddenLines }
+    let span = sections[index].span.lines
+    let start = text.map.offset(ofLine: span.lowerBound)
+    let end = text.map.offset(ofLine: span.upperBound)
+    sections[index].content = content
+    sections[index].hiddenLines = hidden
+    sections[index].span.bytes = text.map.inputOffset(start)..<text.map.inputOffset(end)
+  }
+
   /// The content of `lines`, less the lines of the sections `inside` of `sections`: a run
   /// before each of them and after the last, without blank lines at either end, where one
   /// is not empty.

@@ -248,17 +248,8 @@ final class XMLOutlineBuilder {
     var lines = span
     if titleLines[index] { lines = lines.lowerBound + 1..<lines.upperBound }
     if endTagLines[index] { lines = lines.lowerBound..<max(lines.lowerBound, lines.upperBound - 1) }
-    let inside = SourceContent.children(of: index, in: sections)
-    let content = SourceContent.runs(
-      of: lines, around: inside, in: sections, text: text, document: document)
-    var hidden = SourceContent.nonBlankCount(content, in: text)
-    for child in inside { hidden += sections[child].hiddenLines }
-    let start = text.map.offset(ofLine: span.lowerBound)
-    let end =
-      span.upperBound < text.lineCount ? text.map.offset(ofLine: span.upperBound) : text.bytes.count
-    sections[index].content = content
-    sections[index].hiddenLines = hidden
-    sections[index].span.bytes = text.map.inputOffset(start)..<text.map.inputOffset(end)
+    SourceContent.finish(
+      index, shown: lines, in: &sections, text: text, document: document)
   }
 
   /// The outline of the document: the lines outside its root element's section are its

@@ -455,17 +455,8 @@ final class YAMLOutlineBuilder {
     if titleLines[index] {
       lines = lines.lowerBound + 1..<max(lines.lowerBound + 1, lines.upperBound)
     }
-    let inside = SourceContent.children(of: index, in: sections)
-    let content = SourceContent.runs(
-      of: lines, around: inside, in: sections, text: text, document: document)
-    // Lines hidden: its own that are not blank, and its subsections'.
-    var hidden = SourceContent.nonBlankCount(content, in: text)
-    for child in inside { hidden += sections[child].hiddenLines }
-    let start = text.map.offset(ofLine: span.lowerBound)
-    let end = text.map.offset(ofLine: span.upperBound)
-    sections[index].content = content
-    sections[index].hiddenLines = hidden
-    sections[index].span.bytes = text.map.inputOffset(start)..<text.map.inputOffset(end)
+    SourceContent.finish(
+      index, shown: lines, in: &sections, text: text, document: document)
   }
 
   /// The outline of the documents read to their end, when the one after them could not
