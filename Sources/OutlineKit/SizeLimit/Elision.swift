@@ -38,6 +38,8 @@ public struct Elision: Equatable, Sendable {
     var closed = 0
     var removed = 0
     var bytes = 0
+    /// The tests among the removed sections, by how they ended.
+    var tests = TestCounts()
   }
 
   struct Removed: Equatable, Sendable {
@@ -86,6 +88,9 @@ public struct Elision: Equatable, Sendable {
       } else {
         totals.removed += end - index
         totals.bytes += whole[index]
+        for inner in index..<end {
+          if case .test(let outcome) = outline.sections[inner].kind { totals.tests.add(outcome) }
+        }
       }
       index = end
     }
@@ -169,7 +174,28 @@ public struct Elision: Equatable, Sendable {
     if totals.closed > 0 { what.append(counted(totals.closed, "section") + " closed") }
     if totals.removed > 0 { what.append(counted(totals.removed, "section") + " left out") }
     return "This output was cut to fit \(limit) bytes: " + what.joined(separator: " and ")
-      + " (" + Elision.size(totals.bytes) + "), a marker at each cut. See everything with:"
+      + " (" + Elision.size(totals.bytes) + "), a marker at each cut."
+      + Elision.words(leftOut: totals.tests) + " See everything with:"
+  }
+
+  /// What the tests left out were, when any were: ` Left out were 250 passed tests and
+  /// 3 skipped, no failed one.`, so that a reader of a cut report knows whether a failure
+  /// is among what is missing.
+  static func words(leftOut tests: TestCounts) -> String {
+    guard tests.tests > 0 else { return "" }
+    let failures = tests.failed + tests.errors
+    var parts: [String] = []
+    for (count, word) in [
+      (tests.passed, "passed"), (tests.flaky, "flaky"), (tests.skipped, "skipped"),
+      (failures, "failed"),
+    ] where count > 0 {
+      let noun = parts.isEmpty ? (count == 1 ? " test" : " tests") : ""
+      parts.append("\(count) \(word)\(noun)")
+    }
+    let last = parts.removeLast()
+    let listed = parts.isEmpty ? last : parts.joined(separator: ", ") + " and " + last
+    return " Left out " + (tests.tests == 1 ? "was " : "were ") + listed
+      + (failures == 0 ? ", no failed one." : ".")
   }
 
   /// A byte count for a person, in the binary units `--max-bytes` takes: `512 bytes`,

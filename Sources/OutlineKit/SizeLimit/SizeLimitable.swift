@@ -53,7 +53,9 @@ extension SizeLimitable {
   /// 1. the bodies of collapsed sections, the deepest and then the largest first, their
   ///    summaries staying;
   /// 2. whole sections, from the end of the document, each after its subsections;
-  /// 3. then the same within the sections named to expand, and their ancestors, each
+  /// 3. then the same within the sections whose content matched and a report's open
+  ///    failed tests, and their ancestors;
+  /// 4. then the same within the sections named to expand, and their ancestors, each
   ///    after the sections it holds.
   ///
   /// The first count of the output measures each of its parts, in `parts`; counting it
@@ -90,9 +92,14 @@ extension SizeLimitable {
       fullCommand: fullCommand, links: links)
     // What was asked for by name: the sections named to expand with all they hold, and
     // around them their ancestors, which must stay while they do; then, kept after them
-    // and before the rest, the sections whose content matched, and theirs.
+    // and before the rest, the sections whose content matched, and theirs, and a report's
+    // open failed tests, whose message and location a cut report keeps before the rest.
     let (asked, around) = Self.tier(of: outline, selection.isExpandedByName)
-    var (matched, aroundMatched) = Self.tier(of: outline, selection.isExpandedByMatch)
+    var (matched, aroundMatched) = Self.tier(of: outline) { index in
+      if selection.isExpandedByMatch(index) { return true }
+      guard case .test(let outcome) = sections[index].kind else { return false }
+      return outcome.opens && selection.isExpanded(index)
+    }
     for index in sections.indices where asked[index] || around[index] {
       (matched[index], aroundMatched[index]) = (false, false)
     }
