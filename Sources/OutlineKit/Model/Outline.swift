@@ -28,8 +28,10 @@ public struct Outline {
   /// The number of lines of the document the outline was read from; a final line end
   /// does not start another line.
   public internal(set) var sourceLines = 0
-  /// What stopped a stream of documents (YAML's `---`) from being read to its end: the
-  /// outline holds the documents before the one it is in.
+  /// What stopped the document from being read to its end, when the outline holds what
+  /// was read before it: the documents of a stream (YAML's `---`) before the one it is in,
+  /// or the suites and tests of a test report that ends before it is complete (a runner
+  /// killed while it wrote).
   public internal(set) var stoppedBy: ReadError? = nil
   /// The Markdown documents the outline was read from, in order.
   var documents: [MarkdownDocument] = []

@@ -58,6 +58,14 @@ final class TestReportBuilder {
     nodes[last].lines = nodes[last].lines.lowerBound..<max(line + 1, nodes[last].lines.upperBound)
   }
 
+  /// Whether a suite or test has been read.
+  var hasStarted: Bool { !nodes.isEmpty }
+
+  /// Every suite still open ends on `line`, where the report stopped before its end.
+  func endEverything(line: Int) {
+    while !open.isEmpty { endSuite(line: line) }
+  }
+
   /// What the innermost suite wrote beside its tests.
   func suiteOutput(_ text: String, isError: Bool) {
     guard let last = open.last else { return }

@@ -54,12 +54,29 @@ public final class JUnitReader: DocumentReader {
         return .failure(error)
       }
     }
-    try walked.get()
     var lines = text.isEmpty ? 0 : 1
     for byte in text.dropLast() where byte == 0x0A { lines += 1 }
+    var stoppedBy: ReadError? = nil
+    if case .failure(let error) = walked {
+      // A report that ends before it is complete, as a runner killed while it wrote leaves
+      // it, shows what was read; an error before its last line is the document's.
+      guard builder.hasStarted, error.line >= lastLineWithText(text) else { throw error }
+      builder.endEverything(line: error.line - 1)
+      stoppedBy = error
+    }
     var outline = builder.finish(sourceLines: lines)
     outline.sourceBytes = bytes.count
+    outline.stoppedBy = stoppedBy
     return outline
+  }
+
+  /// The 1-based number of the last line of `text` that holds more than white space.
+  private static func lastLineWithText(_ text: [UInt8]) -> Int {
+    var end = text.endIndex
+    while end > text.startIndex, [0x20, 0x09, 0x0A, 0x0D].contains(text[end - 1]) { end -= 1 }
+    var line = 1
+    for byte in text[..<end] where byte == 0x0A { line += 1 }
+    return line
   }
 
   /// The elements open, innermost last: each one's name, the line it starts on and where
@@ -85,6 +102,12 @@ public final class JUnitReader: DocumentReader {
       do {
         more = try reader.next()
       } catch {
+        // What was read of a test in progress stays, for a report cut short to show.
+        if var unfinished = test {
+          unfinished.lines =
+            unfinished.lines.lowerBound..<max(lastLine, unfinished.lines.upperBound)
+          builder.add(unfinished)
+        }
         throw error.error(open: stack.last.map { ($0.name, $0.line) })
       }
       guard more else { break }
