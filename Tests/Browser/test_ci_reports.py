@@ -8,12 +8,13 @@ from test_browser import keep_screenshot, load
 
 
 def summaries(driver, is_open):
-    """The titles of the page's open or closed sections, without what they hide."""
+    """The titles of the page's open or closed sections, without what they hide and a
+    test's outcome mark."""
     selector = "main details[open]" if is_open else "main details:not([open])"
     return driver.execute_script(
         "return [...document.querySelectorAll(arguments[0])].map(d => {"
         "  const summary = d.querySelector(':scope > summary').cloneNode(true);"
-        "  summary.querySelectorAll('.hidden').forEach(hidden => hidden.remove());"
+        "  summary.querySelectorAll('.hidden, .outcome').forEach(hidden => hidden.remove());"
         "  return summary.textContent.trim(); })", selector)
 
 

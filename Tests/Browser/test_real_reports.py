@@ -154,10 +154,23 @@ def test_pytest_report_opens_its_failures_with_why(collapse, pytest_report):
 def test_pytest_report_page_shows_failures_and_hides_passes(browser, collapse, pytest_report):
     PAGES.mkdir(parents=True, exist_ok=True)
     page = PAGES / "pytest-junit-report.html"
-    page.write_text(outline(collapse, "-s", "-t", "html", pytest_report))
+    page.write_text(outline(collapse, "-s", "--toc", "-t", "html", pytest_report))
     load(browser, page)
     assert summaries(browser, True) == ["pytest", *PYTEST_FAILED]
     assert "test_checkout.TestCart.test_adds_item" in summaries(browser, False)
+    # Each test says how it ended in words, open or closed, failures in another colour.
+    marks = browser.execute_script(
+        "return [...document.querySelectorAll('main summary .outcome')].map(mark =>"
+        "  [mark.textContent, getComputedStyle(mark).color])")
+    words = {text for text, _ in marks}
+    assert {"✗ failed", "✗ error", "✓ passed", "○ skipped", "↻ flaky"} <= words, words
+    colours = {text.split()[-1]: colour for text, colour in marks}
+    assert colours["failed"] == colours["error"] != colours["passed"]
+    # The contents start with the failed tests, each a link to it.
+    failed = browser.find_elements(By.CSS_SELECTOR, "nav.toc > details:first-child li a")
+    assert [link.text for link in failed] == PYTEST_FAILED
+    assert browser.find_element(By.CSS_SELECTOR, "nav.toc > details:first-child > summary"
+                                ).text == f"Failed ({len(PYTEST_FAILED)})"
     message = browser.find_element(
         By.XPATH, "//pre[contains(., 'database unreachable: connection refused')]")
     assert message.is_displayed()

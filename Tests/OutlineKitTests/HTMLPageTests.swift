@@ -69,6 +69,41 @@ struct HTMLPageTests {
     #expect(between(try page(outline), "</header>\n", "<main>\n") == "")
   }
 
+  @Test("a report's failed and errored tests head the table of contents, at any depth")
+  func failuresFirst() throws {
+    let outline = try JUnitReader.read(
+      Array(
+        """
+        <testsuites><testsuite name="cart"><testcase name="adds"/>
+        <testsuite name="tax"><testcase name="rounds"><failure message="off by one"/></testcase>
+        </testsuite></testsuite><testsuite name="pay"><testcase name="refunds"><error/></testcase>
+        <testcase name="skips"><skipped/></testcase></testsuite></testsuites>
+        """.utf8))
+    var options = HTMLWriter.Options(tableOfContents: true)
+    options.tableOfContentsDepth = 1
+    var contents = ""
+    HTMLWriter(options: options).writeTableOfContents(outline, to: &contents)
+    let failed = try #require(between(contents, "<summary>Failed (2)</summary>\n", "</details>"))
+    // In document order, each with its outcome in words, though the contents list only the
+    // suites at the top.
+    #expect(
+      failed.components(separatedBy: "\n").filter { $0.hasPrefix("<li>") } == [
+        "<li><a href=\"#rounds\">rounds</a> <span class=\"outcome failed\">"
+          + "<span aria-hidden=\"true\">✗ </span>failed</span></li>",
+        "<li><a href=\"#refunds\">refunds</a> <span class=\"outcome error\">"
+          + "<span aria-hidden=\"true\">✗ </span>error</span></li>",
+      ])
+    let listed = try #require(between(contents, "<summary>Contents</summary>", "</details>"))
+    #expect(listed.contains("href=\"#cart\"") && listed.contains("href=\"#pay\""))
+    #expect(!listed.contains("rounds") && !listed.contains("adds"))
+    // A report with no failure, and any other document, has no such list.
+    var passing = ""
+    HTMLWriter(options: options).writeTableOfContents(
+      try JUnitReader.read(Array("<testsuite name=\"a\"><testcase name=\"b\"/></testsuite>".utf8)),
+      to: &passing)
+    #expect(passing.contains("<summary>Contents</summary>") && !passing.contains("Failed"))
+  }
+
   @Test(
     "the title: --title, else the one top-level title, else the file name; folded",
     arguments: [

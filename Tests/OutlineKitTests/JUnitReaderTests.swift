@@ -129,7 +129,32 @@ struct JUnitReaderTests {
   @Test("a root that is not a report is refused where it stands")
   func notAReport() {
     #expect(throws: ReadError.self) { try read("<project/>") }
-    #expect(throws: ReadError.self) { try read("<testsuite><testcase>") }
+    #expect(throws: ReadError.self) { try read("<project><testsuite>") }
+  }
+
+  @Test(
+    "a report that ends too soon holds what was read and says where it stopped",
+    arguments: [
+      "<testsuite name=\"s\"><testcase name=\"t\">",
+      "<testsuite name=\"s\">\n<testcase name=\"t\">\n\n",
+      "<testsuite name=\"s\"><testcase name=\"t\"/><testcase name=\"u",
+      "<testsuite name=\"s\"><testcase name=\"t\"><failure>at x.go:1</fail",
+    ])
+  func endsTooSoon(_ text: String) throws {
+    let outline = try read(text)
+    #expect(tree(outline).prefix(2) == ["s", "  t"])
+    let stopped = try #require(outline.stoppedBy)
+    #expect(stopped.line == text.split(separator: "\n", omittingEmptySubsequences: false).count)
+  }
+
+  @Test("an error before the end of a report is the document's, though the report started")
+  func errorInside() {
+    #expect(throws: ReadError.self) {
+      try read("<testsuite name=\"s\"><testcase name=\"t\"></testcas>\n<testcase name=\"u\"/>")
+    }
+    #expect(throws: ReadError.self) {
+      try read("<testsuite name=\"s\"><testcase name=\"t\"/>&nope;<testcase name=\"u\"/>")
+    }
   }
 
   @Test(

@@ -133,14 +133,31 @@ public struct HTMLWriter {
     guard !entries.isEmpty else { return }
     // Titles with markup are read from their headings, which show emoji as the page does.
     for document in outline.documents { document.showEmoji() }
+    let ids = outline.ids
+    target.write("<nav class=\"toc\" aria-label=\"Contents\">\n")
+    // A report's failed and errored tests come first, open, at any depth, however long the
+    // contents are.
+    let failures = outline.tableOfContents(elision: elision, depth: nil).filter { index in
+      guard case .test(let outcome) = outline.sections[index].kind else { return false }
+      return outcome.opens
+    }
+    if !failures.isEmpty {
+      target.write("<details open><summary>Failed (\(failures.count))</summary>\n<ol>\n")
+      for index in failures {
+        let section = outline.sections[index]
+        var link =
+          "<li><a href=\"#\(HTML.escaped(ids[index]))\">\(tableOfContentsEntry(section))</a>"
+        if case .test(let outcome) = section.kind { link += " " + HTMLWriter.mark(outcome) }
+        target.write(HTML.valid(link))
+        target.write("</li>\n")
+      }
+      target.write("</ol>\n</details>\n")
+    }
     // A long table starts closed, so that the content is in sight.
     let open = entries.count <= Outline.longTableOfContents ? " open" : ""
-    target.write(
-      "<nav class=\"toc\" aria-label=\"Contents\">\n<details\(open)><summary>Contents</summary>\n<ol>\n"
-    )
+    target.write("<details\(open)><summary>Contents</summary>\n<ol>\n")
     // Sections come in pre-order, so a section is either the first child of the one
     // before it (one level deeper) or follows a sibling of it or of an ancestor.
-    let ids = outline.ids
     var depth = 0
     var first = true
     for index in entries {
@@ -160,6 +177,20 @@ public struct HTMLWriter {
     }
     target.write(String(repeating: "</li>\n</ol>\n", count: depth))
     target.write("</li>\n</ol>\n</details>\n</nav>\n")
+  }
+
+  /// How a test ended, as a page marks it: a sign that only eyes need, then the word, in
+  /// the outcome's colour (`page.css`).
+  static func mark(_ outcome: TestOutcome) -> String {
+    let sign: String
+    switch outcome {
+    case .passed: sign = "✓"
+    case .failed, .error: sign = "✗"
+    case .skipped: sign = "○"
+    case .flaky: sign = "↻"
+    }
+    return "<span class=\"outcome \(outcome.rawValue)\"><span aria-hidden=\"true\">\(sign) </span>"
+      + "\(outcome.rawValue)</span>"
   }
 
   /// Writes the start of the section at `index`: its `<details>`, `open` or not, and its
@@ -206,7 +237,15 @@ public struct HTMLWriter {
         }
       #endif
 
-      if outline.hidesSomething(index) {
+      // A test says how it ended, open or closed, in words and colour; that is all its
+      // summary would say closed, unless something in it matched.
+      var isMarked = false
+      if case .test(let outcome) = outline.sections[index].kind {
+        target.write(" ")
+        target.write(HTMLWriter.mark(outcome))
+        isMarked = (matches ?? 0) == 0
+      }
+      if outline.hidesSomething(index) && !isMarked {
         // Only digits, words and punctuation of collapse's own: nothing to escape. With
         // titles only, what a section holds is said whether it is open or not.
         target.write(options.titlesOnly ? " <span class=\"held\">" : " <span class=\"hidden\">")

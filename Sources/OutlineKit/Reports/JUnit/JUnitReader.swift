@@ -60,7 +60,10 @@ public final class JUnitReader: DocumentReader {
     if case .failure(let error) = walked {
       // A report that ends before it is complete, as a runner killed while it wrote leaves
       // it, shows what was read; an error before its last line is the document's.
-      guard builder.hasStarted, error.line >= lastLineWithText(text) else { throw error }
+      let end = endOfText(text)
+      guard builder.hasStarted, (error.line, error.column) >= (end.line, end.column) else {
+        throw error
+      }
       builder.endEverything(line: error.line - 1)
       stoppedBy = error
     }
@@ -70,13 +73,23 @@ public final class JUnitReader: DocumentReader {
     return outline
   }
 
-  /// The 1-based number of the last line of `text` that holds more than white space.
-  private static func lastLineWithText(_ text: [UInt8]) -> Int {
+  /// Where the last character of `text` that is not white space stands: its 1-based line
+  /// and column, in characters as libxml2 counts them. An error there or after it is one
+  /// of an input that ended too soon.
+  private static func endOfText(_ text: [UInt8]) -> (line: Int, column: Int) {
     var end = text.endIndex
     while end > text.startIndex, [0x20, 0x09, 0x0A, 0x0D].contains(text[end - 1]) { end -= 1 }
     var line = 1
-    for byte in text[..<end] where byte == 0x0A { line += 1 }
-    return line
+    var column = 0
+    for byte in text[..<end] {
+      if byte == 0x0A {
+        line += 1
+        column = 0
+      } else if byte & 0xC0 != 0x80 {
+        column += 1
+      }
+    }
+    return (line, column)
   }
 
   /// The elements open, innermost last: each one's name, the line it starts on and where
