@@ -210,7 +210,11 @@ test: test-deps lint $(VENV)/.installed $(RELEASE) $(MANPAGE) test-threads
 	  $(VENV)/bin/python -m pytest -p no:cacheprovider -n 2 --dist loadfile Tests/Browser
 	COLLAPSE_SANITIZED=address COLLAPSE_UNSANITIZED_BINARY=$(CURDIR)/$(RELEASE) \
 	  LSAN_OPTIONS=suppressions=$(CURDIR)/Tests/lsan.supp:print_suppressions=0 \
-	  $(SWIFT) test --sanitize=address --scratch-path .build/asan -Xswiftc -use-ld=lld
+	  $(SWIFT) test --sanitize=address --scratch-path .build/asan -Xswiftc -use-ld=lld \
+	  > .build/asan-tests.log 2>&1; status=$$?; cat .build/asan-tests.log; \
+	  if [ $$status -ne 0 ]; then echo "The tests that failed, again:"; \
+	  grep -E '✘|recorded an issue|Fatal error|ERROR: AddressSanitizer' .build/asan-tests.log \
+	  | cut -c1-3000; fi; exit $$status
 
 # Writes GitHub's emoji shortcodes into the source, from the gemoji list that the pinned
 # pymdown-extensions carries.
