@@ -208,3 +208,28 @@ def test_pytest_report_as_a_job_summary_rendered_by_cmark_gfm(collapse, pytest_r
     assert "{'tax': 0.2} != {'tax': 0.25}" in html
     assert "E       RuntimeError: database unreachable" in html
     assert "test_adds_item (passed)</summary>" in html
+
+
+def test_node_report_as_a_job_summary_rendered_by_cmark_gfm(collapse, node_report):
+    summary = outline(collapse, "-t", "markdown", node_report)
+    html = subprocess.run(["cmark-gfm", "--unsafe"], input=summary.encode(),
+                          capture_output=True, check=True).stdout.decode()
+    # The two failures open with their messages, the first inside its suite; the passing,
+    # the skipped and the suite that holds only them closed, each saying how it ended.
+    assert html.count("<details open>") == 3
+    cart = html.index("</a>cart</summary>")
+    totals = html.index("</a>totals with tax</summary>")
+    discounts = html.index("</a>discounts (3 tests, 2 skipped, ")
+    throws = html.index("</a>checkout throws</summary>")
+    assert cart < totals < discounts < throws
+    assert html[:cart].endswith('<details open>\n<summary><a name="cart">')
+    # The diff node printed, line by line, in a code block GitHub shows as written.
+    block = html[totals:discounts]
+    assert "<pre><code" in block and "+   tax: 0.2\n" in block and "-   tax: 0.25\n" in block
+    # checkout throws stands outside every suite: only its own details are open there,
+    # and the totals test is inside the cart's.
+    def depth(at):
+        return html[:at].count("<details") - html[:at].count("</details>")
+    assert (depth(cart), depth(totals), depth(throws)) == (1, 2, 1)
+    assert "cannot read properties of undefined (reading 'total')" in html[throws:]
+    assert "adds an item (passed)</summary>" in html
