@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Measures collapse beside the tools people would use instead, in the same run.
 
-usage: run.py COLLAPSE [--runs N] [--quick] [--tricks-only] [--trick CONDITION]
+usage: run.py COLLAPSE [--runs N] [--quick] [--tricks-only] [--trick CONDITION] [--xml-only]
                       [--raw-html-only] [--pages-only] [--real-only] [--before BINARY]
 
 Each comparison runs collapse and its peer with hyperfine in rounds that each run every
@@ -555,6 +555,9 @@ def main():
     if "--yaml-only" in sys.argv:
         print("\n".join(yaml_reading(collapse, 3)))
         return
+    if "--xml-only" in sys.argv:
+        print("\n".join(xml_reading(collapse, 3)))
+        return
     if "--drawn-only" in sys.argv:
         print("\n".join(drawn_text(collapse, 3)))
         return
@@ -776,6 +779,7 @@ def main():
     lines += highlighting(collapse, runs)
     lines += content_matching(collapse, runs)
     lines += yaml_reading(collapse, runs)
+    lines += xml_reading(collapse, runs)
     lines += drawn_text(collapse, runs)
     lines += ["", "What each performance trick gains on its target, with and "
               "without it: `bench/tricks.md`."]
@@ -860,6 +864,39 @@ def content_matching(collapse, runs):
             f"`/{pattern}/`, with none, {medians[bare]:.2f} s "
             f"({medians[bare] / medians[plain]:.2f}×; `grep -cP` alone over the file "
             f"{medians[grep]:.2f} s).")
+    return lines
+
+
+def xml_peer():
+    """bench/xml-read.c, built: libxml2's streaming reader alone over a file."""
+    return built_peer("xml-read", ["-I/usr/include/libxml2", "-lxml2"])
+
+
+def xml_reading(collapse, runs):
+    """The lines on reading XML: collapse's text output of a 200 MB JUnit report (shaped
+    like Surefire's and pytest's) and of 50 MB of XML read as elements (`-f xml`), against
+    libxml2's streaming reader alone over the same bytes, in the same run; peak memory
+    against the input's size."""
+    lines = [""]
+    peer = xml_peer()
+    for size, flags, name in ((200, "", "a JUnit report"), (50, "-f xml ", "XML read as elements")):
+        path = inputs("xml", size)
+        with open(path, "rb") as report:
+            tests = report.read().count(b"<testcase ")
+        text = f"{collapse} {flags}{path}"
+        parse = f"{peer} {path}"
+        medians = hyperfine([text, parse], runs, 1)
+        memory = peak_memory(text) * 1024
+        bytes_in = os.path.getsize(path)
+        ratio = medians[text] / medians[parse]
+        lines.append(
+            f"XML, {size} MB, {name} ({tests:,} tests; text output, `collapse {flags}FILE`): "
+            f"{medians[text]:.2f} s, against libxml2's streaming reader alone "
+            f"{medians[parse]:.2f} s ({ratio:.2f}×, target ≤ 1.5×: "
+            f"{'met' if ratio <= 1.5 else 'missed'}); {memory / 1e6:.0f} MB at most, "
+            f"{memory / bytes_in:.2f}× the input (target ≤ 2×: "
+            f"{'met' if memory <= 2 * bytes_in else 'missed'}).")
+        print(lines[-1], flush=True)
     return lines
 
 

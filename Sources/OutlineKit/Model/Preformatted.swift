@@ -5,25 +5,29 @@ public final class Preformatted: Sendable {
   /// The text's lines, without their line ends (`\n`, `\r\n` or `\r`).
   public let lines: [String]
 
-  /// `text` split into its lines; a line end at its very end ends its last line.
+  /// `text` split into its lines; a line end at its very end ends its last line. Read as
+  /// bytes, each line a slice of the text: a report makes one of these for nearly every
+  /// test.
   init(_ text: String) {
     var lines: [String] = []
-    var line = ""
-    var afterReturn = false
-    for scalar in text.unicodeScalars {
-      if scalar == "\n" && afterReturn {
-        afterReturn = false
+    let bytes = text.utf8
+    var start = bytes.startIndex
+    var index = start
+    while index < bytes.endIndex {
+      let byte = bytes[index]
+      guard byte == 0x0A || byte == 0x0D else {
+        index = bytes.index(after: index)
         continue
       }
-      afterReturn = scalar == "\r"
-      if scalar == "\n" || scalar == "\r" {
-        lines.append(line)
-        line = ""
-      } else {
-        line.unicodeScalars.append(scalar)
+      lines.append(String(Substring(bytes[start..<index])))
+      index = bytes.index(after: index)
+      // `\r\n` is one line end.
+      if byte == 0x0D, index < bytes.endIndex, bytes[index] == 0x0A {
+        index = bytes.index(after: index)
       }
+      start = index
     }
-    if !line.isEmpty { lines.append(line) }
+    if start < bytes.endIndex { lines.append(String(Substring(bytes[start..<bytes.endIndex]))) }
     self.lines = lines
   }
 

@@ -1,3 +1,9 @@
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
 /// Builds the one outline every report kind shares: the report, its suites as the tool
 /// nests them, and its tests, each holding its outcome, duration, location and message as
 /// members (which conditions read: `@.outcome == 'failed'`), its message and stack as a
@@ -282,7 +288,7 @@ final class TestReportBuilder {
     var parts: [String] = []
     let details = trimmingBlankLines(details)
     if let message = message.map(trimmingBlankLines), !message.isEmpty,
-      !details.contains(message), always || !details.isEmpty || message.contains("\n")
+      !contains(details, message), always || !details.isEmpty || message.contains("\n")
     {
       parts.append(message)
     }
@@ -290,12 +296,51 @@ final class TestReportBuilder {
     return parts.joined(separator: "\n")
   }
 
-  /// `text` without the lines at its start and end that hold only white space.
+  /// Whether `text` holds `part`, compared as bytes: Swift's search by characters took a
+  /// tenth of reading a report whose every test failed.
+  private static func contains(_ text: String, _ part: String) -> Bool {
+    var text = text
+    var part = part
+    return text.withUTF8 { haystack in
+      part.withUTF8 { needle in
+        guard let first = needle.first else { return true }
+        guard needle.count <= haystack.count, let base = haystack.baseAddress,
+          let wanted = needle.baseAddress
+        else { return false }
+        var start = 0
+        while start <= haystack.count - needle.count {
+          if haystack[start] == first && memcmp(base + start, wanted, needle.count) == 0 {
+            return true
+          }
+          start += 1
+        }
+        return false
+      }
+    }
+  }
+
+  /// `text` without the lines at its start and end that hold only white space (ASCII's:
+  /// spaces, tabs, line ends, vertical tabs and form feeds), read as bytes: a report has a
+  /// message or an output for nearly every test.
   static func trimmingBlankLines(_ text: String) -> String {
-    var lines = text.split(separator: "\n", omittingEmptySubsequences: false)
-    while let first = lines.first, first.allSatisfy(\.isWhitespace) { lines.removeFirst() }
-    while let last = lines.last, last.allSatisfy(\.isWhitespace) { lines.removeLast() }
-    return lines.joined(separator: "\n")
+    let bytes = text.utf8
+    let isSpace = { (byte: UInt8) in byte == 0x20 || (0x09...0x0D).contains(byte) }
+    // The first byte that is not white space, and the start of its line.
+    guard let first = bytes.firstIndex(where: { !isSpace($0) }) else { return "" }
+    var start = first
+    while start > bytes.startIndex {
+      let before = bytes.index(before: start)
+      if bytes[before] == 0x0A || bytes[before] == 0x0D { break }
+      start = before
+    }
+    // The last byte that is not white space, and the end of its line.
+    guard let last = bytes.lastIndex(where: { !isSpace($0) }) else { return "" }
+    var end = bytes.index(after: last)
+    while end < bytes.endIndex, bytes[end] != 0x0A && bytes[end] != 0x0D {
+      end = bytes.index(after: end)
+    }
+    if start == bytes.startIndex && end == bytes.endIndex { return text }
+    return String(Substring(bytes[start..<end]))
   }
 
   /// A test's members: `outcome`, `duration`, `file`, `line`, `message` (its first line),
