@@ -17,7 +17,7 @@ _collapse() {
 
   local values
   case $prev in
-    -f | --from) values="markdown gfm commonmark json yaml junit xml" ;;
+    -f | --from) values="markdown gfm commonmark json yaml junit xunit nunit trx xml" ;;
     -t | --to) values="text html markdown gfm json" ;;
     -o | --output)
       compopt -o filenames 2>/dev/null

@@ -1,7 +1,7 @@
 # fish completion for collapse(1): options, their values, and files.
 # Installed as share/fish/vendor_completions.d/collapse.fish.
 
-complete -c collapse -s f -l from -x -a 'markdown\t"GitHub Flavored Markdown" gfm\t"GitHub Flavored Markdown" commonmark\t"strict CommonMark, no extension" json yaml junit\t"JUnit XML test report" xml' -d 'Read input as this format'
+complete -c collapse -s f -l from -x -a 'markdown\t"GitHub Flavored Markdown" gfm\t"GitHub Flavored Markdown" commonmark\t"strict CommonMark, no extension" json yaml junit\t"JUnit XML test report" xunit\t"xUnit.net v2 XML test report" nunit\t"NUnit 2 or 3 XML test report" trx\t"Visual Studio TRX test results" xml' -d 'Read input as this format'
 complete -c collapse -l title-key -x -d 'Title JSON array elements by these members'
 complete -c collapse -s e -l expand -x -d 'Expand these sections and their ancestors'
 complete -c collapse -s c -l collapse -x -d 'Collapse these sections'

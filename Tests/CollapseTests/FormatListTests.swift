@@ -63,7 +63,7 @@ struct FormatListTests {
     let from = try #require(optionTable.first { $0.long == "from" })
     #expect(
       from.help
-        == "Read input as markdown (GitHub Flavored Markdown; gfm is the same), commonmark (strict, no extension), json, yaml, junit or xml (default: by extension, else by how it starts)."
+        == "Read input as markdown (GitHub Flavored Markdown; gfm is the same), commonmark (strict, no extension), json, yaml, junit, xunit, nunit, trx or xml (default: by extension, else by how it starts)."
     )
     for name in InputFormat.names { #expect(from.help.contains(name)) }
     #expect(helpText().contains("print \(InputFormat.documentNamesInWords) as an outline"))

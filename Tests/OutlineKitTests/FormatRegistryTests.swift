@@ -54,10 +54,12 @@ struct FormatRegistryTests {
   func registered() {
     #expect(
       InputFormat.registered.map(\.name) == [
-        "markdown", "commonmark", "json", "yaml", "junit", "xml",
+        "markdown", "commonmark", "json", "yaml", "junit", "xunit", "nunit", "trx", "xml",
       ])
     #expect(
-      InputFormat.names == ["markdown", "gfm", "commonmark", "json", "yaml", "junit", "xml"])
+      InputFormat.names == [
+        "markdown", "gfm", "commonmark", "json", "yaml", "junit", "xunit", "nunit", "trx", "xml",
+      ])
     #expect(Set(InputFormat.registered).count == InputFormat.registered.count)
     #expect(InputFormat.documentNamesInWords == "Markdown, JSON, YAML or XML")
     #expect(LoadError.binary.description == "binary file, not Markdown, JSON, YAML or XML")
@@ -69,8 +71,10 @@ struct FormatRegistryTests {
   func sniffingOrder() {
     #expect(
       InputFormat.sniffingOrder.map(\.name) == [
-        "commonmark", "json", "yaml", "junit", "xml", "markdown",
+        "commonmark", "json", "yaml", "junit", "xunit", "nunit", "trx", "xml", "markdown",
       ])
+    // The report kinds of XML come before it, each told by its root element.
+    #expect(InputFormat.kinds(of: .xml) == [.junit, .xunit, .nunit, .trx])
     #expect(InputFormat.sniffingOrder.last == InputFormat.fallback)
     #expect(
       InputFormat.fallback.definition.sniff(Array("a: 1\n".utf8)[...], final: true) == .claimed)
@@ -167,6 +171,15 @@ struct FormatRegistryTests {
     #expect(
       XMLSniff.answer(ArraySlice("<testsuites name=\"a\">\n</testsuites>\n".utf8), final: true)
         == .claimed)
+    // xUnit.net, NUnit 3 and 2, and TRX: each root is its kind's, none JUnit's.
+    #expect(guess("<?xml version=\"1.0\"?>\n<assemblies timestamp=\"t\">\n") == .xunit)
+    #expect(guess("<test-run id=\"0\">\n</test-run>\n") == .nunit)
+    #expect(guess("<!-- NUnit 2 -->\n<test-results name=\"a\">\n") == .nunit)
+    #expect(
+      guess("<TestRun xmlns=\"http://microsoft.com/schemas/VisualStudio/TeamTest/2010\">\n")
+        == .trx)
+    #expect(guess("<assembly name=\"a\"/>\n") == .xml)
+    #expect(guess("<test-runs/>\n") == .xml)
     #expect(guess("<svg xmlns=\"http://www.w3.org/2000/svg\"/>") == .xml)
     // A README that opens with a component of its own and goes on in Markdown: libxml2
     // stops on its text, or on what follows the component.

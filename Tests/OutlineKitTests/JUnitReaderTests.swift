@@ -172,7 +172,7 @@ struct JUnitReaderTests {
   @Test("a .xml file's name says XML, and its content JUnit")
   func byNameAndContent() {
     let report = Array("<?xml version=\"1.0\"?>\n<testsuites>".utf8)
-    #expect(InputFormat.kinds(of: .xml) == [.junit])
+    #expect(InputFormat.kinds(of: .xml).first == .junit)
     #expect(InputFormat.kind(of: report[...], final: false, among: [.junit], else: .xml) == .junit)
     let pom = Array("<project/>".utf8)
     #expect(InputFormat.kind(of: pom[...], final: true, among: [.junit], else: .xml) == .xml)

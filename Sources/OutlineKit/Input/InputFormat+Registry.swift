@@ -4,7 +4,7 @@ extension InputFormat {
   /// messages name them, which is the order their sniffers are asked in, the fallback's
   /// last.
   public static let registered: [InputFormat] = [
-    .markdown, .commonmark, .json, .yaml, .junit, .xml,
+    .markdown, .commonmark, .json, .yaml, .junit, .xunit, .nunit, .trx, .xml,
   ]
 
   /// The format of any text that no sniffer claims.

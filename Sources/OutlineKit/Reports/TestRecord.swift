@@ -30,6 +30,11 @@ struct TestRecord {
   /// The lines of the source it stands on, 0-based, when the reader knows them.
   var lines: Range<Int> = 0..<0
 
+  /// Adds text to the message, as a reader meets it piece by piece.
+  mutating func appendMessage(_ text: String) {
+    message = (message ?? "") + text
+  }
+
   /// The key that joins runs of the same test.
   var key: String { (className ?? "") + "\u{0}" + name }
 }

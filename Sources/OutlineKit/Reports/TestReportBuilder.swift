@@ -126,6 +126,9 @@ final class TestReportBuilder {
       if let test = nodes[index].test {
         nodes[index].counts.add(test.outcome)
         nodes[index].counts.duration = test.duration
+      } else if nodes[index].counts.duration == nil {
+        // A suite that does not say how long it took took as long as what it holds.
+        nodes[index].counts.duration = childDurations[index]
       }
       let counts = nodes[index].counts
       if let parent = nodes[index].parent {
@@ -135,9 +138,6 @@ final class TestReportBuilder {
         }
       } else {
         totals.add(counts)
-      }
-      if nodes[index].test == nil, nodes[index].counts.duration == nil {
-        nodes[index].counts.duration = childDurations[index]
       }
     }
     if let reportDuration { totals.duration = reportDuration }
