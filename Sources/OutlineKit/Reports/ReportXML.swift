@@ -3,7 +3,8 @@
 /// the figures their tools write.
 enum ReportXML {
   /// Reads a whole document: `walk` is given a reader over it, its byte order mark left
-  /// out, and the builder it fills; the outline counts the document's lines.
+  /// out, and the builder it fills; the outline counts the document's lines. A report that
+  /// ends too soon is what was read of it, and says where it stopped (`stoppedBy`).
   static func read(
     _ bytes: [UInt8],
     walk: (XMLTextReader, TestReportBuilder) throws(ReadError) -> Void
@@ -22,22 +23,56 @@ enum ReportXML {
         return .failure(error)
       }
     }
-    try walked.get()
     var lines = text.isEmpty ? 0 : 1
     for byte in text.dropLast() where byte == 0x0A { lines += 1 }
+    var stoppedBy: ReadError? = nil
+    if case .failure(let error) = walked {
+      // A report that ends before it is complete, as a runner killed while it wrote leaves
+      // it, shows what was read; an error before its end is the document's.
+      let end = endOfText(text)
+      guard builder.hasStarted, (error.line, error.column) >= (end.line, end.column) else {
+        throw error
+      }
+      builder.endEverything(line: error.line - 1)
+      stoppedBy = error
+    }
     var outline = builder.finish(sourceLines: lines)
     outline.sourceBytes = bytes.count
+    outline.stoppedBy = stoppedBy
     return outline
   }
 
+  /// Where the last character of `text` that is not white space stands: its 1-based line
+  /// and column, in characters as libxml2 counts them. An error there or after it is one
+  /// of an input that ended too soon.
+  private static func endOfText(_ text: [UInt8]) -> (line: Int, column: Int) {
+    var end = text.endIndex
+    while end > text.startIndex, [0x20, 0x09, 0x0A, 0x0D].contains(text[end - 1]) { end -= 1 }
+    var line = 1
+    var column = 0
+    for byte in text[..<end] {
+      if byte == 0x0A {
+        line += 1
+        column = 0
+      } else if byte & 0xC0 != 0x80 {
+        column += 1
+      }
+    }
+    return (line, column)
+  }
+
   /// Moves `reader` to its next node, as `XMLTextReader.next` does; a problem says which
-  /// element was left open, `open`, and the line it started on.
-  static func next(_ reader: XMLTextReader, open: (name: String, line: Int)?) throws(ReadError)
-    -> Bool
-  {
+  /// element was left open, `open`, and the line it started on. On a problem, the test
+  /// being read, `unfinished`, goes into `builder` with what was read of it, for a report
+  /// cut short to show.
+  static func next(
+    _ reader: XMLTextReader, open: (name: String, line: Int)?, unfinished: TestRecord? = nil,
+    into builder: TestReportBuilder? = nil
+  ) throws(ReadError) -> Bool {
     do {
       return try reader.next()
     } catch {
+      if let unfinished, let builder { builder.add(unfinished) }
       throw error.error(open: open)
     }
   }
@@ -66,8 +101,9 @@ enum ReportXML {
 
   /// Seconds as a report writes them (`0.012`), when they are a number.
   static func seconds(_ text: String) -> Double? {
-    let plain = text.filter { !$0.isWhitespace }
-    guard let value = Double(plain), value.isFinite, value >= 0 else { return nil }
+    guard let value = Double(text) ?? Double(text.filter { !$0.isWhitespace }), value.isFinite,
+      value >= 0
+    else { return nil }
     return value
   }
 

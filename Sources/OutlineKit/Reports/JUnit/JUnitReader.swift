@@ -43,53 +43,9 @@ public final class JUnitReader: DocumentReader {
 
   /// Reads a whole document.
   public static func read(_ bytes: [UInt8]) throws(ReadError) -> Outline {
-    let bomLength = SourceMap.byteOrderMarkLength(bytes, final: true) ?? 0
-    let text = bomLength > 0 ? Array(bytes.dropFirst(bomLength)) : bytes
-    let builder = TestReportBuilder()
-    let walked: Result<Void, ReadError> = text.withUnsafeBytes { buffer in
-      do throws(ReadError) {
-        try walk(buffer, into: builder)
-        return .success(())
-      } catch {
-        return .failure(error)
-      }
+    try ReportXML.read(bytes) { reader, builder throws(ReadError) in
+      try walk(reader, into: builder)
     }
-    var lines = text.isEmpty ? 0 : 1
-    for byte in text.dropLast() where byte == 0x0A { lines += 1 }
-    var stoppedBy: ReadError? = nil
-    if case .failure(let error) = walked {
-      // A report that ends before it is complete, as a runner killed while it wrote leaves
-      // it, shows what was read; an error before its last line is the document's.
-      let end = endOfText(text)
-      guard builder.hasStarted, (error.line, error.column) >= (end.line, end.column) else {
-        throw error
-      }
-      builder.endEverything(line: error.line - 1)
-      stoppedBy = error
-    }
-    var outline = builder.finish(sourceLines: lines)
-    outline.sourceBytes = bytes.count
-    outline.stoppedBy = stoppedBy
-    return outline
-  }
-
-  /// Where the last character of `text` that is not white space stands: its 1-based line
-  /// and column, in characters as libxml2 counts them. An error there or after it is one
-  /// of an input that ended too soon.
-  private static func endOfText(_ text: [UInt8]) -> (line: Int, column: Int) {
-    var end = text.endIndex
-    while end > text.startIndex, [0x20, 0x09, 0x0A, 0x0D].contains(text[end - 1]) { end -= 1 }
-    var line = 1
-    var column = 0
-    for byte in text[..<end] {
-      if byte == 0x0A {
-        line += 1
-        column = 0
-      } else if byte & 0xC0 != 0x80 {
-        column += 1
-      }
-    }
-    return (line, column)
   }
 
   /// The elements open, innermost last: each one's name, the line it starts on and where
@@ -100,29 +56,16 @@ public final class JUnitReader: DocumentReader {
     let capture: Capture
   }
 
-  private static func walk(_ buffer: UnsafeRawBufferPointer, into builder: TestReportBuilder)
+  private static func walk(_ reader: XMLTextReader, into builder: TestReportBuilder)
     throws(ReadError)
   {
-    guard let reader = XMLTextReader(buffer) else {
-      throw XMLProblem(code: XMLProblem.documentEmpty, line: 1, column: 1).error()
-    }
     var stack: [Open] = []
     var test: TestRecord? = nil
     var sawRoot = false
     var lastLine = 1
     while true {
-      let more: Bool
-      do {
-        more = try reader.next()
-      } catch {
-        // What was read of a test in progress stays, for a report cut short to show.
-        if var unfinished = test {
-          unfinished.lines =
-            unfinished.lines.lowerBound..<max(lastLine, unfinished.lines.upperBound)
-          builder.add(unfinished)
-        }
-        throw error.error(open: stack.last.map { ($0.name, $0.line) })
-      }
+      let more = try ReportXML.next(
+        reader, open: stack.last.map { ($0.name, $0.line) }, unfinished: test, into: builder)
       guard more else { break }
       // libxml2 gives an end tag its start tag's line; the text before it (its indent)
       // ends on the end tag's line, so the last line seen is where an element ends.
@@ -265,8 +208,9 @@ public final class JUnitReader: DocumentReader {
   /// Seconds as a report writes them (`0.012`, `1,234.5` as some locales do), when they are
   /// a number.
   private static func seconds(_ text: String) -> Double? {
-    let plain = text.filter { $0 != "," && !$0.isWhitespace }
-    guard let value = Double(plain), value.isFinite, value >= 0 else { return nil }
+    // Nearly every report writes a plain number, read as it is; the rest are filtered.
+    let plain = Double(text) ?? Double(text.filter { $0 != "," && !$0.isWhitespace })
+    guard let value = plain, value.isFinite, value >= 0 else { return nil }
     return value
   }
 }

@@ -55,7 +55,9 @@ public final class XUnitReader: DocumentReader {
     var stack: [Open] = []
     var test: TestRecord? = nil
     var lastLine = 1
-    while try ReportXML.next(reader, open: stack.last.map { ($0.name, $0.line) }) {
+    while try ReportXML.next(
+      reader, open: stack.last.map { ($0.name, $0.line) }, unfinished: test, into: builder)
+    {
       // libxml2 gives an end tag its start tag's line; the text before it ends on the end
       // tag's line, so the last line seen is where an element ends.
       if let line = reader.line { lastLine = max(lastLine, line) }
