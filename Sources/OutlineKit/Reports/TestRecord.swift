@@ -35,6 +35,12 @@ struct TestRecord {
     message = (message ?? "") + text
   }
 
+  /// What tells runs of the same test from other tests.
+  struct Key: Hashable {
+    let className: String?
+    let name: String
+  }
+
   /// The key that joins runs of the same test.
-  var key: String { (className ?? "") + "\u{0}" + name }
+  var key: Key { Key(className: className, name: name) }
 }

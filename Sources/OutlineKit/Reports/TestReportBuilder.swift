@@ -25,7 +25,7 @@ final class TestReportBuilder {
     var counts = TestCounts()
     var children: [Int] = []
     /// A suite's tests by their key, to join their runs.
-    var testsByKey: [String: Int] = [:]
+    var testsByKey: [TestRecord.Key: Int] = [:]
     /// A suite's own output (`system-out` beside its tests).
     var output = ""
     var errorOutput = ""

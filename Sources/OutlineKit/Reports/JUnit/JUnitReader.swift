@@ -145,7 +145,10 @@ public final class JUnitReader: DocumentReader {
       case .elementEnd:
         ended(&stack, &test, builder, line: lastLine)
       case .text, .cdata:
-        guard let capture = stack.last?.capture, let text = reader.value else { continue }
+        // The white space between elements, which nothing keeps, is never made a string.
+        guard let capture = stack.last?.capture else { continue }
+        if case .none = capture { continue }
+        guard let text = reader.value else { continue }
         switch capture {
         case .none: break
         case .details: test?.details += text

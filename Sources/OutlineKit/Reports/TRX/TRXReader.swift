@@ -130,9 +130,10 @@ public final class TRXReader: DocumentReader {
       case .elementEnd:
         ended(&stack, &results, &current, &definition, line: lastLine)
       case .text, .cdata:
-        guard let capture = stack.last?.capture, let index = current.last,
-          let text = reader.value
-        else { continue }
+        // The white space between elements, which nothing keeps, is never made a string.
+        guard let capture = stack.last?.capture, let index = current.last else { continue }
+        if case .none = capture { continue }
+        guard let text = reader.value else { continue }
         switch capture {
         case .none: break
         case .message: results[index].record.appendMessage(text)
