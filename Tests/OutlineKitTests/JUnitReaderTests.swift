@@ -128,8 +128,8 @@ struct JUnitReaderTests {
 
   @Test("a root that is not a report is refused where it stands")
   func notAReport() {
-    #expect(throws: ReadError.self) { try read("<project/>") }
-    #expect(throws: ReadError.self) { try read("<testsuite><testcase>") }
+    #expect(throws: LoadError.self) { try read("<project/>") }
+    #expect(throws: LoadError.self) { try read("<testsuite><testcase>") }
   }
 
   @Test(
@@ -183,7 +183,7 @@ struct JUnitReaderTests {
   @Test("suites nested deeper than libxml2's limit stop with a message, not a deep recursion")
   func deepSuites() throws {
     let deep = String(repeating: "<testsuite name=\"s\">", count: 300)
-    #expect(throws: ReadError.self) { try read(deep) }
+    #expect(throws: LoadError.self) { try read(deep) }
     let nested =
       String(repeating: "<testsuite name=\"s\">", count: 200) + "<testcase name=\"t\"/>"
       + String(repeating: "</testsuite>", count: 200)

@@ -23,11 +23,7 @@ public final class JUnitReader: DocumentReader {
   }
 
   public func end() throws(LoadError) -> Outline {
-    do {
-      return try JUnitReader.read(input)
-    } catch {
-      throw .syntax(error)
-    }
+    try JUnitReader.read(input)
   }
 
   /// Where the text inside an element goes.
@@ -42,7 +38,8 @@ public final class JUnitReader: DocumentReader {
   }
 
   /// Reads a whole document.
-  public static func read(_ bytes: [UInt8]) throws(ReadError) -> Outline {
+  public static func read(_ bytes: [UInt8]) throws(LoadError) -> Outline {
+    try XMLLibrary.load()
     let bomLength = SourceMap.byteOrderMarkLength(bytes, final: true) ?? 0
     let text = bomLength > 0 ? Array(bytes.dropFirst(bomLength)) : bytes
     let builder = TestReportBuilder()
@@ -54,7 +51,7 @@ public final class JUnitReader: DocumentReader {
         return .failure(error)
       }
     }
-    try walked.get()
+    if case .failure(let error) = walked { throw .syntax(error) }
     var lines = text.isEmpty ? 0 : 1
     for byte in text.dropLast() where byte == 0x0A { lines += 1 }
     var outline = builder.finish(sourceLines: lines)
