@@ -14,14 +14,10 @@ enum XMLLibrary {
     }
   }
 
-  /// libxml2's version as it reports itself, dotted (`2.9.14`), loading it to ask; what kept
-  /// it from loading when it could not be.
+  /// libxml2's version as it reports itself, dotted (`2.9.14`), loading it to ask; `not
+  /// loaded: ` and why, when it could not be.
   static var version: String {
-    do throws(LoadError) {
-      try load()
-    } catch {
-      return "not loaded (\(error))"
-    }
+    if let failure = collapse_xml_load() { return "not loaded: \(String(cString: failure))" }
     let reported = String(cString: collapse_xml_version())
     // xmlParserVersion is major × 10,000 + minor × 100 + patch, perhaps followed by a
     // suffix of the build's.
