@@ -22,11 +22,14 @@ export PATH := $(dir $(SWIFT)):$(PATH)
 # Java for the browser and HTML checker tests, a colour emoji font for the pages' screenshots,
 # and jq for the README's examples.
 # What collapse reads while it runs: highlight.js, which a page's code is coloured by, and
-# GNU Source-highlight's language definitions, by which a fragment's code is marked.
-# The C libraries bridged in Package.swift are those its targets' `.apt` providers name.
-RUN_PACKAGES := libjs-highlight.js libsource-highlight-common
+# GNU Source-highlight's language definitions, by which a fragment's code is marked; and
+# libxml2, which it loads by its soname (libxml2.so.2, the runtime package's) when it first
+# reads XML, and so does not link.
+# The C libraries bridged in Package.swift are those its targets' `.apt` providers name, and
+# libxml2's headers, which the loader in Sources/CXml is compiled against.
+RUN_PACKAGES := libjs-highlight.js libsource-highlight-common libxml2
 BUILD_PACKAGES := $(shell sed -n 's/.*\.apt(\[\([^]]*\)\]).*/\1/p' Package.swift | tr -d '",') \
-  libsource-highlight-dev $(RUN_PACKAGES)
+  libsource-highlight-dev libxml2-dev $(RUN_PACKAGES)
 MAN_PACKAGES := cmark-gfm
 # ESLint checks the page's script; its default formatter needs chalk, strip-ansi and
 # text-table, which Debian's eslint only recommends. PHP_CodeSniffer checks the style sheet.
@@ -83,14 +86,15 @@ FUZZ_TARGETS ?= $(filter-out FuzzInput,$(basename $(notdir $(wildcard Fuzz/*.swi
 FUZZ_SECONDS ?= 60
 FUZZ_BUILD := .build/fuzz
 FUZZ_CORPUS := fuzz-corpus
-# Every C library bridged in Sources/C*: the folders of their module maps, and the
+# Every C library bridged in Sources/C* (libxml2 aside, which Sources/CXml loads itself and
+# is compiled below): the folders of their module maps, and the
 # libraries those maps link.
 FUZZ_INCLUDES := $(patsubst %/module.modulemap,-I %,$(wildcard Sources/C*/module.modulemap)) \
   $(addprefix -Xcc ,$(shell pkg-config --cflags-only-I $(shell sed -n 's/.*pkgConfig: "\(.*\)",*$$/\1/p' Package.swift)))
 FUZZ_LIBRARIES := $(shell sed -n 's/^ *link "\(.*\)"$$/-l\1/p' Sources/C*/module.modulemap)
 FUZZ_SWIFTC := $(dir $(SWIFT))swiftc -sanitize=fuzzer,address -parse-as-library -O -g \
   -enable-bare-slash-regex $(FUZZ_INCLUDES) -I Sources/CCmarkGuard/include -I Sources/CHighlight/include \
-  -I Sources/CCmarkHighlight/include
+  -I Sources/CCmarkHighlight/include -I Sources/CXml/include
 FUZZ_CC := $(dir $(SWIFT))clang -fsanitize=fuzzer-no-link,address -O1 -g
 FUZZ_CXX := $(dir $(SWIFT))clang++ -fsanitize=fuzzer-no-link,address -O1 -g
 OUTLINEKIT_SOURCES := $(shell find Sources/OutlineKit -name '*.swift')
@@ -236,7 +240,7 @@ $(FUZZ_BUILD)/PageResources.swift: $(PAGE_FILES) Fuzz/page_resources.py
 
 $(FUZZ_BUILD)/libOutlineKit.a: $(OUTLINEKIT_SOURCES) $(FUZZ_BUILD)/PageResources.swift \
   Sources/CCmarkGuard/cmark_guard.c Sources/CCmarkHighlight/cmark_highlight.c \
-  Sources/CHighlight/highlight.cpp | deps
+  Sources/CHighlight/highlight.cpp Sources/CXml/xml_library.c | deps
 	@mkdir -p $(FUZZ_BUILD)
 	$(FUZZ_SWIFTC) -module-name OutlineKit -emit-module \
 	  -emit-module-path $(FUZZ_BUILD)/OutlineKit.swiftmodule -emit-library -static -o $@ \
@@ -247,7 +251,10 @@ $(FUZZ_BUILD)/libOutlineKit.a: $(OUTLINEKIT_SOURCES) $(FUZZ_BUILD)/PageResources
 	  -c Sources/CCmarkHighlight/cmark_highlight.c -o $(FUZZ_BUILD)/cmark_highlight.o
 	$(FUZZ_CXX) -I Sources/CHighlight/include -I Sources/CCmarkHighlight/include \
 	  -c Sources/CHighlight/highlight.cpp -o $(FUZZ_BUILD)/highlight.o
-	ar rcs $@ $(FUZZ_BUILD)/cmark_guard.o $(FUZZ_BUILD)/cmark_highlight.o $(FUZZ_BUILD)/highlight.o
+	$(FUZZ_CC) -I Sources/CXml/include $$(pkg-config --cflags-only-I libxml-2.0) \
+	  -c Sources/CXml/xml_library.c -o $(FUZZ_BUILD)/xml_library.o
+	ar rcs $@ $(FUZZ_BUILD)/cmark_guard.o $(FUZZ_BUILD)/cmark_highlight.o $(FUZZ_BUILD)/highlight.o \
+	  $(FUZZ_BUILD)/xml_library.o
 
 $(FUZZ_BUILD)/fuzz-%: Fuzz/%.swift Fuzz/FuzzInput.swift \
   Tests/CollapseTests/Support/FuzzHarness.swift $(FUZZ_BUILD)/libOutlineKit.a

@@ -38,10 +38,13 @@ let package = Package(
       pkgConfig: "yaml-0.1",
       providers: [.apt(["libyaml-dev"]), .brew(["libyaml"])]
     ),
-    .systemLibrary(
+    // libxml2, which collapse loads with dlopen the first time it reads XML, and never
+    // links: the ICU it links would cost every run (Sources/CXml/include/xml_library.h).
+    // Its headers are where Debian's libxml2-dev puts them, which the Makefile installs;
+    // Swift sees only the loader's own header, which needs none of them.
+    .target(
       name: "CXml",
-      pkgConfig: "libxml-2.0",
-      providers: [.apt(["libxml2-dev"]), .brew(["libxml2"])]
+      cSettings: [.unsafeFlags(["-I/usr/include/libxml2"])]
     ),
     .systemLibrary(
       name: "CPcre2",

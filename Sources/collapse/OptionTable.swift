@@ -292,7 +292,7 @@ let optionTable: [OptionSpec] = [
   },
   OptionSpec(
     long: "version", short: "V", value: nil, group: .information,
-    help: "Show the version, and those of cmark-gfm, yajl and utf8proc, and exit."
+    help: "Show the version, and those of cmark-gfm, yajl, utf8proc and libxml2, and exit."
   ) { options, _ in
     options.showVersion = true
   },

@@ -16,7 +16,7 @@ struct EndToEndTests {
     #expect(
       lines.dropFirst().first?.wholeMatch(
         of:
-          /cmark-gfm [0-9]+\.[0-9]+\.[0-9]+\.gfm\.[0-9]+, yajl [0-9]+\.[0-9]+\.[0-9]+, utf8proc [0-9]+\.[0-9]+\.[0-9]+/
+          /cmark-gfm [0-9]+\.[0-9]+\.[0-9]+\.gfm\.[0-9]+, yajl [0-9]+\.[0-9]+\.[0-9]+, utf8proc [0-9]+\.[0-9]+\.[0-9]+, libxml2 [0-9]+\.[0-9]+\.[0-9]+/
       ) != nil, "\(result.output)")
     #expect(lines.count == 2)
     #expect(try runBinary(["-V"]).output == result.output)

@@ -22,4 +22,30 @@ struct ConcurrentReadingTests {
     }
     #expect(wrong.withLock { $0 } == 0)
   }
+
+  @Test("XML read on several threads at once: libxml2 is loaded once, by whichever asks first")
+  func xmlOnSeveralThreads() throws {
+    let document = Array("<r>\n  <a name=\"x\">\n    <b/>\n  </a>\n</r>\n".utf8)
+    let malformed = Array("<r>\n  <a>\n</r>\n".utf8)
+    let wrong = Locked(0)
+    DispatchQueue.concurrentPerform(iterations: 16) { index in
+      if index % 2 == 0 {
+        guard let outline = try? XMLReader.read(document),
+          outline.sections.map(\.title) == ["r", "a x"]
+        else {
+          wrong.withLock { $0 += 1 }
+          return
+        }
+      } else {
+        do throws(LoadError) {
+          _ = try XMLReader.read(malformed)
+          wrong.withLock { $0 += 1 }
+        } catch .syntax(let error) where error.line == 3 {
+        } catch {
+          wrong.withLock { $0 += 1 }
+        }
+      }
+    }
+    #expect(wrong.withLock { $0 } == 0)
+  }
 }

@@ -128,8 +128,8 @@ struct JUnitReaderTests {
 
   @Test("a root that is not a report is refused where it stands")
   func notAReport() {
-    #expect(throws: ReadError.self) { try read("<project/>") }
-    #expect(throws: ReadError.self) { try read("<project><testsuite>") }
+    #expect(throws: LoadError.self) { try read("<project/>") }
+    #expect(throws: LoadError.self) { try read("<project><testsuite>") }
   }
 
   @Test(
@@ -149,10 +149,10 @@ struct JUnitReaderTests {
 
   @Test("an error before the end of a report is the document's, though the report started")
   func errorInside() {
-    #expect(throws: ReadError.self) {
+    #expect(throws: LoadError.self) {
       try read("<testsuite name=\"s\"><testcase name=\"t\"></testcas>\n<testcase name=\"u\"/>")
     }
-    #expect(throws: ReadError.self) {
+    #expect(throws: LoadError.self) {
       try read("<testsuite name=\"s\"><testcase name=\"t\"/>&nope;<testcase name=\"u\"/>")
     }
   }
@@ -208,7 +208,7 @@ struct JUnitReaderTests {
   @Test("suites nested deeper than libxml2's limit stop with a message, not a deep recursion")
   func deepSuites() throws {
     let deep = String(repeating: "<testsuite name=\"s\">", count: 300)
-    #expect(throws: ReadError.self) { try read(deep) }
+    #expect(throws: LoadError.self) { try read(deep) }
     let nested =
       String(repeating: "<testsuite name=\"s\">", count: 200) + "<testcase name=\"t\"/>"
       + String(repeating: "</testsuite>", count: 200)

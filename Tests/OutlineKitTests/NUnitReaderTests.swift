@@ -195,15 +195,19 @@ struct NUnitReaderTests {
   @Test("a root that is not NUnit's, and a tag left open, are refused where they stand")
   func malformed() {
     #expect(
-      throws: ReadError(
+      throws: LoadError.syntax(ReadError(
         line: 1, column: 1,
-        message: "expected <test-run> or <test-results> as the root element, found <testsuites>")
+        message: "expected <test-run> or <test-results> as the root element, found <testsuites>"))
     ) { try read("<testsuites/>") }
-    let error = #expect(throws: ReadError.self) {
+    let error = #expect(throws: LoadError.self) {
       try read("<test-run>\n  <test-suite name=\"a\">\n  </test-case>\n</test-run>\n")
     }
-    #expect(error?.line == 3)
-    #expect(error?.column ?? 0 > 1)
+    guard case .syntax(let problem)? = error else {
+      Issue.record("expected a syntax error, got \(String(describing: error))")
+      return
+    }
+    #expect(problem.line == 3)
+    #expect(problem.column > 1)
   }
 
   @Test(

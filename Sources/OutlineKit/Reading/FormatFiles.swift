@@ -8,7 +8,7 @@ public struct FormatFiles: Sendable, Equatable {
   public var fuzzTarget: String
   /// The kinds of input `bench/generate.py` writes for it.
   public var benchInputs: [String]
-  /// The Debian packages of the C library that reads it, which building needs.
+  /// The Debian packages of the C library that reads it, which building or running needs.
   public var libraries: [String]
 
   public init(samples: [String], fuzzTarget: String, benchInputs: [String], libraries: [String]) {

@@ -28,6 +28,9 @@ public enum LoadError: Error, Equatable, CustomStringConvertible {
   case gzipUnavailable(zlibStatus: Int32)
   /// Memory ran out while gzip data was inflated.
   case outOfMemoryInflating
+  /// `library` (its name and file), which reads `format` (`XML`), could not be loaded, for
+  /// the `reason` the system gives.
+  case libraryUnavailable(format: String, library: String, reason: String)
 
   /// The commands that, piped one into the next, turn the document into one collapse
   /// reads; empty when there are none: `xz -dc` for a document compressed by xz, `gzip -dc`
@@ -62,6 +65,8 @@ public enum LoadError: Error, Equatable, CustomStringConvertible {
     case .corruptGzip(let words): return words
     case .gzipUnavailable(let status): return "cannot inflate gzip: zlib's status \(status)"
     case .outOfMemoryInflating: return "not enough memory to inflate gzip"
+    case .libraryUnavailable(let format, let library, let reason):
+      return "cannot read \(format): \(library) could not be loaded: \(reason)"
     }
   }
 

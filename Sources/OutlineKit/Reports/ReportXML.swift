@@ -4,11 +4,13 @@
 enum ReportXML {
   /// Reads a whole document: `walk` is given a reader over it, its byte order mark left
   /// out, and the builder it fills; the outline counts the document's lines. A report that
-  /// ends too soon is what was read of it, and says where it stopped (`stoppedBy`).
+  /// ends too soon is what was read of it, and says where it stopped (`stoppedBy`); throws
+  /// when libxml2 cannot be loaded.
   static func read(
     _ bytes: [UInt8],
     walk: (XMLTextReader, TestReportBuilder) throws(ReadError) -> Void
-  ) throws(ReadError) -> Outline {
+  ) throws(LoadError) -> Outline {
+    try XMLLibrary.load()
     let bomLength = SourceMap.byteOrderMarkLength(bytes, final: true) ?? 0
     let text = bomLength > 0 ? Array(bytes.dropFirst(bomLength)) : bytes
     let builder = TestReportBuilder()
@@ -31,7 +33,7 @@ enum ReportXML {
       // it, shows what was read; an error before its end is the document's.
       let end = endOfText(text)
       guard builder.hasStarted, (error.line, error.column) >= (end.line, end.column) else {
-        throw error
+        throw .syntax(error)
       }
       builder.endEverything(line: error.line - 1)
       stoppedBy = error

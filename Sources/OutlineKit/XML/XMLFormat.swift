@@ -40,7 +40,7 @@ struct XMLFormat: InputFormatDefinition {
   var files: FormatFiles {
     FormatFiles(
       samples: ["xml/pom.xml"], fuzzTarget: "xml", benchInputs: ["xml"],
-      libraries: ["libxml2-dev"])
+      libraries: ["libxml2-dev", "libxml2"])
   }
 }
 

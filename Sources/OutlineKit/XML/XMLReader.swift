@@ -31,16 +31,10 @@ public final class XMLReader: DocumentReader {
   }
 
   /// Reads a whole document.
-  public static func read(_ bytes: [UInt8], titleKeys: TitleKeys = .standard) throws(ReadError)
+  public static func read(_ bytes: [UInt8], titleKeys: TitleKeys = .standard) throws(LoadError)
     -> Outline
   {
-    do {
-      return try read(bytes, titleKeys: titleKeys, memory: nil)
-    } catch .syntax(let error) {
-      throw error
-    } catch {
-      preconditionFailure("only a syntax error stops reading when memory is not watched")
-    }
+    try read(bytes, titleKeys: titleKeys, memory: nil)
   }
 
   /// How many elements are read between two looks at the memory taken.
@@ -52,6 +46,7 @@ public final class XMLReader: DocumentReader {
     _ bytes: [UInt8], titleKeys: TitleKeys, memory: MemoryWatch?,
     mostLevels: Int = XMLOutlineBuilder.deepestNesting
   ) throws(LoadError) -> Outline {
+    try XMLLibrary.load()
     let bomLength = SourceMap.byteOrderMarkLength(bytes, final: true) ?? 0
     let textBytes = bomLength > 0 ? Array(bytes.dropFirst(bomLength)) : bytes
     let map = SourceMap(

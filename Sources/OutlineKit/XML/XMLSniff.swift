@@ -43,8 +43,15 @@ enum XMLSniff {
   /// Whether libxml2 reads `bytes` without an error before their last line, where an
   /// input cut short (a window of a longer document, a report whose writer was stopped)
   /// ends inside its root element; text after the root element's end is an error too.
+  /// Where libxml2 cannot be loaded, the document is claimed, so that reading it says why
+  /// it cannot be read rather than reading it as Markdown.
   static func readsAsXML(_ bytes: [UInt8]) -> Bool {
-    bytes.withUnsafeBytes { buffer in
+    do throws(LoadError) {
+      try XMLLibrary.load()
+    } catch {
+      return true
+    }
+    return bytes.withUnsafeBytes { buffer in
       guard let reader = XMLTextReader(buffer) else { return false }
       var rootEnded = false
       do throws(XMLProblem) {

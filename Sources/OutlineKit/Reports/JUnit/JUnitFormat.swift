@@ -29,7 +29,7 @@ struct JUnitFormat: InputFormatDefinition {
   var files: FormatFiles {
     FormatFiles(
       samples: ["junit/results.xml"], fuzzTarget: "junit",
-      benchInputs: ["xml"], libraries: ["libxml2-dev"])
+      benchInputs: ["xml"], libraries: ["libxml2-dev", "libxml2"])
   }
 }
 

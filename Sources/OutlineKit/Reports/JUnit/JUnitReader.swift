@@ -23,11 +23,7 @@ public final class JUnitReader: DocumentReader {
   }
 
   public func end() throws(LoadError) -> Outline {
-    do {
-      return try JUnitReader.read(input)
-    } catch {
-      throw .syntax(error)
-    }
+    try JUnitReader.read(input)
   }
 
   /// Where the text inside an element goes.
@@ -42,7 +38,7 @@ public final class JUnitReader: DocumentReader {
   }
 
   /// Reads a whole document.
-  public static func read(_ bytes: [UInt8]) throws(ReadError) -> Outline {
+  public static func read(_ bytes: [UInt8]) throws(LoadError) -> Outline {
     try ReportXML.read(bytes) { reader, builder throws(ReadError) in
       try walk(reader, into: builder)
     }

@@ -26,11 +26,7 @@ public final class NUnitReader: DocumentReader {
   }
 
   public func end() throws(LoadError) -> Outline {
-    do {
-      return try NUnitReader.read(input)
-    } catch {
-      throw .syntax(error)
-    }
+    try NUnitReader.read(input)
   }
 
   /// Where the text inside an element goes.
@@ -49,7 +45,7 @@ public final class NUnitReader: DocumentReader {
   private static let roots = ["test-run", "test-results"]
 
   /// Reads a whole document.
-  public static func read(_ bytes: [UInt8]) throws(ReadError) -> Outline {
+  public static func read(_ bytes: [UInt8]) throws(LoadError) -> Outline {
     try ReportXML.read(bytes) { reader, builder throws(ReadError) in
       try walk(reader, into: builder)
     }

@@ -24,11 +24,7 @@ public final class TRXReader: DocumentReader {
   }
 
   public func end() throws(LoadError) -> Outline {
-    do {
-      return try TRXReader.read(input)
-    } catch {
-      throw .syntax(error)
-    }
+    try TRXReader.read(input)
   }
 
   /// Where the text inside an element goes.
@@ -59,7 +55,7 @@ public final class TRXReader: DocumentReader {
   ]
 
   /// Reads a whole document.
-  public static func read(_ bytes: [UInt8]) throws(ReadError) -> Outline {
+  public static func read(_ bytes: [UInt8]) throws(LoadError) -> Outline {
     try ReportXML.read(bytes) { reader, builder throws(ReadError) in
       try walk(reader, into: builder)
     }

@@ -23,11 +23,7 @@ public final class XUnitReader: DocumentReader {
   }
 
   public func end() throws(LoadError) -> Outline {
-    do {
-      return try XUnitReader.read(input)
-    } catch {
-      throw .syntax(error)
-    }
+    try XUnitReader.read(input)
   }
 
   /// Where the text inside an element goes.
@@ -43,7 +39,7 @@ public final class XUnitReader: DocumentReader {
   }
 
   /// Reads a whole document.
-  public static func read(_ bytes: [UInt8]) throws(ReadError) -> Outline {
+  public static func read(_ bytes: [UInt8]) throws(LoadError) -> Outline {
     try ReportXML.read(bytes) { reader, builder throws(ReadError) in
       try walk(reader, into: builder)
     }
