@@ -195,9 +195,10 @@ struct NUnitReaderTests {
   @Test("a root that is not NUnit's, and a tag left open, are refused where they stand")
   func malformed() {
     #expect(
-      throws: LoadError.syntax(ReadError(
-        line: 1, column: 1,
-        message: "expected <test-run> or <test-results> as the root element, found <testsuites>"))
+      throws: LoadError.syntax(
+        ReadError(
+          line: 1, column: 1,
+          message: "expected <test-run> or <test-results> as the root element, found <testsuites>"))
     ) { try read("<testsuites/>") }
     let error = #expect(throws: LoadError.self) {
       try read("<test-run>\n  <test-suite name=\"a\">\n  </test-case>\n</test-run>\n")

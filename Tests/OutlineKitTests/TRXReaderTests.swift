@@ -146,16 +146,18 @@ struct TRXReaderTests {
   @Test("a root that is not TRX's, and a result cut short, are refused where they stand")
   func malformed() {
     #expect(
-      throws: LoadError.syntax(ReadError(
-        line: 1, column: 1, message: "expected <TestRun> as the root element, found <TestRuns>"))
+      throws: LoadError.syntax(
+        ReadError(
+          line: 1, column: 1, message: "expected <TestRun> as the root element, found <TestRuns>"))
     ) { try read("<TestRuns/>") }
     // libxml2 stops just past the last tag it read whole, at the end of line 3.
     #expect(
-      throws: LoadError.syntax(ReadError(
-        line: 3, column: 49,
-        message:
-          "unexpected end of input; expected '</UnitTestResult>' to close the element that "
-          + "started at line 3"))
+      throws: LoadError.syntax(
+        ReadError(
+          line: 3, column: 49,
+          message:
+            "unexpected end of input; expected '</UnitTestResult>' to close the element that "
+            + "started at line 3"))
     ) {
       try read("<TestRun>\n  <Results>\n    <UnitTestResult testId=\"a\" outcome=\"Failed\">\n")
     }

@@ -132,8 +132,10 @@ struct XUnitReaderTests {
   @Test("a root that is not xUnit.net's is refused where it stands, and XML cut short says where")
   func malformed() throws {
     #expect(
-      throws: LoadError.syntax(ReadError(
-        line: 2, column: 1, message: "expected <assemblies> as the root element, found <assembly>"))
+      throws: LoadError.syntax(
+        ReadError(
+          line: 2, column: 1, message: "expected <assemblies> as the root element, found <assembly>"
+        ))
     ) {
       try read("<?xml version=\"1.0\"?>\n<assembly name=\"a\"/>\n")
     }
