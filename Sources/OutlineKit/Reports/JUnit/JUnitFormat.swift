@@ -23,7 +23,7 @@ struct JUnitFormat: InputFormatDefinition {
   var claimMayBeWrong: Bool { false }
 
   func makeReader(_ options: ReadingOptions) -> any DocumentReader {
-    JUnitReader()
+    WholeDocumentReader(JUnitReader.read)
   }
 
   var files: FormatFiles {

@@ -9,23 +9,7 @@
 /// then passed flaky, and they and `<rerunFailure>`, `<rerunError>` are kept as its earlier
 /// runs. `<system-out>` and `<system-err>` are its output, `<properties>` its properties.
 /// Any other element is passed over with what it holds.
-public final class JUnitReader: DocumentReader {
-  private var input: [UInt8] = []
-
-  public init() {}
-
-  public func reserveCapacity(_ count: Int) {
-    input.reserveCapacity(count)
-  }
-
-  public func take(_ chunk: UnsafeRawBufferPointer) throws(LoadError) {
-    input.append(contentsOf: chunk)
-  }
-
-  public func end() throws(LoadError) -> Outline {
-    try JUnitReader.read(input)
-  }
-
+public enum JUnitReader {
   /// Where the text inside an element goes.
   private enum Capture {
     case none

@@ -24,7 +24,7 @@ struct NUnitFormat: InputFormatDefinition {
   var claimMayBeWrong: Bool { false }
 
   func makeReader(_ options: ReadingOptions) -> any DocumentReader {
-    NUnitReader()
+    WholeDocumentReader(NUnitReader.read)
   }
 
   var files: FormatFiles {

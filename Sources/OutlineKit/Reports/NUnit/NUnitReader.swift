@@ -12,23 +12,7 @@
 /// labelled `Error`, `Invalid` or `Cancelled` is an error, `Inconclusive` counts as skipped
 /// and `Warning` as passed, its message kept. Any other element is passed over with what it
 /// holds.
-public final class NUnitReader: DocumentReader {
-  private var input: [UInt8] = []
-
-  public init() {}
-
-  public func reserveCapacity(_ count: Int) {
-    input.reserveCapacity(count)
-  }
-
-  public func take(_ chunk: UnsafeRawBufferPointer) throws(LoadError) {
-    input.append(contentsOf: chunk)
-  }
-
-  public func end() throws(LoadError) -> Outline {
-    try NUnitReader.read(input)
-  }
-
+public enum NUnitReader {
   /// Where the text inside an element goes.
   private enum Capture {
     case none, message, details, output, suiteOutput

@@ -24,7 +24,7 @@ struct TRXFormat: InputFormatDefinition {
   var claimMayBeWrong: Bool { false }
 
   func makeReader(_ options: ReadingOptions) -> any DocumentReader {
-    TRXReader()
+    WholeDocumentReader(TRXReader.read)
   }
 
   var files: FormatFiles {

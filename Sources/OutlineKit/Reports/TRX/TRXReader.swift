@@ -10,23 +10,7 @@
 /// tests are grouped in suites by their class and titled `class.name` (`testName` alone
 /// when it holds the class already, or no definition names one). A data-driven result's
 /// `<InnerResults>`, one result per data row, are tests in a suite that is their parent.
-public final class TRXReader: DocumentReader {
-  private var input: [UInt8] = []
-
-  public init() {}
-
-  public func reserveCapacity(_ count: Int) {
-    input.reserveCapacity(count)
-  }
-
-  public func take(_ chunk: UnsafeRawBufferPointer) throws(LoadError) {
-    input.append(contentsOf: chunk)
-  }
-
-  public func end() throws(LoadError) -> Outline {
-    try TRXReader.read(input)
-  }
-
+public enum TRXReader {
   /// Where the text inside an element goes.
   private enum Capture {
     case none, message, details, output, errorOutput

@@ -23,7 +23,7 @@ struct XUnitFormat: InputFormatDefinition {
   var claimMayBeWrong: Bool { false }
 
   func makeReader(_ options: ReadingOptions) -> any DocumentReader {
-    XUnitReader()
+    WholeDocumentReader(XUnitReader.read)
   }
 
   var files: FormatFiles {

@@ -9,23 +9,7 @@
 /// collection's clean-up that threw, in the assembly's `<errors>`) is an errored test of its
 /// assembly, titled by what failed and its name, as the runner counts it apart from the
 /// tests. Any other element is passed over with what it holds.
-public final class XUnitReader: DocumentReader {
-  private var input: [UInt8] = []
-
-  public init() {}
-
-  public func reserveCapacity(_ count: Int) {
-    input.reserveCapacity(count)
-  }
-
-  public func take(_ chunk: UnsafeRawBufferPointer) throws(LoadError) {
-    input.append(contentsOf: chunk)
-  }
-
-  public func end() throws(LoadError) -> Outline {
-    try XUnitReader.read(input)
-  }
-
+public enum XUnitReader {
   /// Where the text inside an element goes.
   private enum Capture {
     case none, message, details, output
