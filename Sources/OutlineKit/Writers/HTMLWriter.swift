@@ -179,6 +179,13 @@ public struct HTMLWriter {
     target.write("</li>\n</ol>\n</details>\n</nav>\n")
   }
 
+  /// A space and the mark of how a test ended (`mark(_:)`), for a section of `kind`, when it
+  /// is a test.
+  static func mark(of kind: Section.Kind) -> String? {
+    guard case .test(let outcome) = kind else { return nil }
+    return " " + mark(outcome)
+  }
+
   /// How a test ended, as a page marks it: a sign that only eyes need, then the word, in
   /// the outcome's colour (`page.css`).
   static func mark(_ outcome: TestOutcome) -> String {
@@ -211,6 +218,10 @@ public struct HTMLWriter {
     target.write(">")
     let options = options
     let headsPage = options.headsPage && outline.sections[index].depth == 0
+    // A test says how it ended, open or closed, in words and colour; that is all its
+    // summary would say closed, unless something in it matched.
+    let mark = HTMLWriter.mark(of: outline.sections[index].kind)
+    let saysHeld = outline.hidesSomething(index) && (mark == nil || (matches ?? 0) > 0)
     target.writePart(.title(index)) { target in
       if headsPage { target.write("<h1>") }
       // The section's fields are read in place: a copy of it would retain each of them. A
@@ -237,15 +248,8 @@ public struct HTMLWriter {
         }
       #endif
 
-      // A test says how it ended, open or closed, in words and colour; that is all its
-      // summary would say closed, unless something in it matched.
-      var isMarked = false
-      if case .test(let outcome) = outline.sections[index].kind {
-        target.write(" ")
-        target.write(HTMLWriter.mark(outcome))
-        isMarked = (matches ?? 0) == 0
-      }
-      if outline.hidesSomething(index) && !isMarked {
+      if let mark { target.write(mark) }
+      if saysHeld {
         // Only digits, words and punctuation of collapse's own: nothing to escape. With
         // titles only, what a section holds is said whether it is open or not.
         target.write(options.titlesOnly ? " <span class=\"held\">" : " <span class=\"hidden\">")

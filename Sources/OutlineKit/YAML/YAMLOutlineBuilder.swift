@@ -142,13 +142,14 @@ final class YAMLOutlineBuilder {
     var lastLine: Int { endLine > firstLine && endColumn == 0 ? endLine - 1 : endLine }
   }
 
-  /// The byte of the text at `column` characters into line `line`.
-  private func byte(line: Int, column: Int) -> Int {
+  /// The byte of the text at `column` characters into line `line`, counted from `from`, a
+  /// byte known to stand `fromColumn` characters into it, or from the line's start.
+  private func byte(line: Int, column: Int, from: (byte: Int, column: Int)? = nil) -> Int {
     guard line < text.lineCount else { return text.bytes.count }
-    var offset = text.map.offset(ofLine: line)
+    var offset = from?.byte ?? text.map.offset(ofLine: line)
     // A column past the line's end stands at its end.
     let end = text.lineRange(line).upperBound
-    var characters = 0
+    var characters = from?.column ?? 0
     while offset < end {
       if text.bytes[offset] & 0xC0 != 0x80 {
         if characters == column { break }
@@ -361,7 +362,9 @@ final class YAMLOutlineBuilder {
   /// The bytes a key stands on.
   private func keySource(_ place: Place) -> Range<Int> {
     let start = byte(line: place.firstLine, column: place.firstColumn)
-    return start..<max(start, byte(line: place.endLine, column: place.endColumn))
+    // A key on one line is counted on from its start, not again from the line's.
+    let from = place.endLine == place.firstLine ? (start, place.firstColumn) : nil
+    return start..<max(start, byte(line: place.endLine, column: place.endColumn, from: from))
   }
 
   /// Keeps a member that may title its mapping, or the Kubernetes object it is part of.
