@@ -341,6 +341,22 @@ struct YAMLReaderTests {
     #expect(crlf.sections[0].span.bytes == 3..<15)
   }
 
+  /// A line that holds only its key titles its section; one with more is shown as written.
+  @Test(
+    "a key is found on its line after a deep indent, in ASCII and in other text",
+    arguments: ["note: plain\n", "note: café ☕\n"])
+  func keysAfterIndents(_ first: String) throws {
+    let indent = String(repeating: " ", count: 19)
+    let text =
+      first + "outer:\n" + indent + "inner:\n" + indent + "  über_schlüssel: # ß\n"
+      + indent + "    x: 1\n"
+    let outline = try yaml(text)
+    #expect(outline.sections.map(\.title) == ["outer", "inner", "über_schlüssel"])
+    #expect(shown(outline.sections[0].content).isEmpty)
+    #expect(shown(outline.sections[1].content).isEmpty)
+    #expect(shown(outline.sections[2].content).first?.first == "über_schlüssel: # ß")
+  }
+
   @Test("lines end where libyaml ends them: at a lone CR, and at NEL and U+2028 too")
   func lineEnds() throws {
     let cr = try yaml("a: 1\rb:\r  c: 2\r")

@@ -142,14 +142,34 @@ final class YAMLOutlineBuilder {
     var lastLine: Int { endLine > firstLine && endColumn == 0 ? endLine - 1 : endLine }
   }
 
+  /// Whether the text is all ASCII, where a column is a byte: most YAML is, and a key's
+  /// bytes are then found without counting the characters before it on its line (4 M of
+  /// the 457 M instructions of a 1 MB OpenAPI page), for a scan of the text eight bytes at
+  /// a time.
+  private lazy var isASCII: Bool = text.bytes.withUnsafeBytes { bytes in
+    var index = ByteScan.skip(bytes, from: 0) { $0 & 0x8080_8080_8080_8080 }
+    while index < bytes.count, bytes[index] < 0x80 { index += 1 }
+    return index == bytes.count
+  }
+
   /// The byte of the text at `column` characters into line `line`, counted from `from`, a
   /// byte known to stand `fromColumn` characters into it, or from the line's start.
   private func byte(line: Int, column: Int, from: (byte: Int, column: Int)? = nil) -> Int {
     guard line < text.lineCount else { return text.bytes.count }
-    var offset = from?.byte ?? text.map.offset(ofLine: line)
     // A column past the line's end stands at its end.
     let end = text.lineRange(line).upperBound
+    if isASCII { return min(text.map.offset(ofLine: line) + column, end) }
+    var offset = from?.byte ?? text.map.offset(ofLine: line)
     var characters = from?.column ?? 0
+    // Elsewhere, eight ASCII bytes at a time are eight characters: an indent is.
+    text.bytes.withUnsafeBytes { bytes in
+      while column - characters >= 8, offset + 8 <= end,
+        bytes.loadUnaligned(fromByteOffset: offset, as: UInt64.self) & 0x8080_8080_8080_8080 == 0
+      {
+        offset += 8
+        characters += 8
+      }
+    }
     while offset < end {
       if text.bytes[offset] & 0xC0 != 0x80 {
         if characters == column { break }
