@@ -101,11 +101,12 @@ enum ReportXML {
     return found
   }
 
-  /// Seconds as a report writes them (`0.012`), when they are a number.
+  /// Seconds as a report writes them (`0.012`, `1,234.5` as some locales do), when they are
+  /// a number.
   static func seconds(_ text: String) -> Double? {
-    guard let value = Double(text) ?? Double(text.filter { !$0.isWhitespace }), value.isFinite,
-      value >= 0
-    else { return nil }
+    // Nearly every report writes a plain number, read as it is; the rest are filtered.
+    let plain = Double(text) ?? Double(text.filter { $0 != "," && !$0.isWhitespace })
+    guard let value = plain, value.isFinite, value >= 0 else { return nil }
     return value
   }
 

@@ -1,9 +1,3 @@
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Darwin)
-  import Darwin
-#endif
-
 /// Builds the one outline every report kind shares: the report, its suites as the tool
 /// nests them, and its tests, each holding its outcome, duration, location and message as
 /// members (which conditions read: `@.outcome == 'failed'`), its message and stack as a
@@ -288,35 +282,13 @@ final class TestReportBuilder {
     var parts: [String] = []
     let details = trimmingBlankLines(details)
     if let message = message.map(trimmingBlankLines), !message.isEmpty,
-      !contains(details, message), always || !details.isEmpty || message.contains("\n")
+      !ContentMatcher.holds(Array(details.utf8), Array(message.utf8)),
+      always || !details.isEmpty || message.contains("\n")
     {
       parts.append(message)
     }
     if !details.isEmpty { parts.append(details) }
     return parts.joined(separator: "\n")
-  }
-
-  /// Whether `text` holds `part`, compared as bytes: Swift's search by characters took a
-  /// tenth of reading a report whose every test failed.
-  private static func contains(_ text: String, _ part: String) -> Bool {
-    var text = text
-    var part = part
-    return text.withUTF8 { haystack in
-      part.withUTF8 { needle in
-        guard let first = needle.first else { return true }
-        guard needle.count <= haystack.count, let base = haystack.baseAddress,
-          let wanted = needle.baseAddress
-        else { return false }
-        var start = 0
-        while start <= haystack.count - needle.count {
-          if haystack[start] == first && memcmp(base + start, wanted, needle.count) == 0 {
-            return true
-          }
-          start += 1
-        }
-        return false
-      }
-    }
   }
 
   /// `text` without the lines at its start and end that hold only white space (ASCII's:

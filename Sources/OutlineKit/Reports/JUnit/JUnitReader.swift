@@ -73,12 +73,12 @@ public enum JUnitReader {
         case "testsuites" where stack.isEmpty:
           let attributes = reader.attributes()
           builder.reportName = value("name", in: attributes)
-          builder.reportDuration = value("time", in: attributes).flatMap(seconds)
+          builder.reportDuration = value("time", in: attributes).flatMap(ReportXML.seconds)
         case "testsuite" where test == nil:
           let attributes = reader.attributes()
           builder.startSuite(
             name: value("name", in: attributes) ?? "testsuite",
-            duration: value("time", in: attributes).flatMap(seconds), line: line - 1)
+            duration: value("time", in: attributes).flatMap(ReportXML.seconds), line: line - 1)
         case "testcase" where test == nil:
           test = record(reader.attributes(), suite: builder.currentSuite, line: line - 1)
           capture = .none
@@ -174,7 +174,7 @@ public enum JUnitReader {
     var test = TestRecord(
       className: className, name: name,
       title: TestReportBuilder.title(className: className, name: name, suite: suite))
-    test.duration = value("time", in: attributes).flatMap(seconds)
+    test.duration = value("time", in: attributes).flatMap(ReportXML.seconds)
     test.file = value("file", in: attributes).flatMap { $0.isEmpty ? nil : $0 }
     test.line = value("line", in: attributes).flatMap { Int($0) }
     test.lines = line..<line + 1
@@ -186,14 +186,5 @@ public enum JUnitReader {
     -> String?
   {
     attributes.first { $0.name == name }?.value
-  }
-
-  /// Seconds as a report writes them (`0.012`, `1,234.5` as some locales do), when they are
-  /// a number.
-  private static func seconds(_ text: String) -> Double? {
-    // Nearly every report writes a plain number, read as it is; the rest are filtered.
-    let plain = Double(text) ?? Double(text.filter { $0 != "," && !$0.isWhitespace })
-    guard let value = plain, value.isFinite, value >= 0 else { return nil }
-    return value
   }
 }
