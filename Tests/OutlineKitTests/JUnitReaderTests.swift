@@ -217,4 +217,43 @@ struct JUnitReaderTests {
     #expect(outline.sections.last?.depth == 200)
     #expect(outline.sections[0].kind == .suite(counts(tests: 1)))
   }
+
+  @Test("a report that holds ESC as it is, as node writes its colours, is read with them")
+  func rawEscape() throws {
+    let outline = try read(
+      "<testsuites><testcase name=\"diff\"><failure message=\"differ:&#10;\u{1B}[32m+ a\u{1B}[39m\">"
+        + "\u{1B}[31m- b\u{1B}[39m\n\u{08}ok</failure></testcase></testsuites>")
+    let test = try #require(ReportShape.section(outline, "diff"))
+    #expect(members(test).contains("message=differ:"))
+    let block = try #require(
+      test.content.compactMap { content -> Preformatted? in
+        guard case .preformatted(let block) = content.body else { return nil }
+        return block
+      }.first)
+    // Each line's text without its sequences, its colours apart; another control
+    // character XML has no room for stands as DEL, which a terminal is shown as `^?`.
+    #expect(block.lines == ["differ:", "+ a", "- b", "\u{7F}ok"])
+    #expect(block.styles[1] == [ANSIText.Run(range: 0..<3, style: TextStyle(foreground: .green))])
+    #expect(block.styles[2] == [ANSIText.Run(range: 0..<3, style: TextStyle(foreground: .red))])
+  }
+
+  @Test("pytest's #x1B in a test's output is ESC, its colours styles; elsewhere it is text")
+  func pytestEscape() throws {
+    let outline = try read(
+      """
+      <testsuites><testsuite name="pytest"><testcase classname="t" name="a">
+      <failure message="assert 1 == 2 #x1B">#x1B[1mE#x1B[0m assert 1 == 2</failure>
+      <system-out>#x1B[31mERROR#x1B[0m on #x1B</system-out></testcase></testsuite></testsuites>
+      """)
+    let test = try #require(ReportShape.section(outline, "a"))
+    #expect(members(test).contains("message=assert 1 == 2 #x1B"))
+    #expect(preformatted(test) == ["assert 1 == 2 #x1B", "E assert 1 == 2"])
+    let output = try #require(ReportShape.section(outline, "system-out"))
+    #expect(preformatted(output) == ["ERROR on #x1B"])
+    guard case .preformatted(let block) = output.content.first?.body else {
+      Issue.record("system-out holds no block")
+      return
+    }
+    #expect(block.styles[0] == [ANSIText.Run(range: 0..<5, style: TextStyle(foreground: .red))])
+  }
 }

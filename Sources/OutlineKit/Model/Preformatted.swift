@@ -1,9 +1,16 @@
 /// Text whose line ends and spacing are its meaning, as a failed test's message and stack
 /// trace are: shown as lines in a terminal, `<pre>` in a page, a fenced block in Markdown
 /// and one string in JSON.
+///
+/// Colours the program wrote for a terminal are styles over the text (`ANSIText`): drawn
+/// in a terminal, classes in a page; its lines hold the text alone, which Markdown, JSON
+/// and matching read.
 public final class Preformatted: Sendable {
-  /// The text's lines, without their line ends (`\n`, `\r\n` or `\r`).
+  /// The text's lines, without their line ends (`\n`, `\r\n` or `\r`) and without
+  /// escape sequences.
   public let lines: [String]
+  /// The styled runs of the lines that have them, by line.
+  public let styles: [Int: [ANSIText.Run]]
 
   /// `text` split into its lines; a line end at its very end ends its last line. Read as
   /// bytes, each line a slice of the text: a report makes one of these for nearly every
@@ -13,8 +20,10 @@ public final class Preformatted: Sendable {
     let bytes = text.utf8
     var start = bytes.startIndex
     var index = start
+    var hasEscape = false
     while index < bytes.endIndex {
       let byte = bytes[index]
+      hasEscape = hasEscape || byte == ANSIText.escape
       guard byte == 0x0A || byte == 0x0D else {
         index = bytes.index(after: index)
         continue
@@ -28,7 +37,20 @@ public final class Preformatted: Sendable {
       start = index
     }
     if start < bytes.endIndex { lines.append(String(Substring(bytes[start..<bytes.endIndex]))) }
+    guard hasEscape else {
+      self.lines = lines
+      styles = [:]
+      return
+    }
+    var reader = ANSIText()
+    var styles: [Int: [ANSIText.Run]] = [:]
+    for number in lines.indices where ANSIText.hasEscape(lines[number].utf8) || reader.isStyled {
+      let (text, runs) = reader.read(Array(lines[number].utf8))
+      lines[number] = text
+      if !runs.isEmpty { styles[number] = runs }
+    }
     self.lines = lines
+    self.styles = styles
   }
 
   /// The lines joined by `\n`.

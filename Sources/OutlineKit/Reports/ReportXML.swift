@@ -12,18 +12,17 @@ enum ReportXML {
   ) throws(LoadError) -> Outline {
     try XMLLibrary.load()
     let bomLength = SourceMap.byteOrderMarkLength(bytes, final: true) ?? 0
-    let text = bomLength > 0 ? Array(bytes.dropFirst(bomLength)) : bytes
-    let builder = TestReportBuilder()
-    let walked: Result<Void, ReadError> = text.withUnsafeBytes { buffer in
-      do throws(ReadError) {
-        guard let reader = XMLTextReader(buffer) else {
-          throw XMLProblem(code: XMLProblem.documentEmpty, line: 1, column: 1).error()
-        }
-        try walk(reader, builder)
-        return .success(())
-      } catch {
-        return .failure(error)
+    var text = bomLength > 0 ? Array(bytes.dropFirst(bomLength)) : bytes
+    var (builder, walked) = walking(text, walk)
+    // A runner that writes its colours' ESC as it is makes a document XML has no room for
+    // (node's junit reporter does, with colours on): it is read again with DEL, which XML
+    // allows, in place of each such control character, and a message's DEL before `[` is
+    // ESC again (`TestReportBuilder.restoringEscapes`).
+    if case .failure = walked, text.contains(where: ReportXML.isForbiddenControl) {
+      for index in text.indices where ReportXML.isForbiddenControl(text[index]) {
+        text[index] = 0x7F
       }
+      (builder, walked) = walking(text, walk)
     }
     var lines = text.isEmpty ? 0 : 1
     for byte in text.dropLast() where byte == 0x0A { lines += 1 }
@@ -42,6 +41,31 @@ enum ReportXML {
     outline.sourceBytes = bytes.count
     outline.stoppedBy = stoppedBy
     return outline
+  }
+
+  /// A builder filled by `walk` over `text`, and whether it read to the end.
+  private static func walking(
+    _ text: [UInt8], _ walk: (XMLTextReader, TestReportBuilder) throws(ReadError) -> Void
+  ) -> (TestReportBuilder, Result<Void, ReadError>) {
+    let builder = TestReportBuilder()
+    let walked: Result<Void, ReadError> = text.withUnsafeBytes { buffer in
+      do throws(ReadError) {
+        guard let reader = XMLTextReader(buffer) else {
+          throw XMLProblem(code: XMLProblem.documentEmpty, line: 1, column: 1).error()
+        }
+        try walk(reader, builder)
+        return .success(())
+      } catch {
+        return .failure(error)
+      }
+    }
+    return (builder, walked)
+  }
+
+  /// Whether `byte` is a control character XML 1.0 does not allow in a document, in any
+  /// form: all below the space but tab, line feed and carriage return.
+  private static func isForbiddenControl(_ byte: UInt8) -> Bool {
+    byte < 0x20 && byte != 0x09 && byte != 0x0A && byte != 0x0D
   }
 
   /// Where the last character of `text` that is not white space stands: its 1-based line

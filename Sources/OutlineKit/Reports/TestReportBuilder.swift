@@ -169,7 +169,7 @@ final class TestReportBuilder {
             position: 0,
             body: .members(Members(store: store, records: first..<store.records.count))))
         var shownLines = store.records.count - first
-        let block = TestReportBuilder.block(of: test)
+        let block = TestReportBuilder.restoringEscapes(TestReportBuilder.block(of: test))
         if !block.isEmpty {
           let preformatted = Preformatted(block)
           shownLines += preformatted.lines.count
@@ -252,7 +252,7 @@ final class TestReportBuilder {
   private static func output(
     _ text: String, title: String, depth: Int, parent: Int, within lines: Range<Int>
   ) -> Section? {
-    let trimmed = trimmingBlankLines(text)
+    let trimmed = restoringEscapes(trimmingBlankLines(text))
     guard !trimmed.isEmpty else { return nil }
     let block = Preformatted(trimmed)
     var section = Section(
@@ -291,6 +291,37 @@ final class TestReportBuilder {
     return parts.joined(separator: "\n")
   }
 
+  /// `text` with the escape sequences a report could not hold as ESC made ESC again, for
+  /// `Preformatted` to read as colours: pytest writes ESC as `#x1B`, as XML has no room for
+  /// it, and a report that held ESC as it is was read with DEL in its place
+  /// (`ReportXML.read`). Only those followed by `[` or `]`, as a sequence's start, count.
+  static func restoringEscapes(_ text: String) -> String {
+    let bytes = Array(text.utf8)
+    guard bytes.contains(0x7F) || ContentMatcher.holds(bytes, Array("#x1B".utf8)) else {
+      return text
+    }
+    var result: [UInt8] = []
+    result.reserveCapacity(bytes.count)
+    var index = 0
+    while index < bytes.count {
+      let byte = bytes[index]
+      let pytest =
+        byte == UInt8(ascii: "#") && index + 4 < bytes.count
+        && bytes[index + 1..<index + 4].elementsEqual("x1B".utf8)
+      let length = pytest ? 4 : byte == 0x7F ? 1 : 0
+      if length > 0, index + length < bytes.count,
+        bytes[index + length] == UInt8(ascii: "[") || bytes[index + length] == UInt8(ascii: "]")
+      {
+        result.append(ANSIText.escape)
+        index += length
+        continue
+      }
+      result.append(byte)
+      index += 1
+    }
+    return String(decoding: result, as: UTF8.self)
+  }
+
   /// `text` without the lines at its start and end that hold only white space (ASCII's:
   /// spaces, tabs, line ends, vertical tabs and form feeds), read as bytes: a report has a
   /// message or an output for nearly every test.
@@ -326,7 +357,8 @@ final class TestReportBuilder {
     if let line = test.line { store.add(key: "line", value: String(line), type: .number) }
     if let message = test.message.map(trimmingBlankLines), !message.isEmpty {
       let firstLine = message.prefix { $0 != "\n" && $0 != "\r" }
-      store.add(key: "message", value: String(firstLine), type: .string)
+      store.add(
+        key: "message", value: ANSIText.plain(restoringEscapes(String(firstLine))), type: .string)
     }
     if !test.failedRuns.isEmpty {
       store.add(key: "failed runs", value: String(test.failedRuns.count), type: .number)

@@ -9,6 +9,9 @@ public struct TextStyle: Equatable, Sendable {
   public var bold = false
   public var dim = false
   public var foreground: Color?
+  /// The foreground in the bright variant of its colour (SGR 90–97), as programs write
+  /// grey, bright black, for what matters less.
+  public var bright = false
   /// Foreground and background swapped, as a cursor or a status bar shows.
   public var inverse = false
   public var italic = false
@@ -71,7 +74,7 @@ public struct TextStyle: Equatable, Sendable {
     if underline { codes.append("4") }
     if inverse { codes.append("7") }
     if strikethrough { codes.append("9") }
-    if let foreground { codes.append(String(30 + foreground.rawValue)) }
+    if let foreground { codes.append(String((bright ? 90 : 30) + foreground.rawValue)) }
     if shaded { codes.append("100") }
     return codes.isEmpty ? "" : "\u{1B}[" + codes.joined(separator: ";") + "m"
   }

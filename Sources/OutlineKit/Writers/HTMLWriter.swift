@@ -294,12 +294,56 @@ public struct HTMLWriter {
     case .preformatted(let block):
       // Its spacing and line ends kept, as the runner wrote them.
       target.write("<pre class=\"preformatted\"><code>")
-      for line in block.lines {
-        target.write(HTML.valid(HTML.escaped(line)))
+      for (number, line) in block.lines.enumerated() {
+        guard let runs = block.styles[number] else {
+          target.write(HTML.valid(HTML.escaped(line)))
+          target.write("\n")
+          continue
+        }
+        // The colours the program wrote, as classes the page's style sheet colours.
+        let bytes = Array(line.utf8)
+        var at = 0
+        for run in runs {
+          if run.range.lowerBound > at {
+            target.write(
+              HTML.valid(
+                HTML.escaped(String(decoding: bytes[at..<run.range.lowerBound], as: UTF8.self))))
+          }
+          target.write("<span class=\"")
+          target.write(HTMLWriter.classes(of: run.style))
+          target.write("\">")
+          target.write(HTML.valid(HTML.escaped(String(decoding: bytes[run.range], as: UTF8.self))))
+          target.write("</span>")
+          at = run.range.upperBound
+        }
+        if at < bytes.count {
+          target.write(HTML.valid(HTML.escaped(String(decoding: bytes[at...], as: UTF8.self))))
+        }
         target.write("\n")
       }
       target.write("</code></pre>\n")
     }
+  }
+}
+
+extension HTMLWriter {
+  /// The classes of a terminal's style in a page (`ansi-red ansi-bold`), which page.css
+  /// colours for light and dark themes alike; a colour's bright variant is shown as the
+  /// colour, but for bright black, grey.
+  static func classes(of style: TextStyle) -> String {
+    var classes: [String] = []
+    if let colour = style.foreground {
+      let names = ["black", "red", "green", "yellow", "blue", "magenta", "cyan", "white"]
+      classes.append(
+        style.bright && colour == .black ? "ansi-grey" : "ansi-" + names[colour.rawValue])
+    }
+    if style.bold { classes.append("ansi-bold") }
+    if style.dim { classes.append("ansi-dim") }
+    if style.italic { classes.append("ansi-italic") }
+    if style.underline { classes.append("ansi-underline") }
+    if style.strikethrough { classes.append("ansi-strike") }
+    if style.inverse { classes.append("ansi-inverse") }
+    return classes.joined(separator: " ")
   }
 }
 

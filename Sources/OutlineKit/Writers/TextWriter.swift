@@ -216,7 +216,22 @@ public struct TextWriter {
       result.append(TerminalText.escaped(source.shownLine(line)))
     case .preformatted(let block):
       if block.lines[line].allSatisfy({ $0 == " " || $0 == "\t" }) { return TerminalLine() }
-      result.append(TerminalText.escaped(block.lines[line]))
+      guard let runs = block.styles[line] else {
+        result.append(TerminalText.escaped(block.lines[line]))
+        break
+      }
+      // The colours the program wrote, each run in its style, the text between plain.
+      let bytes = Array(block.lines[line].utf8)
+      var at = 0
+      for run in runs + [ANSIText.Run(range: bytes.count..<bytes.count, style: .plain)] {
+        if run.range.lowerBound > at {
+          result.append(
+            TerminalText.escaped(String(decoding: bytes[at..<run.range.lowerBound], as: UTF8.self)))
+        }
+        result.append(
+          TerminalText.escaped(String(decoding: bytes[run.range], as: UTF8.self)), style: run.style)
+        at = run.range.upperBound
+      }
     }
     return result
   }
