@@ -5,7 +5,8 @@ deep and long inputs.
     Fuzz/seeds.py OUTPUT_FOLDER
 
 makes a folder OUTPUT_FOLDER/TARGET for each fuzz target, Fuzz/TARGET.swift, one file per
-input: a sample in Samples/TARGET/, or a case read with `-f TARGET`, seeds TARGET;
+input: a sample in Samples/TARGET/, or a case read with `-f TARGET` or in
+Tests/Cases/TARGET.txt without `-f`, seeds TARGET;
 Markdown and JSON, whose samples lie in Samples/ itself, are told by the sample's
 extension or the case's first byte. A names seed is the format FuzzHarness.names reads: a line of NAMEs to expand, a
 line of NAMEs to collapse, then one line per heading, its level first (`2Pacific`).
@@ -22,7 +23,8 @@ FENCE = "`" * 32
 
 
 def cases():
-    """(arguments, input) of every case in Tests/Cases."""
+    """(file, arguments, input) of every case in Tests/Cases: its file's name without
+    `.txt`, which for a format's own file (junit.txt, yaml.txt) names the format."""
     for path in sorted((ROOT / "Tests" / "Cases").glob("*.txt")):
         lines = path.read_bytes().split(b"\n")
         index = 0
@@ -40,7 +42,7 @@ def cases():
                 index += 1
             while index < len(lines) and lines[index] != FENCE.encode():
                 index += 1
-            yield arguments, b"\n".join(body) + (b"\n" if body else b"")
+            yield path.stem, arguments, b"\n".join(body) + (b"\n" if body else b"")
 
 
 def with_bytes(line):
@@ -91,8 +93,9 @@ def main():
             seeds["json"].append(path.read_bytes())
         elif path.is_dir() and path.name in seeds:
             seeds[path.name] += [sample.read_bytes() for sample in sorted(path.iterdir())]
-    for arguments, document in cases():
-        given = option(arguments, "-f", "--from")
+    for file, arguments, document in cases():
+        # A case of a format's own file reads as that format, by `-f` or by its content.
+        given = option(arguments, "-f", "--from") or (file if file in seeds else "")
         if given in seeds and given not in ("markdown", "json"):
             seeds[given].append(document)
             continue

@@ -25,7 +25,25 @@ PAGES = {
     "showcase": (["--toc", "-f", "markdown", "-"], documents.SHOWCASE_MARKDOWN),
     "showcase-lazy": (["--lazy=always", "-f", "markdown", "-"], documents.SHOWCASE_MARKDOWN),
     "releases": (["--toc", "--depth", "1", "Samples/releases.json"], None),
+    "report": (["--toc", "-f", "junit", "-"], None),
 }
+
+# A report whose tests end every way, with a message in each of a terminal's colours and
+# styles (ESC written as pytest writes it), for their contrast on the page's backgrounds.
+COLOURS = "".join(f"#x1B[{code}m{code} " for code in
+                  [*range(30, 38), *range(90, 98), 1, 2, 3, 4, 7, 9]) + "#x1B[0mplain"
+REPORT = f"""<?xml version="1.0" encoding="utf-8"?>
+<testsuites><testsuite name="shop" tests="5" failures="1" errors="1" skipped="1">
+<testcase classname="shop.cart" name="test_total" time="0.1">
+<failure message="totals differ">{COLOURS}</failure></testcase>
+<testcase classname="shop.cart" name="test_save" time="0.1"><error message="db">{COLOURS}</error>
+</testcase>
+<testcase classname="shop.cart" name="test_pay"><skipped message="later"/></testcase>
+<testcase classname="shop.cart" name="test_add"/>
+<testcase classname="shop.cart" name="test_stock"><system-out>{COLOURS}</system-out></testcase>
+</testsuite></testsuites>
+"""
+PAGES["report"] = (PAGES["report"][0], REPORT)
 
 
 def violations(driver):

@@ -292,8 +292,9 @@ public struct HTMLWriter {
       }
       target.write("</code></pre>\n")
     case .preformatted(let block):
-      // Its spacing and line ends kept, as the runner wrote them.
-      target.write("<pre class=\"preformatted\"><code>")
+      // Its spacing and line ends kept, as the runner wrote them. A stack's long lines
+      // scroll, on a phone most of all, which a keyboard can do once the block takes focus.
+      target.write("<pre class=\"preformatted\" tabindex=\"0\"><code>")
       for (number, line) in block.lines.enumerated() {
         guard let runs = block.styles[number] else {
           target.write(HTML.valid(HTML.escaped(line)))
