@@ -34,9 +34,14 @@ MAN_PACKAGES := cmark-gfm
 # ESLint checks the page's script; its default formatter needs chalk, strip-ansi and
 # text-table, which Debian's eslint only recommends. PHP_CodeSniffer checks the style sheet.
 LINT_PACKAGES := eslint node-chalk node-strip-ansi node-text-table php-codesniffer python3
+# JUnit XML as the tools write it: PHPUnit; rspec and its JUnit formatter; and Maven with
+# Surefire, the compiler and resources plugins, JUnit 4 and a JDK, which build the project
+# in Tests/Reports/surefire offline from what these packages put in /usr/share/maven-repo.
+REPORT_PACKAGES := phpunit ruby-rspec ruby-rspec-junit-formatter maven libsurefire-java \
+  libmaven-compiler-plugin-java libmaven-resources-plugin-java junit4 default-jdk-headless
 TEST_PACKAGES := $(BUILD_PACKAGES) $(MAN_PACKAGES) $(LINT_PACKAGES) man-db groff-base binutils bsdutils \
   util-linux tmux zsh fish jq chromium chromium-driver default-jre-headless python3-venv \
-  fonts-noto-color-emoji
+  fonts-noto-color-emoji $(REPORT_PACKAGES)
 # What `make deps` installs: the build's, unless told otherwise.
 PACKAGES := $(BUILD_PACKAGES)
 

@@ -64,9 +64,16 @@ public struct TestCounts: Equatable, Sendable {
       position: 0, body: .members(Members(store: store, records: first..<store.records.count)))
   }
 
-  /// Seconds as JSON writes a number: `0.25`, `3`.
+  /// Seconds as JSON writes a number: `0.25`, `3`, `0.000027` (as runners write it, where
+  /// Swift would write `2.7e-05`).
   static func number(_ seconds: Double) -> String {
     let rounded = (seconds * 1_000_000).rounded() / 1_000_000
+    if rounded != 0, rounded.magnitude < 0.0001 {
+      let micros = String(Int((rounded.magnitude * 1_000_000).rounded()))
+      var digits = String(repeating: "0", count: 6 - micros.count) + micros
+      while digits.hasSuffix("0") { digits.removeLast() }
+      return (rounded < 0 ? "-0." : "0.") + digits
+    }
     var text = String(rounded)
     if text.hasSuffix(".0") { text.removeLast(2) }
     return text

@@ -1,6 +1,7 @@
-/// Reads JUnit XML, as Ant, Surefire and Failsafe, Gradle, pytest, jest-junit and node's
-/// runner write it, into a report's outline (`TestReportBuilder`), with libxml2's streaming
-/// reader: node by node, never the document as a tree.
+/// Reads JUnit XML, as Ant, Surefire and Failsafe, Gradle, pytest, jest-junit, node's
+/// runner, PHPUnit and rspec_junit_formatter write it, into a report's outline
+/// (`TestReportBuilder`), with libxml2's streaming reader: node by node, never the document
+/// as a tree.
 ///
 /// A `<testsuite>` is a suite, nested as the tool nests them; a `<testcase>` a test, in the
 /// suite it stands in, or at the top (node writes some straight under `<testsuites>`). A
@@ -9,6 +10,12 @@
 /// then passed flaky, and they and `<rerunFailure>`, `<rerunError>` are kept as its earlier
 /// runs. `<system-out>` and `<system-err>` are its output, `<properties>` its properties.
 /// Any other element is passed over with what it holds.
+///
+/// PHPUnit nests a suite per class, and in it a suite per data provider, inside the suite
+/// of its configuration, which it wraps in one named `""` for the whole run: a suite
+/// without a name is no level of its own, what it holds stands in the suite around it. Its
+/// failures have no `message`: their text starts with the test's `Class::name` line, and
+/// the lines after it, up to a blank one, are the message.
 public enum JUnitReader {
   /// Where the text inside an element goes.
   private enum Capture {
@@ -28,12 +35,13 @@ public enum JUnitReader {
     }
   }
 
-  /// The elements open, innermost last: each one's name, the line it starts on and where
-  /// its text goes.
+  /// The elements open, innermost last: each one's name, the line it starts on, where
+  /// its text goes and whether it started a suite.
   private struct Open {
     let name: String
     let line: Int
     let capture: Capture
+    var isSuite = false
   }
 
   private static func walk(_ reader: XMLTextReader, into builder: TestReportBuilder)
@@ -69,6 +77,7 @@ public enum JUnitReader {
         }
         let parent = stack.last?.capture ?? .none
         var capture = parent
+        var isSuite = false
         switch name {
         case "testsuites" where stack.isEmpty:
           let attributes = reader.attributes()
@@ -76,15 +85,18 @@ public enum JUnitReader {
           builder.reportDuration = value("time", in: attributes).flatMap(ReportXML.seconds)
         case "testsuite" where test == nil:
           let attributes = reader.attributes()
+          let name = value("name", in: attributes)
+          guard name?.allSatisfy(\.isWhitespace) != true else { break }
           builder.startSuite(
-            name: value("name", in: attributes) ?? "testsuite",
+            name: name ?? "testsuite",
             duration: value("time", in: attributes).flatMap(ReportXML.seconds), line: line - 1)
+          isSuite = true
         case "testcase" where test == nil:
           test = record(reader.attributes(), suite: builder.currentSuite, line: line - 1)
           capture = .none
         case "failure", "error", "skipped":
           guard test != nil else { break }
-          let message = value("message", in: reader.attributes())
+          let message = value("message", in: reader.attributes()).map(oneLineTrimmed)
           let outcome: TestOutcome =
             name == "failure" ? .failed : name == "error" ? .error : .skipped
           // An error outranks a failure, and both a skip.
@@ -95,7 +107,7 @@ public enum JUnitReader {
           capture = .details
         case "flakyFailure", "flakyError", "rerunFailure", "rerunError":
           guard test != nil else { break }
-          let message = value("message", in: reader.attributes())
+          let message = value("message", in: reader.attributes()).map(oneLineTrimmed)
           test?.failedRuns.append((message, ""))
           if name.hasPrefix("flaky") { test?.sawFlaky = true }
           capture = .run((test?.failedRuns.count ?? 1) - 1)
@@ -118,7 +130,7 @@ public enum JUnitReader {
         default:
           break
         }
-        stack.append(Open(name: name, line: line, capture: capture))
+        stack.append(Open(name: name, line: line, capture: capture, isSuite: isSuite))
         if reader.isEmptyElement {
           ended(&stack, &test, builder, line: line)
         }
@@ -155,14 +167,30 @@ public enum JUnitReader {
     case "testcase":
       guard var finished = test, !stack.contains(where: { $0.name == "testcase" }) else { return }
       if finished.sawFlaky && finished.outcome == .passed { finished.outcome = .flaky }
+      if finished.message == nil { finished.message = headedMessage(of: finished) }
       finished.lines = finished.lines.lowerBound..<max(line, finished.lines.upperBound)
       builder.add(finished)
       test = nil
-    case "testsuite" where test == nil:
+    case "testsuite" where open.isSuite:
       builder.endSuite(line: line - 1)
     default:
       break
     }
+  }
+
+  /// The message of a test that failed or errored without one, when its text starts with
+  /// a line naming it `Class::name`, as PHPUnit writes it: the lines after that one, up to
+  /// a blank line.
+  private static func headedMessage(of test: TestRecord) -> String? {
+    guard test.outcome == .failed || test.outcome == .error, let className = test.className
+    else { return nil }
+    var lines = test.details.split(separator: "\n", omittingEmptySubsequences: false)[...]
+    while let first = lines.first, first.allSatisfy(\.isWhitespace) { lines.removeFirst() }
+    guard let heading = lines.popFirst(), heading.hasPrefix(className + "::" + test.name) else {
+      return nil
+    }
+    let message = lines.prefix { !$0.allSatisfy(\.isWhitespace) }
+    return message.isEmpty ? nil : message.joined(separator: "\n")
   }
 
   /// A test as its `<testcase>` attributes give it.
@@ -171,14 +199,37 @@ public enum JUnitReader {
   ) -> TestRecord {
     let className = value("classname", in: attributes).flatMap { $0.isEmpty ? nil : $0 }
     let name = value("name", in: attributes) ?? ""
+    let file = value("file", in: attributes).flatMap { $0.isEmpty ? nil : $0 }
+    // rspec's formatter names the class by the file's path (`./spec/cart_spec.rb` gives
+    // `spec.cart_spec`) and the test by its whole description: no class users know it by.
+    let titleClass = file.map(pathAsClassName) == className ? nil : className
     var test = TestRecord(
       className: className, name: name,
-      title: TestReportBuilder.title(className: className, name: name, suite: suite))
+      title: TestReportBuilder.title(className: titleClass, name: name, suite: suite))
     test.duration = value("time", in: attributes).flatMap(ReportXML.seconds)
-    test.file = value("file", in: attributes).flatMap { $0.isEmpty ? nil : $0 }
+    test.file = file
     test.line = value("line", in: attributes).flatMap { Int($0) }
     test.lines = line..<line + 1
     return test
+  }
+
+  /// A message of one line without the white space at its ends. XML makes each line end
+  /// written in an attribute a space (rspec's formatter writes its messages so: `"\n
+  /// expected: 12.5\n     got: 12.0\n"` is read `" expected: 12.5      got: 12.0 "`); a
+  /// message of several lines, written with `&#10;`, is kept as it is, its indent and all.
+  private static func oneLineTrimmed(_ message: String) -> String {
+    guard !message.contains(where: \.isNewline) else { return message }
+    let start = message.firstIndex { !$0.isWhitespace } ?? message.endIndex
+    let end = message.lastIndex { !$0.isWhitespace }.map(message.index(after:)) ?? start
+    return String(message[start..<max(start, end)])
+  }
+
+  /// A file's path as a dotted class name: `./spec/cart_spec.rb` is `spec.cart_spec`.
+  private static func pathAsClassName(_ path: String) -> String {
+    var path = Substring(path)
+    while path.hasPrefix("./") { path = path.dropFirst(2) }
+    if let dot = path.lastIndex(of: "."), !path[dot...].contains("/") { path = path[..<dot] }
+    return String(path.map { $0 == "/" ? "." : $0 })
   }
 
   /// The value of the attribute named `name`.

@@ -1,0 +1,345 @@
+"""JUnit XML as more tools write it, each run here on a small project in Tests/Reports whose
+failures, errors, skips and flaky test are planted: PHPUnit (`--log-junit`), with its suites
+per class and per data provider; Maven Surefire, offline against Debian's repository, with
+a test it reruns; and rspec with rspec_junit_formatter. collapse reads each report as it
+is: its totals are the tool's, its failures open with their message and location, its
+passes closed, its suites nested as the tool nests them, in the text, in a job summary
+rendered by cmark-gfm and in a page."""
+
+import re
+import shutil
+import subprocess
+import xml.etree.ElementTree as ElementTree
+
+import pytest
+from selenium.webdriver.common.by import By
+
+from conftest import PAGES, ROOT
+from test_browser import keep_screenshot, load
+from test_ci_reports import summaries
+
+PHPUNIT_PROJECT = ROOT / "Tests" / "Reports" / "phpunit"
+SUREFIRE_PROJECT = ROOT / "Tests" / "Reports" / "surefire"
+
+
+def outline(collapse, *arguments, cwd=None):
+    """What collapse writes, its lines not cut to any terminal's width."""
+    result = subprocess.run([str(collapse), "-w", "0", *map(str, arguments)], cwd=cwd,
+                            capture_output=True, check=False)
+    assert result.returncode == 0, result.stderr.decode()
+    assert result.stderr == b""
+    return result.stdout.decode()
+
+
+def totals(shown):
+    """The report's totals, as collapse's text gives them first."""
+    lines = shown.splitlines()
+    counted = {}
+    for line in lines:
+        key, _, value = line.partition(": ")
+        if key not in {"tests", "passed", "failed", "errors", "skipped", "flaky"}:
+            break
+        counted[key] = int(value)
+    return counted
+
+
+def job_summary(collapse, *arguments):
+    """A job summary collapse writes, as GitHub renders it (cmark-gfm)."""
+    summary = outline(collapse, "-t", "markdown", *arguments)
+    return subprocess.run(["cmark-gfm", "--unsafe"], input=summary.encode(),
+                          capture_output=True, check=True).stdout.decode()
+
+
+def depth(html, at):
+    """How many `<details>` hold the place `at` of a rendered summary."""
+    return html[:at].count("<details") - html[:at].count("</details>")
+
+
+def page(browser, collapse, name, *arguments):
+    """Loads the page collapse makes of a report."""
+    PAGES.mkdir(parents=True, exist_ok=True)
+    path = PAGES / f"{name}.html"
+    path.write_text(outline(collapse, "-s", "-t", "html", *arguments))
+    load(browser, path)
+
+
+# PHPUnit 9, as Debian ships it.
+
+PHPUNIT_TESTS = PHPUNIT_PROJECT / "tests"
+PHPUNIT_FAILED = ["testTotalIncludesTax", "testSavesOrder", 'testQuantity with data set "negative"']
+
+
+@pytest.fixture(scope="module")
+def phpunit_report(tmp_path_factory):
+    """The JUnit XML PHPUnit writes for the project, run by its configuration."""
+    report = tmp_path_factory.mktemp("phpunit-report") / "junit.xml"
+    result = subprocess.run(["phpunit", "--log-junit", report], cwd=PHPUNIT_PROJECT,
+                            stdin=subprocess.DEVNULL, capture_output=True, check=False)
+    # 2 is PHPUnit's status when a test errored: the planted one.
+    assert result.returncode == 2, result.stdout.decode() + result.stderr.decode()
+    assert b"Tests: 9, Assertions: 6, Errors: 1, Failures: 2, Skipped: 1, Incomplete: 1." \
+        in result.stdout
+    return report
+
+
+def test_phpunit_totals_are_its_own(collapse, phpunit_report):
+    # PHPUnit counts the whole run in its outermost suite; an incomplete test is skipped.
+    run = ElementTree.parse(phpunit_report).getroot().find("testsuite")
+    tests, failures, errors, skipped = (
+        int(run.get(name)) for name in ("tests", "failures", "errors", "skipped"))
+    assert (tests, failures, errors, skipped) == (9, 2, 1, 2)
+    assert totals(outline(collapse, phpunit_report)) == {
+        "tests": tests, "passed": tests - failures - errors - skipped, "failed": failures,
+        "errors": errors, "skipped": skipped, "flaky": 0}
+
+
+def test_phpunit_suites_nest_as_it_writes_them(collapse, phpunit_report):
+    # The run's suite, named by the configuration; a suite per class, and in it a suite
+    # per data provider, titled as PHPUnit names them (what `--filter` takes). The nameless
+    # suite PHPUnit wraps the whole run in is no level of its own.
+    assert outline(collapse, "--expand-all", "--outline", phpunit_report).splitlines() == [
+        "▾ shop",
+        "  ▾ CartTest",
+        "    ▾ testAddsItem",
+        "    ▾ testTotalIncludesTax",
+        "    ▾ testSavesOrder",
+        "    ▾ testPays",
+        "    ▾ CartTest::testQuantity",
+        '      ▾ testQuantity with data set "one"',
+        '      ▾ testQuantity with data set "two"',
+        '      ▾ testQuantity with data set "negative"',
+        "  ▾ StockTest",
+        "    ▾ testCountsStock",
+        "    ▾ testReservesStock",
+    ]
+
+
+def test_phpunit_report_opens_its_failures_with_where_and_why(collapse, phpunit_report):
+    shown = outline(collapse, phpunit_report)
+    lines = shown.splitlines()
+    sections = [line for line in lines if "▾" in line or "▸" in line]
+    assert sections == [
+        "▾ shop",
+        "  ▾ CartTest",
+        "    ▸ testAddsItem  (passed)",
+        "    ▾ testTotalIncludesTax",
+        "    ▾ testSavesOrder",
+        "    ▸ testPays  (skipped)",
+        "    ▾ CartTest::testQuantity",
+        '      ▸ testQuantity with data set "one"  (passed)',
+        '      ▸ testQuantity with data set "two"  (passed)',
+        '      ▾ testQuantity with data set "negative"',
+        sections[-1],
+    ]
+    assert re.fullmatch(r"  ▸ StockTest  \(2 tests, 1 skipped, [0-9.]+s\)", sections[-1])
+    cart = PHPUNIT_TESTS / "CartTest.php"
+    # Each failure where its method is written, as PHPUnit says, and its message, which
+    # PHPUnit writes after the test's name; the whole text as written below them.
+    test = shown.index("    ▾ testTotalIncludesTax\n")
+    assert shown[test:].startswith(
+        "    ▾ testTotalIncludesTax\n"
+        '      outcome: "failed"\n'
+        f"      duration: {shown[test:].splitlines()[2].split(': ')[1]}\n"
+        f'      file: "{cart}"\n'
+        "      line: 15\n"
+        '      message: "Failed asserting that two arrays are equal."\n'
+        "      CartTest::testTotalIncludesTax\n"
+        "      Failed asserting that two arrays are equal.\n")
+    assert "      -    'tax' => 0.25\n      +    'tax' => 0.2\n" in shown
+    assert f"      {cart}:18\n" in shown
+    assert '      message: "RuntimeException: database unreachable: connection refused on port 5432"\n' \
+        in shown
+    assert "        line: 34\n" in shown
+    assert '        message: "quantity must be positive, got -1"\n' in shown
+    assert f"        {cart}:36\n" in shown
+
+
+def test_phpunit_report_as_a_job_summary_rendered_by_cmark_gfm(collapse, phpunit_report):
+    html = job_summary(collapse, phpunit_report)
+    assert html.count("<details open>") == 3 + len(PHPUNIT_FAILED)
+    shop = html.index("</a>shop</summary>")
+    cart = html.index("</a>CartTest</summary>")
+    provider = html.index("</a>CartTest::testQuantity</summary>")
+    negative = html.index("</a>testQuantity with data set &quot;negative&quot;</summary>")
+    stock = html.index("</a>StockTest (2 tests, 1 skipped, ")
+    assert shop < cart < provider < negative < stock
+    assert (depth(html, shop), depth(html, cart), depth(html, provider), depth(html, negative),
+            depth(html, stock)) == (1, 2, 3, 4, 2)
+    assert "Failed asserting that two arrays are equal." in html
+    assert "RuntimeException: database unreachable: connection refused on port 5432" in html
+    assert "quantity must be positive, got -1" in html[negative:stock]
+    assert "testAddsItem (passed)</summary>" in html
+
+
+def test_phpunit_report_page_shows_its_failures(browser, collapse, phpunit_report):
+    page(browser, collapse, "phpunit-junit-report", phpunit_report)
+    assert summaries(browser, True) == [
+        "shop", "CartTest", "testTotalIncludesTax", "testSavesOrder", "CartTest::testQuantity",
+        'testQuantity with data set "negative"']
+    assert {"testAddsItem", "testPays", "StockTest"} <= set(summaries(browser, False))
+    for text in ["quantity must be positive, got -1",
+                 "database unreachable: connection refused on port 5432"]:
+        message = browser.find_element(By.XPATH, f"//pre[contains(., '{text}')]")
+        assert message.is_displayed(), text
+    keep_screenshot(browser, "phpunit-junit-report")
+
+
+# Maven Surefire, as Debian ships it: a report per test class, and a failed test run again.
+
+SUREFIRE_CONSOLE = "Tests run: 6, Failures: 1, Errors: 1, Skipped: 1, Flakes: 1"
+
+
+@pytest.fixture(scope="module")
+def surefire_reports(tmp_path_factory):
+    """The folder of JUnit XML Surefire writes for the project, built offline from
+    Debian's Maven repository, each failed test run once more."""
+    project = tmp_path_factory.mktemp("surefire") / "shop"
+    shutil.copytree(SUREFIRE_PROJECT, project)
+    result = subprocess.run(
+        ["mvn", "--batch-mode", "--offline", "--settings", project / "settings.xml",
+         "-Dsurefire.rerunFailingTestsCount=1", "test"],
+        cwd=project, stdin=subprocess.DEVNULL, capture_output=True, check=False)
+    output = result.stdout.decode() + result.stderr.decode()
+    # 1: tests failed, the planted ones, and Maven says so in Surefire's words.
+    assert result.returncode == 1, output
+    assert SUREFIRE_CONSOLE in output, output
+    return project / "target" / "surefire-reports"
+
+
+def test_surefire_totals_are_what_it_printed(collapse, surefire_reports):
+    reports = sorted(surefire_reports.glob("TEST-*.xml"))
+    assert [report.name for report in reports] == ["TEST-shop.CartTest.xml",
+                                                   "TEST-shop.OrderTest.xml"]
+    # Surefire 2.22 counts each rerun in its files' attributes (4 tests are "tests=6"), so
+    # the totals to match are the ones it printed, and the test cases of its files.
+    cases = [case for report in reports for case in ElementTree.parse(report).iter("testcase")]
+    assert len(cases) == 6
+    assert totals(outline(collapse, *reports)) == {
+        "tests": 6, "passed": 2, "failed": 1, "errors": 1, "skipped": 1, "flaky": 1}
+
+
+def test_surefire_reports_open_their_failures_with_why(collapse, surefire_reports):
+    shown = outline(collapse, "TEST-shop.CartTest.xml", "TEST-shop.OrderTest.xml",
+                    cwd=surefire_reports)
+    lines = shown.splitlines()
+    sections = [line for line in lines if "▾" in line or "▸" in line]
+    # Each file a suite of the one report, holding the class's suite as Surefire names it.
+    assert sections == [
+        "▾ TEST-shop.CartTest.xml",
+        "  ▾ shop.CartTest",
+        "    ▾ totalIncludesTax",
+        "    ▸ addsItem  (passed)",
+        "    ▸ pays  (skipped)",
+        "    ▸ stockIsFlaky  (flaky)",
+        "▾ TEST-shop.OrderTest.xml",
+        "  ▾ shop.OrderTest",
+        "    ▸ numbersOrders  (passed)",
+        "    ▾ savesOrder",
+    ]
+    assert '      message: "total with tax expected:<12.5> but was:<12.0>"\n' in shown
+    assert "      \tat shop.CartTest.totalIncludesTax(CartTest.java:21)\n" in shown
+    assert '      message: "database unreachable: connection refused on port 5432"\n' in shown
+    assert "      \tat shop.OrderTest.savesOrder(OrderTest.java:16)\n" in shown
+    # A failure run again keeps its rerun, counted.
+    assert shown.count("      failed runs: 1\n") == 2
+    # The flaky test's failed run stays closed with it.
+    assert "stock service timed out" not in shown
+
+
+def test_surefire_reports_as_a_job_summary_rendered_by_cmark_gfm(collapse, surefire_reports):
+    html = job_summary(collapse, *sorted(surefire_reports.glob("TEST-*.xml")))
+    assert html.count("<details open>") == 6
+    cart = html.index("</a>shop.CartTest</summary>")
+    total = html.index("</a>totalIncludesTax</summary>")
+    order = html.index("</a>shop.OrderTest</summary>")
+    saves = html.index("</a>savesOrder</summary>")
+    assert cart < total < order < saves
+    assert (depth(html, cart), depth(html, total), depth(html, order), depth(html, saves)) == (
+        2, 3, 2, 3)
+    assert "total with tax expected:&lt;12.5&gt; but was:&lt;12.0&gt;" in html[total:order]
+    assert "database unreachable: connection refused on port 5432" in html[saves:]
+    assert "stockIsFlaky (flaky)</summary>" in html
+
+
+def test_surefire_reports_page_shows_its_failures(browser, collapse, surefire_reports):
+    page(browser, collapse, "surefire-junit-report", "--toc",
+         *sorted(surefire_reports.glob("TEST-*.xml")))
+    opened = summaries(browser, True)
+    assert opened[1:3] == ["shop.CartTest", "totalIncludesTax"]
+    assert opened[4:] == ["shop.OrderTest", "savesOrder"]
+    assert {"addsItem", "pays", "stockIsFlaky", "numbersOrders"} <= set(
+        summaries(browser, False))
+    failed = browser.find_elements(By.CSS_SELECTOR, "nav.toc > details:first-child li a")
+    assert [link.text for link in failed] == ["totalIncludesTax", "savesOrder"]
+    for text in ["total with tax expected:<12.5> but was:<12.0>",
+                 "database unreachable: connection refused on port 5432"]:
+        message = browser.find_element(By.XPATH, f"//pre[contains(., '{text}')]")
+        assert message.is_displayed(), text
+    marks = browser.execute_script(
+        "return [...document.querySelectorAll('main summary .outcome')].map(m => m.textContent)")
+    assert "↻ flaky" in marks
+    keep_screenshot(browser, "surefire-junit-report")
+
+
+# rspec with rspec_junit_formatter, as Debian ships them.
+
+RSPEC_PROJECT = ROOT / "Tests" / "Reports" / "rspec"
+RSPEC_FAILED = ["Cart totals with tax", "Cart saves the order"]
+
+
+@pytest.fixture(scope="module")
+def rspec_report(tmp_path_factory):
+    """The JUnit XML rspec_junit_formatter writes for the project."""
+    report = tmp_path_factory.mktemp("rspec-report") / "junit.xml"
+    result = subprocess.run(
+        ["rspec", "--order", "defined", "--format", "RspecJunitFormatter", "--out", report,
+         "spec"], cwd=RSPEC_PROJECT, stdin=subprocess.DEVNULL, capture_output=True,
+        check=False)
+    # 1: examples failed, the planted ones.
+    assert result.returncode == 1, result.stdout.decode() + result.stderr.decode()
+    return report
+
+
+def test_rspec_report_opens_its_failures_with_where_and_why(collapse, rspec_report):
+    suite = ElementTree.parse(rspec_report).getroot()
+    assert (suite.get("tests"), suite.get("failures"), suite.get("errors"),
+            suite.get("skipped")) == ("5", "2", "0", "2")
+    shown = outline(collapse, rspec_report)
+    assert totals(shown) == {"tests": 5, "passed": 1, "failed": 2, "errors": 0, "skipped": 2,
+                             "flaky": 0}
+    # Each example by its whole description, as rspec prints it: the class the formatter
+    # writes is the file's path, which no one names an example by.
+    sections = [line for line in shown.splitlines() if "▾" in line or "▸" in line]
+    assert sections == [
+        "▾ rspec",
+        "  ▸ Cart adds an item  (passed)",
+        "  ▾ Cart totals with tax",
+        "  ▾ Cart saves the order",
+        "  ▸ Cart pays  (skipped)",
+        "  ▸ Cart with coupons stacks them  (skipped)",
+    ]
+    assert '    file: "./spec/cart_spec.rb"\n' in shown
+    assert '    message: "expected: 12.5      got: 12.0  (compared using ==)"\n' in shown
+    assert "    ./spec/cart_spec.rb:10:in `block (2 levels) in <top (required)>'\n" in shown
+    assert '    message: "database unreachable: connection refused on port 5432"\n' in shown
+    assert "    ./spec/cart_spec.rb:14:in `block (2 levels) in <top (required)>'\n" in shown
+
+
+def test_rspec_report_as_a_job_summary_rendered_by_cmark_gfm(collapse, rspec_report):
+    html = job_summary(collapse, rspec_report)
+    assert html.count("<details open>") == 1 + len(RSPEC_FAILED)
+    tax = html.index("</a>Cart totals with tax</summary>")
+    saves = html.index("</a>Cart saves the order</summary>")
+    assert depth(html, tax) == depth(html, saves) == 2
+    assert "got: 12.0" in html[tax:saves]
+    assert "database unreachable: connection refused on port 5432" in html[saves:]
+    assert "Cart adds an item (passed)</summary>" in html
+
+
+def test_rspec_report_page_shows_its_failures(browser, collapse, rspec_report):
+    page(browser, collapse, "rspec-junit-report", rspec_report)
+    assert summaries(browser, True) == ["rspec", *RSPEC_FAILED]
+    assert "Cart adds an item" in summaries(browser, False)
+    message = browser.find_element(By.XPATH, "//pre[contains(., 'got: 12.0')]")
+    assert message.is_displayed()
+    keep_screenshot(browser, "rspec-junit-report")
