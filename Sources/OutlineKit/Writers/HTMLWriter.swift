@@ -299,6 +299,11 @@ public struct HTMLWriter {
         target.write("\n")
       }
       target.write("</code></pre>\n")
+    case .totals(let totals):
+      // The members say it again, for conditions and JSON; a person reads the header.
+      target.write("<p class=\"totals\"><strong>")
+      target.write(HTML.valid(HTML.escaped(totals.header)))
+      target.write("</strong></p>\n")
     }
   }
 }

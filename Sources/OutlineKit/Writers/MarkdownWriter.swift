@@ -141,6 +141,14 @@ public struct MarkdownWriter {
         for line in block.lines { target.write(line + "\n") }
         target.write(fence + "\n")
       }
+    case .totals(let totals):
+      // The members say it again, for conditions and JSON; a person reads the header.
+      blocks.start(&target)
+      target.writePart(content.partKey) { target in
+        // Only the name needs escaping: the counts are collapse's own words and digits.
+        let name = totals.shownName.map { MarkdownWriter.escaped($0) + ": " } ?? ""
+        target.write("**" + name + totals.summary + "**\n")
+      }
     }
   }
 
