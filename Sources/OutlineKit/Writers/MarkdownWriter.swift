@@ -111,11 +111,20 @@ public struct MarkdownWriter {
       }
     case .members(let members):
       blocks.start(&target)
+      let link = members.sourceLink(options.sourceLinks)
       target.writePart(content.partKey) { target in
-        for member in members {
+        for position in members.indices {
+          let member = members[position]
           var item = "- "
           if let label = member.displayLabel { item += MarkdownWriter.escaped(label) + ": " }
-          target.write(item + MarkdownWriter.codeSpan(member.displayValue) + "\n")
+          let value = MarkdownWriter.codeSpan(member.displayValue)
+          if let link, link.position == position {
+            // A test's file, linked to its line in the repository; the URL has no `<`, `>`
+            // or space, all percent-encoded.
+            target.write(item + "[" + value + "](<" + link.url + ">)\n")
+          } else {
+            target.write(item + value + "\n")
+          }
         }
       }
     case .source(let source):
