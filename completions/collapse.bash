@@ -26,7 +26,8 @@ _collapse() {
       ;;
     --color | --lazy | --render | --hyperlinks) values="auto always never" ;;
     -e | --expand | -c | --collapse | --only | -d | --depth | -w | --width | --title-key | --max-bytes | --toc-depth \
-      | --title | --expand-matching | --collapse-matching | --expand-where | --collapse-where)
+      | --title | --expand-matching | --collapse-matching | --expand-where | --collapse-where \
+      | --source-url)
       # Free values: names, numbers, keys.
       COMPREPLY=()
       return
@@ -45,7 +46,7 @@ _collapse() {
       -e --expand -c --collapse --expand-matching --collapse-matching --expand-where
       --collapse-where --only
       --collapse-all --expand-all -d --depth
-      -t --to -o --output -i --interactive --toc --toc-depth --max-bytes --unsafe
+      -t --to -o --output -i --interactive --toc --toc-depth --max-bytes --source-url --unsafe
       --color --render --hyperlinks -w --width --ascii --outline
       -s --standalone --embed-resources --remote-images --no-highlight --title --lazy
       -h --help -V --version' -- "$cur"))

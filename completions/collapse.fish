@@ -25,6 +25,7 @@ complete -c collapse -l hyperlinks -x -a 'auto always never' -d 'Write links as 
 complete -c collapse -s w -l width -x -d 'Cut lines wider than N columns'
 complete -c collapse -l ascii -d 'Write only ASCII marks'
 complete -c collapse -l outline -d 'Show section titles only'
+complete -c collapse -l source-url -x -d 'Link tests to their lines under this repository URL'
 complete -c collapse -l unsafe -d 'Keep raw HTML exactly as written, unsanitised'
 complete -c collapse -l remote-images -d 'Let a page load images from other hosts over https'
 complete -c collapse -l no-highlight -d "Leave code uncoloured"

@@ -194,6 +194,19 @@ let optionTable: [OptionSpec] = [
     options.output.maxBytes = try value.byteCount()
   },
   OptionSpec(
+    long: "source-url", short: nil, value: "BASE", group: .output,
+    help:
+      "Link each test's file and line in html and markdown to BASE/FILE#LLINE, BASE being the repository's files at a commit (https://github.com/OWNER/REPO/blob/COMMIT); a path that is absolute or holds .. stays text."
+  ) { options, value throws(UsageError) in
+    guard let links = SourceLinks(base: value.text) else {
+      throw UsageError(
+        description:
+          "invalid value '\(value.text)' for --source-url; expected the http or https URL of the repository's files, without spaces, ? or #, such as https://github.com/OWNER/REPO/blob/COMMIT"
+      )
+    }
+    options.output.document.sourceLinks = links
+  },
+  OptionSpec(
     long: "unsafe", short: nil, value: nil, group: .output,
     help:
       "Keep raw HTML and javascript: links exactly as written in html, and in markdown titles, instead of sanitising them."

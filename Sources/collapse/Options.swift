@@ -222,6 +222,9 @@ extension Options {
     if output.maxBytes != nil && !to.takesSizeLimit {
       throw UsageError(description: "--max-bytes applies to html and markdown output")
     }
+    if output.document.sourceLinks != nil && !to.takesSizeLimit {
+      throw UsageError(description: "--source-url applies to html and markdown output")
+    }
     if embedResources && !to.makesPages {
       throw UsageError(
         description:

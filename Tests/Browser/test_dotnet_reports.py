@@ -53,6 +53,19 @@ class Report:
         """Each test's title and how it ended."""
         return {title: outcome for _, title, outcome in self.outline if outcome}
 
+    def counted(self):
+        """Its tests counted as a runner prints them: `6 tests, 1 failed, 1 error`."""
+        ended = [outcome for _, _, outcome in self.outline if outcome]
+        errors = ended.count("error")
+        words = [f"{len(ended)} tests"]
+        if "failed" in ended:
+            words.append(f"{ended.count('failed')} failed")
+        if errors:
+            words.append("1 error" if errors == 1 else f"{errors} errors")
+        if "skipped" in ended:
+            words.append(f"{ended.count('skipped')} skipped")
+        return ", ".join(words)
+
 
 REPORTS = [
     Report(
@@ -165,6 +178,12 @@ def test_a_page_of_the_report_opens_at_its_failures(browser, collapse, report):
     page = PAGES / f"{report.name}-report.html"
     page.write_text(outline(collapse, "-s", "--toc", "-t", "html", report.sample))
     load(browser, page)
+    # The page starts with the totals of the tests below, as the runner would print them,
+    # after the report's name when it has one.
+    header = browser.find_element(By.CSS_SELECTOR, "main p.totals")
+    assert header.is_displayed()
+    assert re.fullmatch(r"(.+: )?" + re.escape(report.counted()) + r" in [0-9.]+s",
+                        header.text), header.text
     assert summaries(browser, True) == report.opened()
     closed = summaries(browser, False)
     for title, outcome in report.tests().items():

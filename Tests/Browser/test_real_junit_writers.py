@@ -32,14 +32,18 @@ def outline(collapse, *arguments, cwd=None):
 
 
 def totals(shown):
-    """The report's totals, as collapse's text gives them first."""
-    lines = shown.splitlines()
+    """The report's totals, as the header collapse's text starts with says them
+    (`6 tests, 1 failed, 1 error, 1 skipped, 1 flaky in 0.4s`); what passed is the rest."""
+    header = shown.splitlines()[0]
+    words = {"tests": r"(\d+) tests?\b", "failed": r"(\d+) failed", "errors": r"(\d+) errors?\b",
+             "skipped": r"(\d+) skipped", "flaky": r"(\d+) flaky"}
     counted = {}
-    for line in lines:
-        key, _, value = line.partition(": ")
-        if key not in {"tests", "passed", "failed", "errors", "skipped", "flaky"}:
-            break
-        counted[key] = int(value)
+    for key, pattern in words.items():
+        found = re.search(pattern, header)
+        counted[key] = int(found.group(1)) if found else 0
+    assert counted["tests"] > 0, header
+    counted["passed"] = counted["tests"] - sum(
+        counted[key] for key in ("failed", "errors", "skipped", "flaky"))
     return counted
 
 

@@ -64,6 +64,9 @@ struct EveryOptionTests {
   /// A JSON array whose element a `--title-key` titles differently from its name.
   static let json = #"[{"label": "by label", "name": "by name"}]"#
 
+  /// A JUnit report whose test says where it is written, which `--source-url` links.
+  static let junit = #"<testsuite name="s"><testcase name="t" file="t.py" line="3"/></testsuite>"#
+
   /// Every option of `--help`, tried so that it changes the output or is refused.
   static let trials: [String: OptionTrial] = [
     // commonmark has no tables.
@@ -91,6 +94,8 @@ struct EveryOptionTests {
     "--toc": OptionTrial(with: ["-t", "html"]),
     "--toc-depth": OptionTrial(with: ["-t", "html", "--toc"], value: "1"),
     "--max-bytes": OptionTrial(with: ["-t", "html"], value: "300"),
+    "--source-url": OptionTrial(
+      file: "sample.xml", with: ["-t", "html"], value: "https://github.com/o/r/blob/abc123"),
     "--unsafe": OptionTrial(with: ["-t", "html"]),
     "--outline": OptionTrial(),
     // Without a terminal, the default is no colour.
@@ -148,6 +153,7 @@ struct EveryOptionTests {
     defer { try? FileManager.default.removeItem(at: folder) }
     try Data(Self.sample.utf8).write(to: folder.appendingPathComponent("sample.md"))
     try Data(Self.json.utf8).write(to: folder.appendingPathComponent("sample.json"))
+    try Data(Self.junit.utf8).write(to: folder.appendingPathComponent("sample.xml"))
     try EmbedResourcesTests.pixel.write(to: folder.appendingPathComponent("dot.png"))
 
     let listed = try Self.listed()

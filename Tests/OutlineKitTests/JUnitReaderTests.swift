@@ -195,14 +195,14 @@ struct JUnitReaderTests {
     #expect(both.sections[0].hint == .collapsed)
     #expect(both.sections[3].hint == .expanded)
     #expect(both.hiddenSummary(of: 0) == "(1 test, 1s)")
-    let totals = both.content.flatMap { content -> [String] in
-      guard case .members(let members) = content.body else { return [] }
-      return members.map { "\($0.key ?? "")=\($0.value)" }
-    }
     #expect(
-      totals == [
+      ReportShape.totals(both) == [
         "tests=2", "passed=1", "failed=1", "errors=0", "skipped=0", "flaky=0", "duration=1",
       ])
+    // One line across both files, and each file's own at its start.
+    #expect(ReportShape.header(both) == "2 tests, 1 failed in 1s")
+    #expect(ReportShape.header(green) == "1 test in 1s")
+    #expect(ReportShape.header(red) == "1 test, 1 failed")
   }
 
   @Test("suites nested deeper than libxml2's limit stop with a message, not a deep recursion")

@@ -74,6 +74,9 @@ struct NUnitReaderTests {
         "report=Shop.Tests.dll", "tests=4", "passed=1", "failed=1", "errors=1", "skipped=1",
         "flaky=0", "duration=0.75",
       ])
+    #expect(
+      ReportShape.header(outline)
+        == "Shop.Tests.dll: 4 tests, 1 failed, 1 error, 1 skipped in 0.75s")
   }
 
   @Test("NUnit 3: a failure labelled Error is an error; its message and stack are kept as written")

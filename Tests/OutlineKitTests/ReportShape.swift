@@ -19,9 +19,17 @@ enum ReportShape {
   /// The outline's own members, its totals, as `key=value`.
   static func totals(_ outline: Outline) -> [String] {
     outline.content.flatMap { content -> [String] in
-      guard case .members(let members) = content.body else { return [] }
-      return members.map { "\($0.key ?? "")=\($0.value)" }
+      guard case .totals(let totals) = content.body else { return [] }
+      return totals.members.map { "\($0.key ?? "")=\($0.value)" }
     }
+  }
+
+  /// The header line of the outline's totals, if it has them.
+  static func header(_ outline: Outline) -> String? {
+    outline.content.lazy.compactMap { content -> String? in
+      guard case .totals(let totals) = content.body else { return nil }
+      return totals.header
+    }.first
   }
 
   /// The lines of a section's preformatted blocks.

@@ -85,6 +85,10 @@ struct TRXReaderTests {
         "report=runner@ci 2026-03-14", "tests=7", "passed=3", "failed=2", "errors=1",
         "skipped=1", "flaky=0", "duration=63.53",
       ])
+    // Over a minute, in minutes and seconds as a runner prints it.
+    #expect(
+      ReportShape.header(outline)
+        == "runner@ci 2026-03-14: 7 tests, 2 failed, 1 error, 1 skipped in 1m 4s")
   }
 
   @Test("a result holds its outcome, duration, message, stack and both streams")

@@ -71,7 +71,7 @@ struct ConditionMatcher {
         switch content.body {
         case .markdown: return "Markdown"
         case .source(let source): return source.document.documentName
-        case .members, .preformatted: continue
+        case .members, .preformatted, .totals: continue
         }
       }
       return nil

@@ -117,7 +117,12 @@ struct ConditionTree: Sendable {
   /// array written within a line as a node with its members inside. Returns how many are
   /// children of the run's owner.
   private mutating func appendMembers(_ run: Content) -> Int {
-    guard case .members(let members) = run.body else { return 0 }
+    let members: Members
+    switch run.body {
+    case .members(let run): members = run
+    case .totals(let totals): members = totals.members
+    case .markdown, .source, .preformatted: return 0
+    }
     var children = 0
     // The objects and arrays open, each with the position of its last member.
     var open: [(node: Int, last: Int)] = []

@@ -11,6 +11,8 @@ public struct Content {
     case source(SourceLines)
     /// Text shown with its line ends and spacing kept: a test's message and stack trace.
     case preformatted(Preformatted)
+    /// A test report's totals: shown as one line, read by conditions and JSON as members.
+    case totals(ReportTotals)
   }
 
   /// How many of the owner's subsections come before this run.

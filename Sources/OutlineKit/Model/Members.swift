@@ -3,6 +3,8 @@
 public struct Members: RandomAccessCollection {
   let store: ValueStore
   let records: Range<Int>
+  /// Whether these are a test's members, whose `file` and `line` say where it is written.
+  var locatesTest = false
 
   public var startIndex: Int { records.lowerBound }
   public var endIndex: Int { records.upperBound }

@@ -46,8 +46,9 @@ public struct TestCounts: Equatable, Sendable {
     return parts.joined(separator: ", ")
   }
 
-  /// The totals as a report's own content, members that conditions read: `report` (its
-  /// name, if it has one), `tests`, each outcome's count, and `duration` when known.
+  /// The totals as a report's own content: a header line, and members that conditions
+  /// read: `report` (its name, if it has one), `tests`, each outcome's count, and
+  /// `duration` when known.
   func content(reportName: String?, in store: ValueStore) -> Content {
     let first = store.records.count
     if let reportName { store.add(key: "report", value: reportName, type: .string) }
@@ -60,8 +61,9 @@ public struct TestCounts: Equatable, Sendable {
     if let duration {
       store.add(key: "duration", value: TestCounts.number(duration), type: .number)
     }
+    let members = Members(store: store, records: first..<store.records.count)
     return Content(
-      position: 0, body: .members(Members(store: store, records: first..<store.records.count)))
+      position: 0, body: .totals(ReportTotals(counts: self, name: reportName, members: members)))
   }
 
   /// Seconds as JSON writes a number: `0.25`, `3`, `0.000027` (as runners write it, where

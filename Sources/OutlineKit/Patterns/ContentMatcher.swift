@@ -84,6 +84,14 @@ struct ContentMatcher {
           text.write(line)
           text.write("\n")
         }
+      case .totals(let totals):
+        // What a person reads, and the members conditions read.
+        text.write(totals.header)
+        text.write("\n")
+        for position in totals.members.indices {
+          totals.members.writeLine(position, to: &text)
+          text.write("\n")
+        }
       }
     }
   }

@@ -167,7 +167,9 @@ final class TestReportBuilder {
         content.append(
           Content(
             position: 0,
-            body: .members(Members(store: store, records: first..<store.records.count))))
+            body: .members(
+              Members(
+                store: store, records: first..<store.records.count, locatesTest: true))))
         var shownLines = store.records.count - first
         let block = TestReportBuilder.restoringEscapes(TestReportBuilder.block(of: test))
         if !block.isEmpty {

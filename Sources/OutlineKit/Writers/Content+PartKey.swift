@@ -10,6 +10,9 @@ extension Content {
       return PartKey(source: ObjectIdentifier(source.document), start: source.lines.lowerBound)
     case .preformatted(let block):
       return PartKey(source: ObjectIdentifier(block), start: 0)
+    case .totals(let totals):
+      return PartKey(
+        source: ObjectIdentifier(totals.members.store), start: totals.members.startIndex)
     }
   }
 }

@@ -1,6 +1,6 @@
 extension Content {
   /// Writes the text a search looks through, a page's and the interactive view's alike:
-  /// Markdown's text as a reader sees it, a member's line, a source line as written; a
+  /// Markdown's text as a reader sees it, a member's line, a source line as written, a report's header; a
   /// line end after each.
   func writeSearchText<Target: ByteOutputStream>(to target: inout Target) {
     switch body {
@@ -21,6 +21,9 @@ extension Content {
         target.write(line)
         target.write("\n")
       }
+    case .totals(let totals):
+      target.write(totals.header)
+      target.write("\n")
     }
   }
 }

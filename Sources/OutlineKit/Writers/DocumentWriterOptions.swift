@@ -26,6 +26,8 @@ public struct DocumentWriterOptions: Equatable {
   /// Writes the images that sanitised HTML shows from local files into it, as `data:`
   /// URLs, when set.
   public var images: ImageEmbedder?
+  /// Links a test's file and line to the repository's files (`--source-url`), when set.
+  public var sourceLinks: SourceLinks?
   /// Leaves the document's ids as written: GitHub, which reads markdown output, gives
   /// them its `user-content-` prefix itself.
   var leavesIDsToGitHub = false

@@ -271,13 +271,21 @@ public struct HTMLWriter {
       blocks.writeHTML(options: options, to: &target)
     case .members(let members):
       target.write("<ul class=\"members\">\n")
-      for member in members {
+      let link = members.sourceLink(options.sourceLinks)
+      for position in members.indices {
+        let member = members[position]
         var item = "<li>"
         if let label = member.displayLabel {
           item += "<span class=\"key\">\(HTML.escaped(label))</span>: "
         }
-        item +=
-          "<code class=\"\(member.type.htmlClass)\">\(HTML.escaped(member.displayValue))</code></li>\n"
+        let value =
+          "<code class=\"\(member.type.htmlClass)\">\(HTML.escaped(member.displayValue))</code>"
+        if let link, link.position == position {
+          // A test's file, linked to its line in the repository.
+          item += "<a class=\"source\" href=\"\(HTML.escaped(link.url))\">\(value)</a></li>\n"
+        } else {
+          item += value + "</li>\n"
+        }
         target.write(HTML.valid(item))
       }
       target.write("</ul>\n")
@@ -323,6 +331,11 @@ public struct HTMLWriter {
         target.write("\n")
       }
       target.write("</code></pre>\n")
+    case .totals(let totals):
+      // The members say it again, for conditions and JSON; a person reads the header.
+      target.write("<p class=\"totals\"><strong>")
+      target.write(HTML.valid(HTML.escaped(totals.header)))
+      target.write("</strong></p>\n")
     }
   }
 }

@@ -48,25 +48,10 @@ public struct JSONWriter {
           JSONString.write(source.line(line), to: &text)
         }
       case .members(let members):
-        for member in members {
-          text.write(first ? "{" : ", {")
-          first = false
-          if let key = member.key {
-            text.write("\"key\": ")
-            JSONString.write(key, to: &text)
-            text.write(", ")
-          } else if let index = member.index {
-            text.write("\"key\": \(index), ")
-          }
-          text.write("\"value\": ")
-          if member.type == .string {
-            JSONString.write(member.value, to: &text)
-          } else {
-            // Numbers as written, `true`, `false`, `null`, `{}` and `[]`: JSON already.
-            text.write(member.value)
-          }
-          text.write("}")
-        }
+        write(members, first: &first, to: &text)
+      case .totals(let totals):
+        // A report's totals are their members: the header says nothing they do not.
+        write(totals.members, first: &first, to: &text)
       case .source(let source):
         for line in source.lines {
           if !first { text.write(", ") }
@@ -81,6 +66,32 @@ public struct JSONWriter {
       }
     }
     text.write("]")
+  }
+
+  /// Writes `members` as `{"key": …, "value": …}` objects, a comma before each unless it
+  /// is the `first` item of its array.
+  private static func write<Target: ByteOutputStream>(
+    _ members: Members, first: inout Bool, to text: inout Target
+  ) {
+    for member in members {
+      text.write(first ? "{" : ", {")
+      first = false
+      if let key = member.key {
+        text.write("\"key\": ")
+        JSONString.write(key, to: &text)
+        text.write(", ")
+      } else if let index = member.index {
+        text.write("\"key\": \(index), ")
+      }
+      text.write("\"value\": ")
+      if member.type == .string {
+        JSONString.write(member.value, to: &text)
+      } else {
+        // Numbers as written, `true`, `false`, `null`, `{}` and `[]`: JSON already.
+        text.write(member.value)
+      }
+      text.write("}")
+    }
   }
 }
 

@@ -111,11 +111,20 @@ public struct MarkdownWriter {
       }
     case .members(let members):
       blocks.start(&target)
+      let link = members.sourceLink(options.sourceLinks)
       target.writePart(content.partKey) { target in
-        for member in members {
+        for position in members.indices {
+          let member = members[position]
           var item = "- "
           if let label = member.displayLabel { item += MarkdownWriter.escaped(label) + ": " }
-          target.write(item + MarkdownWriter.codeSpan(member.displayValue) + "\n")
+          let value = MarkdownWriter.codeSpan(member.displayValue)
+          if let link, link.position == position {
+            // A test's file, linked to its line in the repository; the URL has no `<`, `>`
+            // or space, all percent-encoded.
+            target.write(item + "[" + value + "](<" + link.url + ">)\n")
+          } else {
+            target.write(item + value + "\n")
+          }
         }
       }
     case .source(let source):
@@ -140,6 +149,14 @@ public struct MarkdownWriter {
         target.write(fence + "text\n")
         for line in block.lines { target.write(line + "\n") }
         target.write(fence + "\n")
+      }
+    case .totals(let totals):
+      // The members say it again, for conditions and JSON; a person reads the header.
+      blocks.start(&target)
+      target.writePart(content.partKey) { target in
+        // Only the name needs escaping: the counts are collapse's own words and digits.
+        let name = totals.shownName.map { MarkdownWriter.escaped($0) + ": " } ?? ""
+        target.write("**" + name + totals.summary + "**\n")
       }
     }
   }

@@ -190,13 +190,14 @@ public struct TextWriter {
   }
 
   /// The lines of `content` that are shown: its source lines without blank ones at either
-  /// end for Markdown, the positions of its members for JSON.
+  /// end for Markdown, the positions of its members for JSON, a report's header line.
   static func shownLines(of content: Content) -> Range<Int> {
     switch content.body {
     case .markdown(let blocks): return blocks.document.source.trimmingBlankLines(blocks.lines)
     case .members(let members): return members.indices
     case .source(let source): return source.lines
     case .preformatted(let block): return block.lines.indices
+    case .totals: return 0..<1
     }
   }
 
@@ -232,6 +233,9 @@ public struct TextWriter {
           TerminalText.escaped(String(decoding: bytes[run.range], as: UTF8.self)), style: run.style)
         at = run.range.upperBound
       }
+    case .totals(let totals):
+      // The members say it again, for conditions and JSON; a person reads the header.
+      result.append(TerminalText.escaped(totals.header), style: .title)
     }
     return result
   }
@@ -278,7 +282,7 @@ public struct TextWriter {
       writeLines(
         lines, of: source.text, indent: source.indent, content, prefix: prefix,
         format: format, to: &target)
-    case .preformatted:
+    case .preformatted, .totals:
       for position in lines {
         target.write(
           TextWriter.contentLine(content, position, prefix: prefix.line).rendered(format) + "\n")

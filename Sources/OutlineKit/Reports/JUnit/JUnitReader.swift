@@ -50,6 +50,9 @@ public enum JUnitReader {
     var stack: [Open] = []
     var test: TestRecord? = nil
     var sawRoot = false
+    // pytest counts a test's `line` from 0, the line of its `def` less one; it names its
+    // report `pytest tests` and its suite `pytest`, unless told otherwise.
+    var linesFromZero = false
     var lastLine = 1
     while true {
       let more = try ReportXML.next(
@@ -82,17 +85,21 @@ public enum JUnitReader {
         case "testsuites" where stack.isEmpty:
           let attributes = reader.attributes()
           builder.reportName = value("name", in: attributes)
+          linesFromZero = builder.reportName == "pytest tests"
           builder.reportDuration = value("time", in: attributes).flatMap(ReportXML.seconds)
         case "testsuite" where test == nil:
           let attributes = reader.attributes()
           let name = value("name", in: attributes)
           guard name?.allSatisfy(\.isWhitespace) != true else { break }
+          if stack.isEmpty { linesFromZero = name == "pytest" }
           builder.startSuite(
             name: name ?? "testsuite",
             duration: value("time", in: attributes).flatMap(ReportXML.seconds), line: line - 1)
           isSuite = true
         case "testcase" where test == nil:
-          test = record(reader.attributes(), suite: builder.currentSuite, line: line - 1)
+          test = record(
+            reader.attributes(), suite: builder.currentSuite, line: line - 1,
+            linesFromZero: linesFromZero)
           capture = .none
         case "failure", "error", "skipped":
           guard test != nil else { break }
@@ -195,20 +202,27 @@ public enum JUnitReader {
 
   /// A test as its `<testcase>` attributes give it.
   private static func record(
-    _ attributes: [(name: String, value: String)], suite: String?, line: Int
+    _ attributes: [(name: String, value: String)], suite: String?, line: Int,
+    linesFromZero: Bool
   ) -> TestRecord {
     let className = value("classname", in: attributes).flatMap { $0.isEmpty ? nil : $0 }
     let name = value("name", in: attributes) ?? ""
     let file = value("file", in: attributes).flatMap { $0.isEmpty ? nil : $0 }
     // rspec's formatter names the class by the file's path (`./spec/cart_spec.rb` gives
-    // `spec.cart_spec`) and the test by its whole description: no class users know it by.
-    let titleClass = file.map(pathAsClassName) == className ? nil : className
+    // `spec.cart_spec`) and the test by its whole description, words and spaces: no class
+    // users know it by. pytest's class is a module's path too, but its test's name is an
+    // identifier (and its parameters in brackets), which the module tells apart.
+    let isDescription = name.prefix { $0 != "[" }.contains(" ")
+    let titleClass =
+      isDescription && file.map(pathAsClassName) == className ? nil : className
     var test = TestRecord(
       className: className, name: name,
       title: TestReportBuilder.title(className: titleClass, name: name, suite: suite))
     test.duration = value("time", in: attributes).flatMap(ReportXML.seconds)
     test.file = file
-    test.line = value("line", in: attributes).flatMap { Int($0) }
+    test.line = value("line", in: attributes).flatMap { Int($0) }.map {
+      linesFromZero ? $0 + 1 : $0
+    }
     test.lines = line..<line + 1
     return test
   }
