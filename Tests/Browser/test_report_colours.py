@@ -126,3 +126,20 @@ def test_pytest_output_in_colour(browser, collapse, pytest_colour_report):
     bold = browser.find_element(By.XPATH, "//pre//span[@class='ansi-bold' and .='migrating']")
     assert browser.execute_script("return getComputedStyle(arguments[0]).fontWeight", bold) \
         == "700"
+
+
+def test_page_search_finds_a_message_across_its_colours_and_in_closed_tests(
+        browser, collapse, node_colour_report):
+    from test_lazy import search
+
+    PAGES.mkdir(parents=True, exist_ok=True)
+    page = PAGES / "node-colour-search.html"
+    page.write_text(run(collapse, "-s", "-t", "html", node_colour_report))
+    load(browser, page)
+    # The diff's words, each in its own colour, are found as the text they make.
+    results = search(browser, "actual - expected")
+    assert [path.split(" › ")[-1] for _, path, _ in results] == ["totals with tax"]
+    # Why a test was skipped, in a suite closed, is found and names where it is.
+    results = search(browser, "service is down")
+    assert [path for _, path, _ in results] == [
+        "cart › discounts › rejects an expired coupon"], results

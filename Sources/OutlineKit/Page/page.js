@@ -227,9 +227,10 @@
   function isSection(node) {
     return node.nodeName === "DETAILS" && node.id !== "" && node.id.indexOf("user-content-") !== 0;
   }
+  /* A summary's title, without what is said beside it: its counts and a test's outcome. */
   function titleOf(summary) {
     var copy = summary.cloneNode(true);
-    copy.querySelectorAll(".hidden, .held").forEach(function (count) { count.remove(); });
+    copy.querySelectorAll(".hidden, .held, .outcome").forEach(function (aside) { aside.remove(); });
     return copy.textContent;
   }
   /* The records of a page that is not lazy, read from its sections, with their texts. */
