@@ -1,35 +1,31 @@
 /// Text whose line ends and spacing are its meaning, as a failed test's message and stack
 /// trace are: shown as lines in a terminal, `<pre>` in a page, a fenced block in Markdown
 /// and one string in JSON.
-public final class Preformatted: Sendable {
-  /// The text's lines, without their line ends (`\n`, `\r\n` or `\r`).
-  public let lines: [String]
+public struct Preformatted: Sendable {
+  /// The store its lines are in, and their indexes there.
+  let store: PreformattedStore
+  let range: Range<Int>
 
-  /// `text` split into its lines; a line end at its very end ends its last line. Read as
-  /// bytes, each line a slice of the text: a report makes one of these for nearly every
-  /// test.
+  /// `text` split into its lines; a line end at its very end ends its last line.
   init(_ text: String) {
-    var lines: [String] = []
-    let bytes = text.utf8
-    var start = bytes.startIndex
-    var index = start
-    while index < bytes.endIndex {
-      let byte = bytes[index]
-      guard byte == 0x0A || byte == 0x0D else {
-        index = bytes.index(after: index)
-        continue
-      }
-      lines.append(String(Substring(bytes[start..<index])))
-      index = bytes.index(after: index)
-      // `\r\n` is one line end.
-      if byte == 0x0D, index < bytes.endIndex, bytes[index] == 0x0A {
-        index = bytes.index(after: index)
-      }
-      start = index
-    }
-    if start < bytes.endIndex { lines.append(String(Substring(bytes[start..<bytes.endIndex]))) }
-    self.lines = lines
+    let store = PreformattedStore()
+    self.init(store: store, lines: store.add(text) ?? 0..<0)
   }
+
+  /// The lines at `lines` of `store`.
+  init(store: PreformattedStore, lines: Range<Int>) {
+    self.store = store
+    range = lines
+  }
+
+  /// How many lines it has.
+  public var lineCount: Int { range.count }
+
+  /// Line `index` (from 0), without its line end.
+  public func line(_ index: Int) -> String { store.line(range.lowerBound + index) }
+
+  /// The text's lines, without their line ends (`\n`, `\r\n` or `\r`).
+  public var lines: [String] { range.map(store.line) }
 
   /// The lines joined by `\n`.
   public var text: String { lines.joined(separator: "\n") }

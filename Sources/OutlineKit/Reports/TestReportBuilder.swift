@@ -137,7 +137,15 @@ final class TestReportBuilder {
     if let reportDuration { totals.duration = reportDuration }
 
     let store = ValueStore()
+    // Every test's message, stack and output, in one buffer.
+    let texts = PreformattedStore()
     var sections: [Section] = []
+    sections.reserveCapacity(
+      nodes.count
+        + nodes.reduce(0) {
+          $0 + ($1.output.isEmpty ? 0 : 1) + ($1.errorOutput.isEmpty ? 0 : 1)
+            + ($1.test.map { ($0.output.isEmpty ? 0 : 1) + ($0.errorOutput.isEmpty ? 0 : 1) } ?? 0)
+        })
     // Pre-order, with an explicit stack of the nodes still to make.
     var pending: [(node: Int, parent: Int?, depth: Int)] = nodes.indices.reversed()
       .filter { nodes[$0].parent == nil }.map { ($0, nil, 0) }
@@ -153,7 +161,9 @@ final class TestReportBuilder {
     }
     while let (index, parent, depth) = pending.popLast() {
       closeSections(downTo: depth)
-      let node = nodes[index]
+      // The node is let go of once its section is made.
+      var node = Node(parent: nil)
+      swap(&node, &nodes[index])
       let at = sections.count
       sectionOf[index] = at
       if let test = node.test {
@@ -171,8 +181,8 @@ final class TestReportBuilder {
         var shownLines = store.records.count - first
         let block = TestReportBuilder.block(of: test)
         if !block.isEmpty {
-          let preformatted = Preformatted(block)
-          shownLines += preformatted.lines.count
+          let preformatted = texts.block(block)
+          shownLines += preformatted.lineCount
           content.append(Content(position: 0, body: .preformatted(preformatted)))
         }
         section.content = content
@@ -182,7 +192,7 @@ final class TestReportBuilder {
         for (title, text) in [("system-out", test.output), ("system-err", test.errorOutput)] {
           guard
             let lines = TestReportBuilder.output(
-              text, title: title, depth: depth + 1, parent: at, within: test.lines)
+              text, title: title, depth: depth + 1, parent: at, within: test.lines, in: texts)
           else { continue }
           shownLines += lines.hiddenLines
           var placed = lines
@@ -205,7 +215,7 @@ final class TestReportBuilder {
       for (title, text) in [("system-out", node.output), ("system-err", node.errorOutput)] {
         guard
           let lines = TestReportBuilder.output(
-            text, title: title, depth: depth + 1, parent: at, within: node.lines)
+            text, title: title, depth: depth + 1, parent: at, within: node.lines, in: texts)
         else { continue }
         var placed = lines
         placed.end = sections.count + 1
@@ -250,15 +260,16 @@ final class TestReportBuilder {
   /// when it holds nothing but blank lines.
   /// It stands `within` the lines of its test or suite, as the report does not say where.
   private static func output(
-    _ text: String, title: String, depth: Int, parent: Int, within lines: Range<Int>
+    _ text: String, title: String, depth: Int, parent: Int, within lines: Range<Int>,
+    in texts: PreformattedStore
   ) -> Section? {
     let trimmed = trimmingBlankLines(text)
     guard !trimmed.isEmpty else { return nil }
-    let block = Preformatted(trimmed)
+    let block = texts.block(trimmed)
     var section = Section(
       title: title, level: depth + 1, depth: depth, parent: parent, kind: .output)
     section.content = [Content(position: 0, body: .preformatted(block))]
-    section.hiddenLines = block.lines.count
+    section.hiddenLines = block.lineCount
     section.span.lines = lines
     return section
   }

@@ -196,7 +196,7 @@ public struct TextWriter {
     case .markdown(let blocks): return blocks.document.source.trimmingBlankLines(blocks.lines)
     case .members(let members): return members.indices
     case .source(let source): return source.lines
-    case .preformatted(let block): return block.lines.indices
+    case .preformatted(let block): return 0..<block.lineCount
     }
   }
 
@@ -215,8 +215,9 @@ public struct TextWriter {
       if source.text.isBlank(line) { return TerminalLine() }
       result.append(TerminalText.escaped(source.shownLine(line)))
     case .preformatted(let block):
-      if block.lines[line].allSatisfy({ $0 == " " || $0 == "\t" }) { return TerminalLine() }
-      result.append(TerminalText.escaped(block.lines[line]))
+      let text = block.line(line)
+      if text.allSatisfy({ $0 == " " || $0 == "\t" }) { return TerminalLine() }
+      result.append(TerminalText.escaped(text))
     }
     return result
   }

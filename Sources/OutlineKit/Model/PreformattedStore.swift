@@ -1,0 +1,60 @@
+/// The lines of many preformatted blocks back to back in one buffer, as a test report
+/// holds a message, a stack or an output for nearly every test: a block costs its bytes
+/// and four more a line, with no string or array of its own.
+///
+/// Filled by the one reader that builds an outline, then only read: the outline and the
+/// threads it is handed to read it after its last line is added.
+final class PreformattedStore: @unchecked Sendable {
+  /// The lines' bytes, without their line ends.
+  private(set) var bytes: [UInt8] = []
+  /// Where each line ends in `bytes`; it starts where the one before it ends.
+  private(set) var lineEnds: [UInt32] = []
+
+  /// Adds the lines of `text`, split at `\n`, `\r\n` and `\r` (a line end at its very end
+  /// ends its last line), and returns their indexes; nil when the store is full (4 GiB).
+  func add(_ text: String) -> Range<Int>? {
+    var text = text
+    return text.withUTF8 { add($0) }
+  }
+
+  /// Adds the lines of UTF-8 `text`, as `add(_:)` does.
+  func add(_ text: UnsafeBufferPointer<UInt8>) -> Range<Int>? {
+    guard bytes.count + text.count < Int(UInt32.max) else { return nil }
+    let first = lineEnds.count
+    var start = 0
+    var index = 0
+    while index < text.count {
+      let byte = text[index]
+      guard byte == 0x0A || byte == 0x0D else {
+        index += 1
+        continue
+      }
+      bytes.append(contentsOf: UnsafeBufferPointer(rebasing: text[start..<index]))
+      lineEnds.append(UInt32(bytes.count))
+      index += 1
+      // `\r\n` is one line end.
+      if byte == 0x0D, index < text.count, text[index] == 0x0A { index += 1 }
+      start = index
+    }
+    if start < text.count {
+      bytes.append(contentsOf: UnsafeBufferPointer(rebasing: text[start..<text.count]))
+      lineEnds.append(UInt32(bytes.count))
+    }
+    return first..<lineEnds.count
+  }
+
+  /// `text` as a block whose lines are kept here, or on its own when this store is full.
+  func block(_ text: String) -> Preformatted {
+    guard let lines = add(text) else { return Preformatted(text) }
+    return Preformatted(store: self, lines: lines)
+  }
+
+  /// Line `index`, without its line end.
+  func line(_ index: Int) -> String {
+    let start = index == 0 ? 0 : Int(lineEnds[index - 1])
+    let end = Int(lineEnds[index])
+    return bytes.withUnsafeBufferPointer {
+      String(decoding: UnsafeBufferPointer(rebasing: $0[start..<end]), as: UTF8.self)
+    }
+  }
+}
