@@ -1,3 +1,9 @@
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
 /// What the readers of report kinds written in XML share: a document read whole with
 /// libxml2's streaming reader into a `TestReportBuilder`, its elements' attributes, and
 /// the figures their tools write.
@@ -25,8 +31,7 @@ enum ReportXML {
         return .failure(error)
       }
     }
-    var lines = text.isEmpty ? 0 : 1
-    for byte in text.dropLast() where byte == 0x0A { lines += 1 }
+    let lines = text.isEmpty ? 0 : 1 + lineEnds(in: text.dropLast())
     var stoppedBy: ReadError? = nil
     if case .failure(let error) = walked {
       // A report that ends before it is complete, as a runner killed while it wrote leaves
@@ -42,6 +47,21 @@ enum ReportXML {
     outline.sourceBytes = bytes.count
     outline.stoppedBy = stoppedBy
     return outline
+  }
+
+  /// How many `\n` `text` holds, found with memchr: a byte at a time took 5 of the 187 M
+  /// instructions of a 1 MB report.
+  private static func lineEnds(in text: ArraySlice<UInt8>) -> Int {
+    text.withUnsafeBufferPointer { bytes in
+      guard let base = bytes.baseAddress else { return 0 }
+      var count = 0
+      var index = 0
+      while index < bytes.count, let found = memchr(base + index, 0x0A, bytes.count - index) {
+        count += 1
+        index = base.distance(to: found.assumingMemoryBound(to: UInt8.self)) + 1
+      }
+      return count
+    }
   }
 
   /// Where the last character of `text` that is not white space stands: its 1-based line
@@ -66,16 +86,17 @@ enum ReportXML {
   /// Moves `reader` to its next node, as `XMLTextReader.next` does; a problem says which
   /// element was left open, `open`, and the line it started on. On a problem, the test
   /// being read, `unfinished`, goes into `builder` with what was read of it, for a report
-  /// cut short to show.
+  /// cut short to show. Both are only asked for on a problem: a copy of the test for
+  /// every node read retained and released each of its strings.
   static func next(
-    _ reader: XMLTextReader, open: (name: String, line: Int)?, unfinished: TestRecord? = nil,
-    into builder: TestReportBuilder? = nil
+    _ reader: XMLTextReader, open: @autoclosure () -> (name: String, line: Int)?,
+    unfinished: @autoclosure () -> TestRecord? = nil, into builder: TestReportBuilder? = nil
   ) throws(ReadError) -> Bool {
     do {
       return try reader.next()
     } catch {
-      if let unfinished, let builder { builder.add(unfinished) }
-      throw error.error(open: open)
+      if let unfinished = unfinished(), let builder { builder.add(unfinished) }
+      throw error.error(open: open())
     }
   }
 

@@ -55,6 +55,8 @@ final class TestReportBuilder {
   /// The innermost suite ends on `line`.
   func endSuite(line: Int) {
     guard let last = open.popLast() else { return }
+    // Its tests are joined only while it is open.
+    nodes[last].testsByKey = [:]
     nodes[last].lines = nodes[last].lines.lowerBound..<max(line + 1, nodes[last].lines.upperBound)
   }
 

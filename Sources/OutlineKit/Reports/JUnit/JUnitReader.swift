@@ -110,9 +110,10 @@ public enum JUnitReader {
               capture = isError ? .suiteErrorOutput : .suiteOutput
             }
           }
-        case "property":
+        case "property" where test != nil:
+          // A suite's properties are not kept: their attributes are not read.
           let attributes = reader.attributes()
-          if test != nil, let key = value("name", in: attributes) {
+          if let key = value("name", in: attributes) {
             test?.properties.append((key, value("value", in: attributes) ?? ""))
           }
         default:
