@@ -11,14 +11,17 @@ enum ReportXML {
   /// Reads a whole document: `walk` is given a reader over it, its byte order mark left
   /// out, and the builder it fills; the outline counts the document's lines. A report that
   /// ends too soon is what was read of it, and says where it stopped (`stoppedBy`); throws
-  /// when libxml2 cannot be loaded.
+  /// when libxml2 cannot be loaded. The document is let go of once it is read, before
+  /// the outline is made, which holds none of it.
   static func read(
-    _ bytes: [UInt8],
+    _ bytes: consuming [UInt8],
     walk: (XMLTextReader, TestReportBuilder) throws(ReadError) -> Void
   ) throws(LoadError) -> Outline {
     try XMLLibrary.load()
+    let byteCount = bytes.count
     let bomLength = SourceMap.byteOrderMarkLength(bytes, final: true) ?? 0
-    let text = bomLength > 0 ? Array(bytes.dropFirst(bomLength)) : bytes
+    var text = bomLength > 0 ? Array(bytes.dropFirst(bomLength)) : bytes
+    bytes = []
     let builder = TestReportBuilder()
     let walked: Result<Void, ReadError> = text.withUnsafeBytes { buffer in
       do throws(ReadError) {
@@ -43,8 +46,10 @@ enum ReportXML {
       builder.endEverything(line: error.line - 1)
       stoppedBy = error
     }
+    // A large report's outline takes the memory its text took.
+    text = []
     var outline = builder.finish(sourceLines: lines)
-    outline.sourceBytes = bytes.count
+    outline.sourceBytes = byteCount
     outline.stoppedBy = stoppedBy
     return outline
   }

@@ -110,7 +110,7 @@ final class TestReportBuilder {
     guard let className, className.contains("."), className != suite,
       !name.hasPrefix(className)
     else { return name.isEmpty ? (className ?? "test") : name }
-    return className + "." + name
+    return "\(className).\(name)"
   }
 
   /// The outline: the totals in its own content, then the suites and tests.
