@@ -158,6 +158,9 @@ final class TestReportBuilder {
     if let reportDuration { totals.duration = reportDuration }
 
     let store = ValueStore()
+    // A test has two or three members of some 30 bytes: room made once, where the
+    // store's arrays, grown by doubling, were copied while the outline was at its largest.
+    store.reserveCapacity(bytes: nodes.count * 32)
     // Every test's message, stack and output, in one buffer.
     let texts = PreformattedStore()
     var sections: [Section] = []
@@ -171,7 +174,6 @@ final class TestReportBuilder {
     var pending: [(node: Int, parent: Int?, depth: Int)] = nodes.indices.reversed()
       .filter { nodes[$0].parent == nil }.map { ($0, nil, 0) }
     var opens: [Bool] = []
-    var sectionOf = [Int](repeating: -1, count: nodes.count)
     // The sections still open, whose ends are set once the pre-order passes them.
     var unfinished: [Int] = []
     func closeSections(downTo depth: Int) {
@@ -186,13 +188,13 @@ final class TestReportBuilder {
       var node = Node(parent: nil)
       swap(&node, &nodes[index])
       let at = sections.count
-      sectionOf[index] = at
       if let test = node.test?.record {
         var section = Section(
           title: test.title, level: depth + 1, depth: depth, parent: parent,
           kind: .test(test.outcome))
         section.span.lines = test.lines
         var content: [Content] = []
+        content.reserveCapacity(2)
         let first = store.records.count
         TestReportBuilder.storeMembers(of: test, in: store)
         content.append(
