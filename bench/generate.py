@@ -32,11 +32,16 @@ like a large API's OpenAPI spec: one document of paths, each with operations tha
 parameters, request bodies and responses whose content refers to schemas, and a
 components section of schemas with properties, many of one line (`type: string`).
 
-xml reads like the test reports a Maven build writes (Surefire's TEST-*.xml, several
-joined under one root): a testsuite per class with its properties (one line each), then
-its testcases, most of them one empty element on a line, some holding a failure or an
-error whose stack trace is several lines of text, a skipped element, or a system-out in
-CDATA; a comment now and then, and attributes that escape `&lt;`, `&amp;` and `&quot;`.
+xml reads like the test reports CI joins under one root, about 400 bytes a test (a
+200 MB report holds some 500,000 tests): two suites in three as Maven's Surefire writes
+its TEST-*.xml, a testsuite per class with the build's properties (one line each, as
+java.*, user.* and maven.* system properties are), then its testcases, most of them one
+empty element on a line, some holding a failure or an error whose stack trace is several
+lines of text (escaped or in CDATA), a skipped element, or a system-out in CDATA; a
+comment now and then, and attributes that escape `&lt;`, `&amp;` and `&quot;`. Every
+third suite is as pytest's `--junitxml` writes it: the whole suite on one line, test
+modules' dotted class names, and a failure's text pytest's traceback of the test's source
+lines (`>` at the failing one, `E` before the assertion's explanation).
 """
 import json
 import random
@@ -466,37 +471,100 @@ def stack_trace(rng, name):
     return "\n".join(lines)
 
 
+PROPERTY_NAMES = (
+    "java.runtime.name java.vm.version java.vendor.url user.dir java.io.tmpdir os.arch "
+    "os.name file.encoding user.home maven.home java.class.path sun.boot.library.path "
+    "java.specification.version user.language line.separator basedir localRepository "
+    "surefire.test.class.path java.vm.name path.separator library.jnidir sun.java.command "
+    "java.vm.specification.vendor java.vendor.url.bug user.timezone java.home java.version "
+    "os.version user.name sun.cpu.endian sun.io.unicode.encoding java.library.path "
+    "java.vm.info java.class.version jdk.debug sun.arch.data.model native.encoding "
+    "java.vm.compressedOopsMode file.separator java.runtime.version sun.jnu.encoding "
+    "stdout.encoding maven.multiModuleProjectDirectory java.vendor.version env.CI"
+).split()
+
+
+def pytest_traceback(rng, test):
+    expected = rng.randint(1, 99)
+    return "\n".join([
+        f"self = &lt;tests.test_{test}.Test{test.capitalize()} object at 0x7f{rng.randint(0, 16**10):010x}&gt;",
+        "",
+        f"    def test_{test}(self):",
+        f"        result = {rng.choice(WORDS)}({expected})",
+        f"&gt;       assert result == {expected}",
+        f"E       assert {expected - 1} == {expected}",
+        "",
+        f"tests/test_{test}.py:{rng.randint(10, 300)}: AssertionError"])
+
+
+def surefire_suite(rng, name):
+    parts = [f'  <testsuite xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" '
+             f'version="3.0" name="org.example.{name}" time="{rng.random() * 9:.3f}" '
+             f'tests="0" errors="0" skipped="0" failures="0">\n',
+             "    <properties>\n"]
+    for key in rng.sample(PROPERTY_NAMES, rng.randint(30, 45)):
+        value = "/" + "/".join(rng.sample(WORDS[:36], rng.randint(6, 18)))
+        parts.append(f'      <property name="{key}" value="{value}"/>\n')
+    parts.append("    </properties>\n")
+    if rng.random() < 0.1:
+        parts.append(f"    <!-- {sentence(rng, 6)} -->\n")
+    for case in range(rng.randint(3, 30)):
+        test = f"{rng.choice(WORDS[:36])}{case}"
+        head = f'    <testcase name="{test}" classname="org.example.{name}" time="{rng.random():.3f}"'
+        roll = rng.random()
+        if roll < 0.8:
+            parts.append(head + "/>\n")
+        elif roll < 0.9:
+            kind = "failure" if rng.random() < 0.7 else "error"
+            trace = stack_trace(rng, name)
+            if rng.random() < 0.5:
+                trace = "<![CDATA[" + trace.replace("&lt;", "<").replace("&gt;", ">") + "]]>"
+            parts.append(head + ">\n")
+            parts.append(f'      <{kind} message="expected &quot;{test}&quot; &amp; more" '
+                         f'type="java.lang.AssertionError">{trace}</{kind}>\n')
+            parts.append("    </testcase>\n")
+        elif roll < 0.95:
+            parts.append(head + ">\n      <skipped/>\n    </testcase>\n")
+        else:
+            parts.append(head + ">\n      <system-out><![CDATA[" + sentence(rng, 12)
+                         + "\n" + sentence(rng, 9) + "\n]]></system-out>\n    </testcase>\n")
+    parts.append("  </testsuite>\n")
+    return parts
+
+
+def pytest_suite(rng, name):
+    module = f"tests.test_{name.lower()}"
+    parts = [f'<testsuite name="pytest" errors="0" failures="0" skipped="0" tests="0" '
+             f'time="{rng.random() * 30:.3f}" timestamp="2026-11-30T12:{rng.randint(0, 59):02d}:00.000000" '
+             f'hostname="runner-{rng.randint(1, 99)}">']
+    for case in range(rng.randint(3, 30)):
+        test = f"test_{rng.choice(WORDS[:36])}_{case}"
+        head = f'<testcase classname="{module}.Test{name}" name="{test}" time="{rng.random() * 0.1:.3f}"'
+        roll = rng.random()
+        if roll < 0.8:
+            parts.append(head + " />")
+        elif roll < 0.9:
+            expected = rng.randint(1, 99)
+            parts.append(head + f'><failure message="assert {expected - 1} == {expected}">'
+                         + pytest_traceback(rng, test[5:]) + "</failure></testcase>")
+        elif roll < 0.95:
+            parts.append(head + f'><skipped type="pytest.skip" message="{sentence(rng, 4)}">'
+                         f"/src/tests/test_{name.lower()}.py:{rng.randint(10, 300)}: "
+                         f"{sentence(rng, 4)}</skipped></testcase>")
+        else:
+            parts.append(head + "><system-out>" + sentence(rng, 12) + "\n" + sentence(rng, 9)
+                         + "\n</system-out></testcase>")
+    parts.append("</testsuite>\n")
+    return parts
+
+
 def xml_reports(rng, size, out):
     out.write('<?xml version="1.0" encoding="UTF-8"?>\n<testsuites name="build">\n')
     written = 0
     number = 0
     while written < size:
         name = "".join(word.capitalize() for word in rng.sample(WORDS[:36], 2)) + f"Test{number}"
-        parts = [f'  <testsuite name="org.example.{name}" tests="0" time="{rng.random() * 9:.3f}">\n',
-                 "    <properties>\n"]
-        for key in rng.sample(WORDS[:36], rng.randint(3, 8)):
-            parts.append(f'      <property name="{key}.dir" value="/build/{key}"/>\n')
-        parts.append("    </properties>\n")
-        if rng.random() < 0.1:
-            parts.append(f"    <!-- {sentence(rng, 6)} -->\n")
-        for case in range(rng.randint(3, 30)):
-            test = f"{rng.choice(WORDS[:36])}{case}"
-            head = f'    <testcase name="{test}" classname="org.example.{name}" time="{rng.random():.3f}"'
-            roll = rng.random()
-            if roll < 0.8:
-                parts.append(head + "/>\n")
-            elif roll < 0.9:
-                kind = "failure" if rng.random() < 0.7 else "error"
-                parts.append(head + ">\n")
-                parts.append(f'      <{kind} message="expected &quot;{test}&quot; &amp; more" '
-                             f'type="java.lang.AssertionError">{stack_trace(rng, name)}</{kind}>\n')
-                parts.append("    </testcase>\n")
-            elif roll < 0.95:
-                parts.append(head + ">\n      <skipped/>\n    </testcase>\n")
-            else:
-                parts.append(head + ">\n      <system-out><![CDATA[" + sentence(rng, 12)
-                             + "\n" + sentence(rng, 9) + "\n]]></system-out>\n    </testcase>\n")
-        parts.append("  </testsuite>\n")
+        parts = pytest_suite(rng, name) if number % 3 == 2 else surefire_suite(rng, name)
         text = "".join(parts)
         out.write(text)
         written += len(text.encode())

@@ -20,7 +20,9 @@ for raw HTML (NO_RAW_HTML_CHECK), to show what that look costs a document withou
 headless Chromium (bench/pages.py); `--pages-only` does only that, and puts the figures
 in place of the last ones in bench/results.md. `--real-only` measures only the documents
 shaped like real ones, start-up and where the time goes, in place of the last figures;
-`--before BINARY` says where an earlier build spent its time too.
+`--before BINARY` says where an earlier build spent its time too. `--xml-only` measures only
+the reading of XML (a JUnit report of 200 MB, XML of 50 MB as elements), in place of its
+rows.
 """
 import json
 import os
@@ -556,7 +558,7 @@ def main():
         print("\n".join(yaml_reading(collapse, 3)))
         return
     if "--xml-only" in sys.argv:
-        print("\n".join(xml_reading(collapse, 3)))
+        splice(XML_START, xml_reading(collapse, 3)[1:], "Markdown drawn for a terminal")
         return
     if "--drawn-only" in sys.argv:
         print("\n".join(drawn_text(collapse, 3)))
@@ -872,12 +874,20 @@ def xml_peer():
     return built_peer("xml-read", ["-I/usr/include/libxml2", "-lxml2"])
 
 
+XML_START = "XML read with libxml2"
+
+
 def xml_reading(collapse, runs):
     """The lines on reading XML: collapse's text output of a 200 MB JUnit report (shaped
     like Surefire's and pytest's) and of 50 MB of XML read as elements (`-f xml`), against
     libxml2's streaming reader alone over the same bytes, in the same run; peak memory
-    against the input's size."""
-    lines = [""]
+    against the input's size. A table, one row an input."""
+    lines = ["", f"{XML_START}: collapse's text output against bench/xml-read.c, libxml2's "
+             "streaming reader alone over the same bytes (median times, same run); peak "
+             "memory as a multiple of the input's size. Targets: within 1.5×, at most 2×.",
+             "",
+             "| input | collapse | libxml2's reader alone | ratio | peak memory | × input | target |",
+             "|---|---:|---:|---:|---:|---:|---|"]
     peer = xml_peer()
     for size, flags, name in ((200, "", "a JUnit report"), (50, "-f xml ", "XML read as elements")):
         path = inputs("xml", size)
@@ -890,12 +900,11 @@ def xml_reading(collapse, runs):
         bytes_in = os.path.getsize(path)
         ratio = medians[text] / medians[parse]
         lines.append(
-            f"XML, {size} MB, {name} ({tests:,} tests; text output, `collapse {flags}FILE`): "
-            f"{medians[text]:.2f} s, against libxml2's streaming reader alone "
-            f"{medians[parse]:.2f} s ({ratio:.2f}×, target ≤ 1.5×: "
-            f"{'met' if ratio <= 1.5 else 'missed'}); {memory / 1e6:.0f} MB at most, "
-            f"{memory / bytes_in:.2f}× the input (target ≤ 2×: "
-            f"{'met' if memory <= 2 * bytes_in else 'missed'}).")
+            f"| {size} MB, {name} ({tests:,} tests), `collapse {flags}FILE` | "
+            f"{medians[text]:.2f} s | {medians[parse]:.2f} s | {ratio:.2f}× | "
+            f"{memory / 1e6:.0f} MB | {memory / bytes_in:.2f}× | "
+            f"≤ 1.5× ({'met' if ratio <= 1.5 else 'missed'}), "
+            f"≤ 2× ({'met' if memory <= 2 * bytes_in else 'missed'}) |")
         print(lines[-1], flush=True)
     return lines
 

@@ -91,9 +91,10 @@ struct ANSITextTests {
   func preformatted() {
     let block = Preformatted("ok\n\u{1B}[31m- expected\n  still red\u{1B}[0m\nplain")
     #expect(block.lines == ["ok", "- expected", "  still red", "plain"])
-    #expect(block.styles.keys.sorted() == [1, 2])
-    #expect(block.styles[2] == [ANSIText.Run(range: 0..<11, style: red)])
+    #expect((0..<4).map { block.styles(ofLine: $0) != nil } == [false, true, true, false])
+    #expect(block.styles(ofLine: 2) == [ANSIText.Run(range: 0..<11, style: red)])
     #expect(block.text == "ok\n- expected\n  still red\nplain")
-    #expect(Preformatted("no colour").styles.isEmpty)
+    #expect(!Preformatted("no colour").isStyled)
+    #expect(block.isStyled)
   }
 }

@@ -233,8 +233,10 @@ struct JUnitReaderTests {
     // Each line's text without its sequences, its colours apart; another control
     // character XML has no room for stands as DEL, which a terminal is shown as `^?`.
     #expect(block.lines == ["differ:", "+ a", "- b", "\u{7F}ok"])
-    #expect(block.styles[1] == [ANSIText.Run(range: 0..<3, style: TextStyle(foreground: .green))])
-    #expect(block.styles[2] == [ANSIText.Run(range: 0..<3, style: TextStyle(foreground: .red))])
+    #expect(
+      block.styles(ofLine: 1) == [ANSIText.Run(range: 0..<3, style: TextStyle(foreground: .green))])
+    #expect(
+      block.styles(ofLine: 2) == [ANSIText.Run(range: 0..<3, style: TextStyle(foreground: .red))])
   }
 
   @Test("pytest's #x1B in a test's output is ESC, its colours styles; elsewhere it is text")
@@ -254,6 +256,7 @@ struct JUnitReaderTests {
       Issue.record("system-out holds no block")
       return
     }
-    #expect(block.styles[0] == [ANSIText.Run(range: 0..<5, style: TextStyle(foreground: .red))])
+    #expect(
+      block.styles(ofLine: 0) == [ANSIText.Run(range: 0..<5, style: TextStyle(foreground: .red))])
   }
 }

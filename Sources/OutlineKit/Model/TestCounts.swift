@@ -77,7 +77,10 @@ public struct TestCounts: Equatable, Sendable {
       return (rounded < 0 ? "-0." : "0.") + digits
     }
     var text = String(rounded)
-    if text.hasSuffix(".0") { text.removeLast(2) }
+    // Its text is ASCII, read as bytes: a report writes one for every test.
+    if text.utf8.count >= 2, text.utf8.suffix(2).elementsEqual(".0".utf8) {
+      text.removeLast(2)
+    }
     return text
   }
 

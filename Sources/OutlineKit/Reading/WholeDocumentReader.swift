@@ -2,9 +2,9 @@
 /// `read`: for the parsers that take a document in memory (libxml2's reader of a report).
 final class WholeDocumentReader: DocumentReader {
   private var input: [UInt8] = []
-  private let read: ([UInt8]) throws(LoadError) -> Outline
+  private let read: (consuming [UInt8]) throws(LoadError) -> Outline
 
-  init(_ read: @escaping ([UInt8]) throws(LoadError) -> Outline) {
+  init(_ read: @escaping (consuming [UInt8]) throws(LoadError) -> Outline) {
     self.read = read
   }
 
@@ -16,7 +16,10 @@ final class WholeDocumentReader: DocumentReader {
     input.append(contentsOf: chunk)
   }
 
+  /// Hands the document over rather than sharing it, so that `read` may let go of it.
   func end() throws(LoadError) -> Outline {
-    try read(input)
+    let whole = input
+    input = []
+    return try read(consume whole)
   }
 }

@@ -39,6 +39,12 @@ struct TestRecord {
   struct Key: Hashable {
     let className: String?
     let name: String
+
+    /// The name alone: the tests of a suite mostly share their class name, which would
+    /// only lengthen what is hashed.
+    func hash(into hasher: inout Hasher) {
+      hasher.combine(name)
+    }
   }
 
   /// The key that joins runs of the same test.

@@ -11,19 +11,39 @@
 /// their suite: the last run decides how it ended, and a test run again whose last run
 /// passed is flaky, as only a failure makes such a plugin run a test again.
 final class TestReportBuilder {
-  /// One suite or test, before the outline's flat array is made from them.
+  /// One suite or test, before the outline's flat array is made from them. What only a
+  /// suite has, or a test, is held by reference: a report has a node for every test, and
+  /// nodes that held both took 360 bytes each (104 now), copied whole as the array grew.
   private struct Node {
     var parent: Int?
-    var suiteName: String?
-    var test: TestRecord?
     var counts = TestCounts()
+    var lines: Range<Int> = 0..<0
+    var suite: Suite? = nil
+    var test: Test? = nil
+  }
+
+  /// What a suite holds besides its counts.
+  private final class Suite {
+    let name: String
     var children: [Int] = []
-    /// A suite's tests by their key, to join their runs.
+    /// Its tests by their key, to join their runs, while it is open.
     var testsByKey: [TestRecord.Key: Int] = [:]
-    /// A suite's own output (`system-out` beside its tests).
+    /// Its own output (`system-out` beside its tests).
     var output = ""
     var errorOutput = ""
-    var lines: Range<Int> = 0..<0
+
+    init(name: String) {
+      self.name = name
+    }
+  }
+
+  /// A test, as its runs joined make it.
+  private final class Test {
+    var record: TestRecord
+
+    init(_ record: TestRecord) {
+      self.record = record
+    }
   }
 
   private var nodes: [Node] = []
@@ -37,24 +57,26 @@ final class TestReportBuilder {
   static let deepestNesting = 256
 
   /// The innermost suite open, if any.
-  var currentSuite: String? { open.last.flatMap { nodes[$0].suiteName } }
+  var currentSuite: String? { open.last.flatMap { nodes[$0].suite?.name } }
 
   /// How many suites are open.
   var depth: Int { open.count }
 
   /// A suite starts inside the one open, if any.
   func startSuite(name: String, duration: Double?, line: Int) {
-    var node = Node(parent: open.last, suiteName: name)
+    var node = Node(parent: open.last, suite: Suite(name: name))
     node.counts.duration = duration
     node.lines = line..<line + 1
     nodes.append(node)
-    if let parent = open.last { nodes[parent].children.append(nodes.count - 1) }
+    if let parent = open.last { nodes[parent].suite?.children.append(nodes.count - 1) }
     open.append(nodes.count - 1)
   }
 
   /// The innermost suite ends on `line`.
   func endSuite(line: Int) {
     guard let last = open.popLast() else { return }
+    // Its tests are joined only while it is open.
+    nodes[last].suite?.testsByKey = [:]
     nodes[last].lines = nodes[last].lines.lowerBound..<max(line + 1, nodes[last].lines.upperBound)
   }
 
@@ -68,16 +90,15 @@ final class TestReportBuilder {
 
   /// What the innermost suite wrote beside its tests.
   func suiteOutput(_ text: String, isError: Bool) {
-    guard let last = open.last else { return }
-    if isError { nodes[last].errorOutput += text } else { nodes[last].output += text }
+    guard let last = open.last, let suite = nodes[last].suite else { return }
+    if isError { suite.errorOutput += text } else { suite.output += text }
   }
 
   /// A run of a test, in the innermost suite open (or at the top).
   func add(_ record: TestRecord) {
-    let suite = open.last
-    if let suite, let earlier = nodes[suite].testsByKey[record.key],
-      var joined = nodes[earlier].test
-    {
+    let suite = open.last.flatMap { nodes[$0].suite }
+    if let suite, let earlier = suite.testsByKey[record.key], let test = nodes[earlier].test {
+      var joined = test.record
       // Another run of the same test: the last decides, the failures before it are kept.
       var runs = joined.failedRuns
       if joined.outcome == .failed || joined.outcome == .error {
@@ -87,16 +108,16 @@ final class TestReportBuilder {
       joined.failedRuns = runs + record.failedRuns
       if record.outcome == .passed { joined.outcome = .flaky }
       joined.lines = nodes[earlier].lines.lowerBound..<record.lines.upperBound
-      nodes[earlier].test = joined
+      test.record = joined
       nodes[earlier].lines = joined.lines
       return
     }
-    var node = Node(parent: suite, test: record)
+    var node = Node(parent: open.last, test: Test(record))
     node.lines = record.lines
     nodes.append(node)
     if let suite {
-      nodes[suite].children.append(nodes.count - 1)
-      nodes[suite].testsByKey[record.key] = nodes.count - 1
+      suite.children.append(nodes.count - 1)
+      suite.testsByKey[record.key] = nodes.count - 1
     }
   }
 
@@ -108,7 +129,7 @@ final class TestReportBuilder {
     guard let className, className.contains("."), className != suite,
       !name.hasPrefix(className)
     else { return name.isEmpty ? (className ?? "test") : name }
-    return className + "." + name
+    return "\(className).\(name)"
   }
 
   /// The outline: the totals in its own content, then the suites and tests.
@@ -117,7 +138,7 @@ final class TestReportBuilder {
     var totals = TestCounts()
     var childDurations = [Double?](repeating: nil, count: nodes.count)
     for index in nodes.indices.reversed() {
-      if let test = nodes[index].test {
+      if let test = nodes[index].test?.record {
         nodes[index].counts.add(test.outcome)
         nodes[index].counts.duration = test.duration
       } else if nodes[index].counts.duration == nil {
@@ -137,12 +158,22 @@ final class TestReportBuilder {
     if let reportDuration { totals.duration = reportDuration }
 
     let store = ValueStore()
+    // A test has two or three members of some 30 bytes: room made once, where the
+    // store's arrays, grown by doubling, were copied while the outline was at its largest.
+    store.reserveCapacity(bytes: nodes.count * 32)
+    // Every test's message, stack and output, in one buffer.
+    let texts = PreformattedStore()
     var sections: [Section] = []
+    sections.reserveCapacity(
+      nodes.count
+        + nodes.reduce(0) {
+          $0 + TestReportBuilder.outputCount($1.suite?.output, $1.suite?.errorOutput)
+            + TestReportBuilder.outputCount($1.test?.record.output, $1.test?.record.errorOutput)
+        })
     // Pre-order, with an explicit stack of the nodes still to make.
     var pending: [(node: Int, parent: Int?, depth: Int)] = nodes.indices.reversed()
       .filter { nodes[$0].parent == nil }.map { ($0, nil, 0) }
     var opens: [Bool] = []
-    var sectionOf = [Int](repeating: -1, count: nodes.count)
     // The sections still open, whose ends are set once the pre-order passes them.
     var unfinished: [Int] = []
     func closeSections(downTo depth: Int) {
@@ -153,15 +184,17 @@ final class TestReportBuilder {
     }
     while let (index, parent, depth) = pending.popLast() {
       closeSections(downTo: depth)
-      let node = nodes[index]
+      // The node is let go of once its section is made.
+      var node = Node(parent: nil)
+      swap(&node, &nodes[index])
       let at = sections.count
-      sectionOf[index] = at
-      if let test = node.test {
+      if let test = node.test?.record {
         var section = Section(
           title: test.title, level: depth + 1, depth: depth, parent: parent,
           kind: .test(test.outcome))
         section.span.lines = test.lines
         var content: [Content] = []
+        content.reserveCapacity(2)
         let first = store.records.count
         TestReportBuilder.storeMembers(of: test, in: store)
         content.append(
@@ -173,8 +206,8 @@ final class TestReportBuilder {
         var shownLines = store.records.count - first
         let block = TestReportBuilder.restoringEscapes(TestReportBuilder.block(of: test))
         if !block.isEmpty {
-          let preformatted = Preformatted(block)
-          shownLines += preformatted.lines.count
+          let preformatted = texts.block(block)
+          shownLines += preformatted.lineCount
           content.append(Content(position: 0, body: .preformatted(preformatted)))
         }
         section.content = content
@@ -184,7 +217,7 @@ final class TestReportBuilder {
         for (title, text) in [("system-out", test.output), ("system-err", test.errorOutput)] {
           guard
             let lines = TestReportBuilder.output(
-              text, title: title, depth: depth + 1, parent: at, within: test.lines)
+              text, title: title, depth: depth + 1, parent: at, within: test.lines, in: texts)
           else { continue }
           shownLines += lines.hiddenLines
           var placed = lines
@@ -198,23 +231,28 @@ final class TestReportBuilder {
         continue
       }
       var section = Section(
-        title: node.suiteName ?? "", level: depth + 1, depth: depth, parent: parent,
+        title: node.suite?.name ?? "", level: depth + 1, depth: depth, parent: parent,
         kind: .suite(node.counts))
       section.span.lines = node.lines
       sections.append(section)
       opens.append(false)
       unfinished.append(at)
-      for (title, text) in [("system-out", node.output), ("system-err", node.errorOutput)] {
+      let outputs = [
+        ("system-out", node.suite?.output ?? ""), ("system-err", node.suite?.errorOutput ?? ""),
+      ]
+      for (title, text) in outputs {
         guard
           let lines = TestReportBuilder.output(
-            text, title: title, depth: depth + 1, parent: at, within: node.lines)
+            text, title: title, depth: depth + 1, parent: at, within: node.lines, in: texts)
         else { continue }
         var placed = lines
         placed.end = sections.count + 1
         sections.append(placed)
         opens.append(false)
       }
-      for child in node.children.reversed() { pending.append((child, at, depth + 1)) }
+      for child in (node.suite?.children ?? []).reversed() {
+        pending.append((child, at, depth + 1))
+      }
     }
     closeSections(downTo: 0)
     // A failed or errored test opens, and so do the suites that hold it.
@@ -248,19 +286,25 @@ final class TestReportBuilder {
     return outline
   }
 
+  /// How many of a node's outputs hold anything: the most subsections they make.
+  private static func outputCount(_ output: String?, _ errorOutput: String?) -> Int {
+    (output?.isEmpty ?? true ? 0 : 1) + (errorOutput?.isEmpty ?? true ? 0 : 1)
+  }
+
   /// A closed subsection of a test's or suite's output, titled as JUnit names it, or nil
   /// when it holds nothing but blank lines.
   /// It stands `within` the lines of its test or suite, as the report does not say where.
   private static func output(
-    _ text: String, title: String, depth: Int, parent: Int, within lines: Range<Int>
+    _ text: String, title: String, depth: Int, parent: Int, within lines: Range<Int>,
+    in texts: PreformattedStore
   ) -> Section? {
     let trimmed = restoringEscapes(trimmingBlankLines(text))
     guard !trimmed.isEmpty else { return nil }
-    let block = Preformatted(trimmed)
+    let block = texts.block(trimmed)
     var section = Section(
       title: title, level: depth + 1, depth: depth, parent: parent, kind: .output)
     section.content = [Content(position: 0, body: .preformatted(block))]
-    section.hiddenLines = block.lines.count
+    section.hiddenLines = block.lineCount
     section.span.lines = lines
     return section
   }

@@ -9,7 +9,7 @@ extension Content {
     case .source(let source):
       return PartKey(source: ObjectIdentifier(source.document), start: source.lines.lowerBound)
     case .preformatted(let block):
-      return PartKey(source: ObjectIdentifier(block), start: 0)
+      return PartKey(source: ObjectIdentifier(block.store), start: block.range.lowerBound)
     case .totals(let totals):
       return PartKey(
         source: ObjectIdentifier(totals.members.store), start: totals.members.startIndex)

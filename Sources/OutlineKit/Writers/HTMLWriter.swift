@@ -304,7 +304,7 @@ public struct HTMLWriter {
       // scroll, on a phone most of all, which a keyboard can do once the block takes focus.
       target.write("<pre class=\"preformatted\" tabindex=\"0\"><code>")
       for (number, line) in block.lines.enumerated() {
-        guard let runs = block.styles[number] else {
+        guard let runs = block.styles(ofLine: number) else {
           target.write(HTML.valid(HTML.escaped(line)))
           target.write("\n")
           continue

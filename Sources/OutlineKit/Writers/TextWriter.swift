@@ -196,7 +196,7 @@ public struct TextWriter {
     case .markdown(let blocks): return blocks.document.source.trimmingBlankLines(blocks.lines)
     case .members(let members): return members.indices
     case .source(let source): return source.lines
-    case .preformatted(let block): return block.lines.indices
+    case .preformatted(let block): return 0..<block.lineCount
     case .totals: return 0..<1
     }
   }
@@ -216,13 +216,14 @@ public struct TextWriter {
       if source.text.isBlank(line) { return TerminalLine() }
       result.append(TerminalText.escaped(source.shownLine(line)))
     case .preformatted(let block):
-      if block.lines[line].allSatisfy({ $0 == " " || $0 == "\t" }) { return TerminalLine() }
-      guard let runs = block.styles[line] else {
-        result.append(TerminalText.escaped(block.lines[line]))
+      let text = block.line(line)
+      if text.allSatisfy({ $0 == " " || $0 == "\t" }) { return TerminalLine() }
+      guard let runs = block.styles(ofLine: line) else {
+        result.append(TerminalText.escaped(text))
         break
       }
       // The colours the program wrote, each run in its style, the text between plain.
-      let bytes = Array(block.lines[line].utf8)
+      let bytes = Array(text.utf8)
       var at = 0
       for run in runs + [ANSIText.Run(range: bytes.count..<bytes.count, style: .plain)] {
         if run.range.lowerBound > at {

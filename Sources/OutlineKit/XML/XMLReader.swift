@@ -82,7 +82,8 @@ public final class XMLReader: DocumentReader {
     while try next(reader, builder) {
       switch reader.kind {
       case .elementStart:
-        let title = reader.bestAttribute(builder.titleNames)
+        // An empty element is never a section: its title is not made.
+        let title = reader.isEmptyElement ? nil : reader.bestAttribute(builder.titleNames)
         try syntax { () throws(ReadError) in
           try builder.elementStarted(
             tag: reader.name, titleValue: title, hasAttributes: reader.hasAttributes,

@@ -29,8 +29,8 @@ public enum JUnitReader {
   }
 
   /// Reads a whole document.
-  public static func read(_ bytes: [UInt8]) throws(LoadError) -> Outline {
-    try ReportXML.read(bytes) { reader, builder throws(ReadError) in
+  public static func read(_ bytes: consuming [UInt8]) throws(LoadError) -> Outline {
+    try ReportXML.read(consume bytes) { reader, builder throws(ReadError) in
       try walk(reader, into: builder)
     }
   }
@@ -129,9 +129,10 @@ public enum JUnitReader {
               capture = isError ? .suiteErrorOutput : .suiteOutput
             }
           }
-        case "property":
+        case "property" where test != nil:
+          // A suite's properties are not kept: their attributes are not read.
           let attributes = reader.attributes()
-          if test != nil, let key = value("name", in: attributes) {
+          if let key = value("name", in: attributes) {
             test?.properties.append((key, value("value", in: attributes) ?? ""))
           }
         default:

@@ -39,8 +39,8 @@ public enum TRXReader {
   ]
 
   /// Reads a whole document.
-  public static func read(_ bytes: [UInt8]) throws(LoadError) -> Outline {
-    try ReportXML.read(bytes) { reader, builder throws(ReadError) in
+  public static func read(_ bytes: consuming [UInt8]) throws(LoadError) -> Outline {
+    try ReportXML.read(consume bytes) { reader, builder throws(ReadError) in
       try walk(reader, into: builder)
     }
   }
