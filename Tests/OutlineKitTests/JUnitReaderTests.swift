@@ -100,8 +100,12 @@ struct JUnitReaderTests {
       """)
     #expect(outline.sections[1].kind == .test(.flaky))
     #expect(preformatted(outline.sections[1]) == ["run 1 failed:", "slow", "at A"])
+    #expect(members(outline.sections[1]).contains("failed runs=1"))
+    // The rerun came after the first run, whose failure is the test's own: it is the
+    // second run, and both failed.
     #expect(outline.sections[2].kind == .test(.failed))
-    #expect(members(outline.sections[2]).contains("failed runs=1"))
+    #expect(members(outline.sections[2]).contains("failed runs=2"))
+    #expect(preformatted(outline.sections[2]) == ["no", "at B", "", "run 2 failed:", "no", "at B"])
   }
 
   @Test("titles: classname.name for a dotted class name that is not the suite's, else the name")

@@ -22,6 +22,10 @@ struct TestRecord {
   /// Whether the report marked a failed run as flaky (Surefire's `flakyFailure`): the test
   /// is flaky when it then passed.
   var sawFlaky = false
+  /// Whether the failed runs kept came after the run the test's own message is from, as
+  /// Surefire's `rerunFailure` and `rerunError` do (the first run failed, and so did each
+  /// rerun), rather than before it, as a flaky test's and a rerun plugin's do.
+  var failedRunsFollow = false
   /// The properties the test recorded (pytest's `record_property`), in order.
   var properties: [(name: String, value: String)] = []
   /// What it wrote to standard output and error.

@@ -309,15 +309,17 @@ final class TestReportBuilder {
     return section
   }
 
-  /// The message and stack shown for a test (`shown(message:details:)`), then each earlier
-  /// run that failed, numbered.
+  /// The message and stack shown for a test (`shown(message:details:)`), then each other
+  /// run that failed, numbered as it ran: the runs before the last, or, where they followed
+  /// the first (`failedRunsFollow`), from the second on.
   private static func block(of test: TestRecord) -> String {
     var parts: [String] = []
     let shown = shown(message: test.message, details: test.details)
     if !shown.isEmpty { parts.append(shown) }
+    let first = test.failedRunsFollow ? 2 : 1
     for (number, run) in test.failedRuns.enumerated() {
       let text = self.shown(message: run.message, details: run.details, always: true)
-      parts.append("run \(number + 1) failed" + (text.isEmpty ? "" : ":\n" + text))
+      parts.append("run \(number + first) failed" + (text.isEmpty ? "" : ":\n" + text))
     }
     return parts.joined(separator: "\n\n")
   }
@@ -329,12 +331,34 @@ final class TestReportBuilder {
     let details = trimmingBlankLines(details)
     if let message = message.map(trimmingBlankLines), !message.isEmpty,
       !ContentMatcher.holds(Array(details.utf8), Array(message.utf8)),
+      !holdsSpacedOtherwise(details, message),
       always || !details.isEmpty || message.contains("\n")
     {
       parts.append(message)
     }
     if !details.isEmpty { parts.append(details) }
     return parts.joined(separator: "\n")
+  }
+
+  /// Whether `details` hold `message` once every run of white space in both is one space:
+  /// a message written over lines in an attribute, as rspec's formatter writes it, is read
+  /// as one line, which the stack then holds line by line.
+  private static func holdsSpacedOtherwise(_ details: String, _ message: String) -> Bool {
+    guard !details.isEmpty, message.utf8.contains(0x20) else { return false }
+    func spaced(_ text: String) -> [UInt8] {
+      var bytes: [UInt8] = []
+      bytes.reserveCapacity(text.utf8.count)
+      for byte in text.utf8 {
+        let isSpace = byte == 0x20 || (0x09...0x0D).contains(byte)
+        if isSpace {
+          if bytes.last != 0x20 { bytes.append(0x20) }
+        } else {
+          bytes.append(byte)
+        }
+      }
+      return bytes
+    }
+    return ContentMatcher.holds(spaced(details), spaced(message))
   }
 
   /// `text` with the escape sequences a report could not hold as ESC made ESC again, for
@@ -407,7 +431,9 @@ final class TestReportBuilder {
         key: "message", value: ANSIText.plain(restoringEscapes(String(firstLine))), type: .string)
     }
     if !test.failedRuns.isEmpty {
-      store.add(key: "failed runs", value: String(test.failedRuns.count), type: .number)
+      // Every run that failed: those kept apart, and the one its outcome is from.
+      let own = test.outcome == .failed || test.outcome == .error ? 1 : 0
+      store.add(key: "failed runs", value: String(test.failedRuns.count + own), type: .number)
     }
     for property in test.properties {
       store.add(key: property.name, value: property.value, type: .string)

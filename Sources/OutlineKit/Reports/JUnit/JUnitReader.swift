@@ -116,7 +116,11 @@ public enum JUnitReader {
           guard test != nil else { break }
           let message = value("message", in: reader.attributes()).map(oneLineTrimmed)
           test?.failedRuns.append((message, ""))
-          if name.hasPrefix("flaky") { test?.sawFlaky = true }
+          if name.hasPrefix("flaky") {
+            test?.sawFlaky = true
+          } else {
+            test?.failedRunsFollow = true
+          }
           capture = .run((test?.failedRuns.count ?? 1) - 1)
         case "system-out", "system-err":
           let isError = name == "system-err"
