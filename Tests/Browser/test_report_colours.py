@@ -15,7 +15,7 @@ from selenium.webdriver.common.by import By
 
 from conftest import PAGES, ROOT
 from test_browser import keep_screenshot, load
-from test_real_reports import NODE, NODE_PROJECT
+from test_real_reports import NODE, NODE_PROJECT, outline as run
 
 ESC = "\x1b"
 
@@ -46,14 +46,6 @@ def pytest_colour_report(tmp_path_factory):
     assert result.returncode == 1, result.stdout.decode() + result.stderr.decode()
     assert "#x1B[31mERROR#x1B[0m" in report.read_text()
     return report
-
-
-def run(collapse, *arguments):
-    result = subprocess.run([str(collapse), "-w", "0", *map(str, arguments)],
-                            capture_output=True, check=False)
-    assert result.returncode == 0, result.stderr.decode()
-    assert result.stderr == b""
-    return result.stdout.decode()
 
 
 def test_node_report_with_colours_is_read_and_its_diff_drawn(collapse, node_colour_report):
