@@ -22,6 +22,8 @@ struct TestRecord {
   /// Whether the report marked a failed run as flaky (Surefire's `flakyFailure`): the test
   /// is flaky when it then passed.
   var sawFlaky = false
+  /// Whether the report warned about it (PHPUnit's `<warning>`), which leaves it passed.
+  var sawWarning = false
   /// The properties the test recorded (pytest's `record_property`), in order.
   var properties: [(name: String, value: String)] = []
   /// What it wrote to standard output and error.
