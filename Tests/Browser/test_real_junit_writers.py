@@ -83,17 +83,18 @@ def phpunit_report(tmp_path_factory):
                             stdin=subprocess.DEVNULL, capture_output=True, check=False)
     # 2 is PHPUnit's status when a test errored: the planted one.
     assert result.returncode == 2, result.stdout.decode() + result.stderr.decode()
-    assert b"Tests: 9, Assertions: 6, Errors: 1, Failures: 2, Skipped: 1, Incomplete: 1." \
-        in result.stdout
+    assert (b"Tests: 10, Assertions: 7, Errors: 1, Failures: 2, Warnings: 1, Skipped: 1, "
+            b"Incomplete: 1.") in result.stdout
     return report
 
 
 def test_phpunit_totals_are_its_own(collapse, phpunit_report):
-    # PHPUnit counts the whole run in its outermost suite; an incomplete test is skipped.
+    # PHPUnit counts the whole run in its outermost suite; an incomplete test is skipped,
+    # and a test that warned passed.
     run = ElementTree.parse(phpunit_report).getroot().find("testsuite")
-    tests, failures, errors, skipped = (
-        int(run.get(name)) for name in ("tests", "failures", "errors", "skipped"))
-    assert (tests, failures, errors, skipped) == (9, 2, 1, 2)
+    tests, failures, errors, skipped, warnings = (
+        int(run.get(name)) for name in ("tests", "failures", "errors", "skipped", "warnings"))
+    assert (tests, failures, errors, skipped, warnings) == (10, 2, 1, 2, 1)
     assert totals(outline(collapse, phpunit_report)) == {
         "tests": tests, "passed": tests - failures - errors - skipped, "failed": failures,
         "errors": errors, "skipped": skipped, "flaky": 0}
@@ -117,6 +118,7 @@ def test_phpunit_suites_nest_as_it_writes_them(collapse, phpunit_report):
         "  ▾ StockTest",
         "    ▾ testCountsStock",
         "    ▾ testReservesStock",
+        "    ▾ testRestocks",
     ]
 
 
@@ -137,7 +139,7 @@ def test_phpunit_report_opens_its_failures_with_where_and_why(collapse, phpunit_
         '      ▾ testQuantity with data set "negative"',
         sections[-1],
     ]
-    assert re.fullmatch(r"  ▸ StockTest  \(2 tests, 1 skipped, [0-9.]+s\)", sections[-1])
+    assert re.fullmatch(r"  ▸ StockTest  \(3 tests, 1 skipped, [0-9.]+s\)", sections[-1])
     cart = PHPUNIT_TESTS / "CartTest.php"
     # Each failure where its method is written, as PHPUnit says, and its message, which
     # PHPUnit writes after the test's name; the whole text as written below them.
@@ -160,6 +162,19 @@ def test_phpunit_report_opens_its_failures_with_where_and_why(collapse, phpunit_
     assert f"        {cart}:36\n" in shown
 
 
+def test_phpunit_warning_keeps_the_test_passed_with_its_text(collapse, phpunit_report):
+    warned = ElementTree.parse(phpunit_report).getroot().find(
+        ".//testcase[@name='testRestocks']")
+    assert warned.find("warning") is not None and len(warned) == 1
+    shown = outline(collapse, "--expand-all", phpunit_report)
+    test = shown.index("    ▾ testRestocks\n")
+    lines = shown[test:].splitlines()
+    assert lines[1] == '      outcome: "passed"'
+    assert '      message: "passed with a warning: restocking is counted twice when a delivery ' \
+        'is split"' in lines
+    assert "      StockTest::testRestocks" in lines
+
+
 def test_phpunit_report_as_a_job_summary_rendered_by_cmark_gfm(collapse, phpunit_report):
     html = job_summary(collapse, phpunit_report)
     assert html.count("<details open>") == 3 + len(PHPUNIT_FAILED)
@@ -167,7 +182,7 @@ def test_phpunit_report_as_a_job_summary_rendered_by_cmark_gfm(collapse, phpunit
     cart = html.index("</a>CartTest</summary>")
     provider = html.index("</a>CartTest::testQuantity</summary>")
     negative = html.index("</a>testQuantity with data set &quot;negative&quot;</summary>")
-    stock = html.index("</a>StockTest (2 tests, 1 skipped, ")
+    stock = html.index("</a>StockTest (3 tests, 1 skipped, ")
     assert shop < cart < provider < negative < stock
     assert (depth(html, shop), depth(html, cart), depth(html, provider), depth(html, negative),
             depth(html, stock)) == (1, 2, 3, 4, 2)
