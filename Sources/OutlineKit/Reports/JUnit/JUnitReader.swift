@@ -1,5 +1,6 @@
-/// Reads JUnit XML, as Ant, Surefire and Failsafe, Gradle, pytest, jest-junit, node's
-/// runner, PHPUnit and rspec_junit_formatter write it, into a report's outline
+/// Reads JUnit XML, as Ant, Surefire and Failsafe, Gradle, pytest, jest-junit,
+/// go-junit-report, node's runner, Mocha's xunit reporter, PHPUnit, rspec_junit_formatter
+/// and TAP::Formatter::JUnit write it, into a report's outline
 /// (`TestReportBuilder`), with libxml2's streaming reader: node by node, never the document
 /// as a tree.
 ///
