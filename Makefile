@@ -36,9 +36,13 @@ MAN_PACKAGES := cmark-gfm
 LINT_PACKAGES := eslint node-chalk node-strip-ansi node-text-table php-codesniffer python3
 # JUnit XML as the tools write it: PHPUnit; rspec and its JUnit formatter; and Maven with
 # Surefire, the compiler and resources plugins, JUnit 4 and a JDK, which build the project
-# in Tests/Reports/surefire offline from what these packages put in /usr/share/maven-repo.
+# in Tests/Reports/surefire offline from what these packages put in /usr/share/maven-repo;
+# Mocha, whose xunit reporter writes JUnit XML (its modules found through NODE_PATH when node
+# is installed apart from Debian's); and TAP::Formatter::JUnit, which `prove` writes JUnit
+# XML with, a test script that died as its suite's error.
 REPORT_PACKAGES := phpunit ruby-rspec ruby-rspec-junit-formatter maven libsurefire-java \
-  libmaven-compiler-plugin-java libmaven-resources-plugin-java junit4 default-jdk-headless
+  libmaven-compiler-plugin-java libmaven-resources-plugin-java junit4 default-jdk-headless \
+  mocha libtap-formatter-junit-perl
 TEST_PACKAGES := $(BUILD_PACKAGES) $(MAN_PACKAGES) $(LINT_PACKAGES) man-db groff-base binutils bsdutils \
   util-linux tmux zsh fish jq chromium chromium-driver default-jre-headless python3-venv \
   fonts-noto-color-emoji $(REPORT_PACKAGES)

@@ -134,7 +134,7 @@ def test_matches_are_counted_in_the_schema(collapse):
 
 def test_every_case_input_validates(collapse):
     validated = failed = 0
-    for arguments, data in seeds.cases():
+    for _, arguments, data in seeds.cases():
         options = []
         # A case of a usage error may give a format that is not one.
         for option in () if arguments[:1] == ["exit=2"] else ("-f", "--from", "--title-key"):

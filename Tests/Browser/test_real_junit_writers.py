@@ -1,11 +1,13 @@
 """JUnit XML as more tools write it, each run here on a small project in Tests/Reports whose
 failures, errors, skips and flaky test are planted: PHPUnit (`--log-junit`), with its suites
 per class and per data provider; Maven Surefire, offline against Debian's repository, with
-a test it reruns; and rspec with rspec_junit_formatter. collapse reads each report as it
+a test it reruns; rspec with rspec_junit_formatter; Mocha's xunit reporter; and `prove`
+with TAP::Formatter::JUnit, whose test script dies. collapse reads each report as it
 is: its totals are the tool's, its failures open with their message and location, its
 passes closed, its suites nested as the tool nests them, in the text, in a job summary
 rendered by cmark-gfm and in a page."""
 
+import os
 import re
 import shutil
 import subprocess
@@ -81,17 +83,18 @@ def phpunit_report(tmp_path_factory):
                             stdin=subprocess.DEVNULL, capture_output=True, check=False)
     # 2 is PHPUnit's status when a test errored: the planted one.
     assert result.returncode == 2, result.stdout.decode() + result.stderr.decode()
-    assert b"Tests: 9, Assertions: 6, Errors: 1, Failures: 2, Skipped: 1, Incomplete: 1." \
-        in result.stdout
+    assert (b"Tests: 10, Assertions: 7, Errors: 1, Failures: 2, Warnings: 1, Skipped: 1, "
+            b"Incomplete: 1.") in result.stdout
     return report
 
 
 def test_phpunit_totals_are_its_own(collapse, phpunit_report):
-    # PHPUnit counts the whole run in its outermost suite; an incomplete test is skipped.
+    # PHPUnit counts the whole run in its outermost suite; an incomplete test is skipped,
+    # and a test that warned passed.
     run = ElementTree.parse(phpunit_report).getroot().find("testsuite")
-    tests, failures, errors, skipped = (
-        int(run.get(name)) for name in ("tests", "failures", "errors", "skipped"))
-    assert (tests, failures, errors, skipped) == (9, 2, 1, 2)
+    tests, failures, errors, skipped, warnings = (
+        int(run.get(name)) for name in ("tests", "failures", "errors", "skipped", "warnings"))
+    assert (tests, failures, errors, skipped, warnings) == (10, 2, 1, 2, 1)
     assert totals(outline(collapse, phpunit_report)) == {
         "tests": tests, "passed": tests - failures - errors - skipped, "failed": failures,
         "errors": errors, "skipped": skipped, "flaky": 0}
@@ -115,6 +118,7 @@ def test_phpunit_suites_nest_as_it_writes_them(collapse, phpunit_report):
         "  ▾ StockTest",
         "    ▾ testCountsStock",
         "    ▾ testReservesStock",
+        "    ▾ testRestocks",
     ]
 
 
@@ -135,7 +139,7 @@ def test_phpunit_report_opens_its_failures_with_where_and_why(collapse, phpunit_
         '      ▾ testQuantity with data set "negative"',
         sections[-1],
     ]
-    assert re.fullmatch(r"  ▸ StockTest  \(2 tests, 1 skipped, [0-9.]+s\)", sections[-1])
+    assert re.fullmatch(r"  ▸ StockTest  \(3 tests, 1 skipped, [0-9.]+s\)", sections[-1])
     cart = PHPUNIT_TESTS / "CartTest.php"
     # Each failure where its method is written, as PHPUnit says, and its message, which
     # PHPUnit writes after the test's name; the whole text as written below them.
@@ -158,6 +162,19 @@ def test_phpunit_report_opens_its_failures_with_where_and_why(collapse, phpunit_
     assert f"        {cart}:36\n" in shown
 
 
+def test_phpunit_warning_keeps_the_test_passed_with_its_text(collapse, phpunit_report):
+    warned = ElementTree.parse(phpunit_report).getroot().find(
+        ".//testcase[@name='testRestocks']")
+    assert warned.find("warning") is not None and len(warned) == 1
+    shown = outline(collapse, "--expand-all", phpunit_report)
+    test = shown.index("    ▾ testRestocks\n")
+    lines = shown[test:].splitlines()
+    assert lines[1] == '      outcome: "passed"'
+    assert '      message: "passed with a warning: restocking is counted twice when a delivery ' \
+        'is split"' in lines
+    assert "      StockTest::testRestocks" in lines
+
+
 def test_phpunit_report_as_a_job_summary_rendered_by_cmark_gfm(collapse, phpunit_report):
     html = job_summary(collapse, phpunit_report)
     assert html.count("<details open>") == 3 + len(PHPUNIT_FAILED)
@@ -165,7 +182,7 @@ def test_phpunit_report_as_a_job_summary_rendered_by_cmark_gfm(collapse, phpunit
     cart = html.index("</a>CartTest</summary>")
     provider = html.index("</a>CartTest::testQuantity</summary>")
     negative = html.index("</a>testQuantity with data set &quot;negative&quot;</summary>")
-    stock = html.index("</a>StockTest (2 tests, 1 skipped, ")
+    stock = html.index("</a>StockTest (3 tests, 1 skipped, ")
     assert shop < cart < provider < negative < stock
     assert (depth(html, shop), depth(html, cart), depth(html, provider), depth(html, negative),
             depth(html, stock)) == (1, 2, 3, 4, 2)
@@ -244,11 +261,11 @@ def test_surefire_reports_open_their_failures_with_why(collapse, surefire_report
     assert "      \tat shop.CartTest.totalIncludesTax(CartTest.java:21)\n" in shown
     assert '      message: "database unreachable: connection refused on port 5432"\n' in shown
     assert "      \tat shop.OrderTest.savesOrder(OrderTest.java:16)\n" in shown
-    # A failure run again keeps its rerun, the second run, and counts both runs that
-    # failed; the flaky test failed once.
-    assert shown.count("      failed runs: 2\n") == 1
-    assert shown.count("      failed runs: 1\n") == 1
-    assert shown.count("      run 2 failed:\n") == 1
+    # The failure and the error, each run again, keep their rerun, the second run, and
+    # count both runs that failed.
+    assert shown.count("      failed runs: 2\n") == 2
+    assert shown.count("      run 2 failed:\n") == 2
+    assert "run 1 failed" not in shown
     # The flaky test's failed run stays closed with it.
     assert "stock service timed out" not in shown
 
@@ -350,3 +367,158 @@ def test_rspec_report_page_shows_its_failures(browser, collapse, rspec_report):
     message = browser.find_element(By.XPATH, "//pre[contains(., 'got: 12.0')]")
     assert message.is_displayed()
     keep_screenshot(browser, "rspec-junit-report")
+
+
+# Mocha's xunit reporter, as Debian ships it: one suite, each test's class its describes.
+
+MOCHA_PROJECT = ROOT / "Tests" / "Reports" / "mocha"
+MOCHA_FAILED = ["Cart totals include tax", "Cart checkout saves the order"]
+
+
+@pytest.fixture(scope="module")
+def mocha_report(tmp_path_factory):
+    """The JUnit XML Mocha's xunit reporter writes for the project."""
+    report = tmp_path_factory.mktemp("mocha-report") / "xunit.xml"
+    # Debian's Mocha finds its modules in /usr/share/nodejs, which a node installed apart
+    # from Debian's does not search.
+    environment = {**os.environ, "NODE_PATH": "/usr/share/nodejs"}
+    result = subprocess.run(
+        ["mocha", "--reporter", "xunit", "--reporter-option", f"output={report}"],
+        cwd=MOCHA_PROJECT, env=environment, stdin=subprocess.DEVNULL, capture_output=True,
+        check=False)
+    # Mocha's status is how many tests failed: the two planted.
+    assert result.returncode == 2, result.stdout.decode() + result.stderr.decode()
+    return report
+
+
+def test_mocha_totals_are_its_own(collapse, mocha_report):
+    # Mocha counts every failing test under `errors` and writes each as a <failure>: a
+    # thrown TypeError fails a test as an assertion does, as Mocha's own "2 failing" says.
+    suite = ElementTree.parse(mocha_report).getroot()
+    tests, failures, errors, skipped = (
+        int(suite.get(name)) for name in ("tests", "failures", "errors", "skipped"))
+    assert (tests, failures, errors, skipped) == (5, 0, 2, 1)
+    assert len(suite.findall("testcase/failure")) == failures + errors
+    assert totals(outline(collapse, mocha_report)) == {
+        "tests": tests, "passed": tests - errors - skipped, "failed": failures + errors,
+        "errors": 0, "skipped": skipped, "flaky": 0}
+
+
+def test_mocha_report_opens_its_failures_titled_as_mocha_prints_them(collapse, mocha_report):
+    shown = outline(collapse, mocha_report)
+    sections = [line for line in shown.splitlines() if "▾" in line or "▸" in line]
+    # One suite, as Mocha writes it; each test by its describes' titles and its own, as
+    # Mocha prints it and `--grep` matches it.
+    assert sections == [
+        "▾ Mocha Tests",
+        "  ▸ Cart adds an item  (passed)",
+        "  ▾ Cart totals include tax",
+        "  ▸ Cart totals round to cents  (passed)",
+        "  ▾ Cart checkout saves the order",
+        "  ▸ Cart checkout pays by card  (skipped)",
+    ]
+    # Mocha writes no message: its text's first lines are.
+    assert '    message: "total with tax"\n' in shown
+    assert "    AssertionError [ERR_ASSERTION]: total with tax\n" in shown
+    assert "        at Context.<anonymous> (test/cart.test.js:17:14)\n" in shown
+    assert """    message: "Cannot read properties of undefined (reading 'save')"\n""" in shown
+    assert "    TypeError: Cannot read properties of undefined (reading 'save')\n" in shown
+    assert "        at Context.<anonymous> (test/cart.test.js:28:13)\n" in shown
+
+
+def test_mocha_report_as_a_job_summary_rendered_by_cmark_gfm(collapse, mocha_report):
+    html = job_summary(collapse, mocha_report)
+    assert html.count("<details open>") == 1 + len(MOCHA_FAILED)
+    tax = html.index("</a>Cart totals include tax</summary>")
+    saves = html.index("</a>Cart checkout saves the order</summary>")
+    assert depth(html, html.index("</a>Mocha Tests</summary>")) == 1
+    assert depth(html, tax) == depth(html, saves) == 2
+    assert "12 !== 12.5" in html[tax:saves]
+    assert "TypeError: Cannot read properties of undefined" in html[saves:]
+    assert "Cart checkout pays by card (skipped)</summary>" in html
+
+
+def test_mocha_report_page_shows_its_failures(browser, collapse, mocha_report):
+    page(browser, collapse, "mocha-junit-report", mocha_report)
+    assert summaries(browser, True) == ["Mocha Tests", *MOCHA_FAILED]
+    assert {"Cart adds an item", "Cart checkout pays by card"} <= set(summaries(browser, False))
+    for text in ["12 !== 12.5", "reading 'save'"]:
+        message = browser.find_element(By.XPATH, f"//pre[contains(., \"{text}\")]")
+        assert message.is_displayed(), text
+    keep_screenshot(browser, "mocha-junit-report")
+
+
+# `prove` with TAP::Formatter::JUnit, as Debian ships them: a suite per test script, and a
+# script that died an error of its suite's own, beside its tests.
+
+PROVE_PROJECT = ROOT / "Tests" / "Reports" / "prove"
+DIED = "Dubious, test returned 255 (wstat 65280, 0xff00)"
+
+
+@pytest.fixture(scope="module")
+def prove_report(tmp_path_factory):
+    """The JUnit XML TAP::Formatter::JUnit writes for the project's test scripts."""
+    result = subprocess.run(
+        ["prove", "--formatter", "TAP::Formatter::JUnit", "t"], cwd=PROVE_PROJECT,
+        stdin=subprocess.DEVNULL, capture_output=True, check=False)
+    # 1: a test failed and a script died, the planted ones.
+    assert result.returncode == 1, result.stderr.decode()
+    assert b"database unreachable" in result.stderr
+    report = tmp_path_factory.mktemp("prove-report") / "junit.xml"
+    report.write_bytes(result.stdout)
+    return report
+
+
+def test_prove_report_counts_the_script_that_died(collapse, prove_report):
+    root = ElementTree.parse(prove_report).getroot()
+    cart = root.find("testsuite[@name='cart_t']")
+    # The script's death is an <error> of the suite, in no test case.
+    assert cart.find("error").get("message") == DIED
+    assert cart.find("testcase/error") is None
+    cases = root.findall("testsuite/testcase")
+    failed = root.findall("testsuite/testcase/failure")
+    assert (len(cases), len(failed)) == (3, 1)
+    # The death is a test of its own: 3 test cases and it.
+    assert totals(outline(collapse, prove_report)) == {
+        "tests": len(cases) + 1, "passed": 2, "failed": len(failed), "errors": 1,
+        "skipped": 0, "flaky": 0}
+
+
+def test_prove_report_opens_the_script_that_died(collapse, prove_report):
+    shown = outline(collapse, prove_report)
+    sections = [line for line in shown.splitlines() if "▾" in line or "▸" in line]
+    # The script's output first, as a suite's is; then its tests, and its death after them.
+    assert sections == [
+        "▾ cart_t",
+        "  ▸ system-out  (3 lines)",
+        "  ▸ system-err  (1 line)",
+        "  ▸ 1 - adds an item  (passed)",
+        "  ▾ 2 - total includes tax",
+        "  ▾ suite error",
+        sections[-1],
+    ]
+    assert re.fullmatch(r"▸ stock_t  \(1 test(, [0-9.]+s)?\)", sections[-1]), sections[-1]
+    error = shown.index("  ▾ suite error\n")
+    assert shown[error:].startswith(
+        "  ▾ suite error\n"
+        '    outcome: "error"\n'
+        f'    message: "{DIED}"\n')
+    assert '    message: "not ok 2 - total includes tax"\n' in shown
+
+
+def test_prove_report_as_a_job_summary_rendered_by_cmark_gfm(collapse, prove_report):
+    html = job_summary(collapse, prove_report)
+    assert html.count("<details open>") == 3
+    cart = html.index("</a>cart_t</summary>")
+    error = html.index("</a>suite error</summary>")
+    assert depth(html, cart) == 1 and depth(html, error) == 2
+    assert DIED in html[error:]
+
+
+def test_prove_report_page_shows_the_script_that_died(browser, collapse, prove_report):
+    page(browser, collapse, "prove-junit-report", prove_report)
+    assert summaries(browser, True) == ["cart_t", "2 - total includes tax", "suite error"]
+    assert "stock_t" in summaries(browser, False)
+    message = browser.find_element(By.XPATH, "//*[contains(., 'Dubious, test returned 255')]")
+    assert message.is_displayed()
+    keep_screenshot(browser, "prove-junit-report")

@@ -26,6 +26,8 @@ struct TestRecord {
   /// Surefire's `rerunFailure` and `rerunError` do (the first run failed, and so did each
   /// rerun), rather than before it, as a flaky test's and a rerun plugin's do.
   var failedRunsFollow = false
+  /// Whether the report warned about it (PHPUnit's `<warning>`), which leaves it passed.
+  var sawWarning = false
   /// The properties the test recorded (pytest's `record_property`), in order.
   var properties: [(name: String, value: String)] = []
   /// What it wrote to standard output and error.

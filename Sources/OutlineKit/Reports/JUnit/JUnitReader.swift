@@ -1,5 +1,6 @@
-/// Reads JUnit XML, as Ant, Surefire and Failsafe, Gradle, pytest, jest-junit, node's
-/// runner, PHPUnit and rspec_junit_formatter write it, into a report's outline
+/// Reads JUnit XML, as Ant, Surefire and Failsafe, Gradle, pytest, jest-junit,
+/// go-junit-report, node's runner, Mocha's xunit reporter, PHPUnit, rspec_junit_formatter
+/// and TAP::Formatter::JUnit write it, into a report's outline
 /// (`TestReportBuilder`), with libxml2's streaming reader: node by node, never the document
 /// as a tree.
 ///
@@ -10,6 +11,24 @@
 /// then passed flaky, and they and `<rerunFailure>`, `<rerunError>` are kept as its earlier
 /// runs. `<system-out>` and `<system-err>` are its output, `<properties>` its properties.
 /// Any other element is passed over with what it holds.
+///
+/// A `<failure>` or `<error>` straight inside a `<testsuite>`, not in any test, is how a
+/// tool says the suite itself failed: a test script that died (TAP::Formatter::JUnit), a
+/// class whose setup threw. It is a test of its own in that suite, titled `suite failure`
+/// or `suite error` (`suite error 2` for a second one), failed or errored and counted so,
+/// with its message and text.
+///
+/// PHPUnit writes a test that passed but warned (`<warning>`) as passed, and so it stays:
+/// its message says `passed with a warning:` and what the warning says, its text is kept.
+///
+/// Mocha's xunit reporter writes one suite, `Mocha Tests`, each test's class as the titles
+/// of the `describe`s around it joined by spaces (`Cart totals`) and its name as its own
+/// title (`include tax`): such a test, and any whose class has a space in it, is titled as
+/// Mocha prints and `--grep` matches it, the whole of both (`Cart totals include tax`).
+/// Its failures have no `message`: their text starts with it, up to a blank line.
+///
+/// go-junit-report's messages are only `Failed` and `Skipped`: the first line the test
+/// logged, in its text, is its message instead.
 ///
 /// PHPUnit nests a suite per class, and in it a suite per data provider, inside the suite
 /// of its configuration, which it wraps in one named `""` for the whole run: a suite
@@ -42,6 +61,10 @@ public enum JUnitReader {
     let line: Int
     let capture: Capture
     var isSuite = false
+    /// Whether it is a `<failure>` or `<error>` straight in a suite, which is a test.
+    var isSuiteFault = false
+    /// How many of those a suite has held, by their name.
+    var faults: [String: Int] = [:]
   }
 
   private static func walk(_ reader: XMLTextReader, into builder: TestReportBuilder)
@@ -53,6 +76,8 @@ public enum JUnitReader {
     // pytest counts a test's `line` from 0, the line of its `def` less one; it names its
     // report `pytest tests` and its suite `pytest`, unless told otherwise.
     var linesFromZero = false
+    // Mocha's xunit reporter names its one suite `Mocha Tests`, unless told otherwise.
+    var isMocha = false
     var lastLine = 1
     while true {
       let more = try ReportXML.next(
@@ -79,8 +104,10 @@ public enum JUnitReader {
             message: ReadError.tooDeepMessage("elements", levels: TestReportBuilder.deepestNesting))
         }
         let parent = stack.last?.capture ?? .none
+        let isInSuite = stack.last?.isSuite == true
         var capture = parent
         var isSuite = false
+        var isSuiteFault = false
         switch name {
         case "testsuites" where stack.isEmpty:
           let attributes = reader.attributes()
@@ -91,7 +118,10 @@ public enum JUnitReader {
           let attributes = reader.attributes()
           let name = value("name", in: attributes)
           guard name?.allSatisfy(\.isWhitespace) != true else { break }
-          if stack.isEmpty { linesFromZero = name == "pytest" }
+          if stack.isEmpty {
+            linesFromZero = name == "pytest"
+            isMocha = name == "Mocha Tests"
+          }
           builder.startSuite(
             name: name ?? "testsuite",
             duration: value("time", in: attributes).flatMap(ReportXML.seconds), line: line - 1)
@@ -99,10 +129,28 @@ public enum JUnitReader {
         case "testcase" where test == nil:
           test = record(
             reader.attributes(), suite: builder.currentSuite, line: line - 1,
-            linesFromZero: linesFromZero)
+            linesFromZero: linesFromZero, isMocha: isMocha)
           capture = .none
-        case "failure", "error", "skipped":
+        case _ where (name == "failure" || name == "error") && test == nil && isInSuite:
+          // The suite's own failure, a test of its own.
+          stack[stack.count - 1].faults[name, default: 0] += 1
+          let faults = stack[stack.count - 1].faults[name, default: 0]
+          let title = "suite " + name + (faults > 1 ? " \(faults)" : "")
+          let attributes = reader.attributes()
+          var fault = TestRecord(className: nil, name: title, title: title)
+          fault.outcome = name == "failure" ? .failed : .error
+          fault.message = value("message", in: attributes).map(oneLineTrimmed)
+          fault.lines = line - 1..<line
+          test = fault
+          isSuiteFault = true
+          capture = .details
+        case "failure", "error", "skipped", "warning":
           guard test != nil else { break }
+          if name == "warning" {
+            test?.sawWarning = true
+            capture = .details
+            break
+          }
           let message = value("message", in: reader.attributes()).map(oneLineTrimmed)
           let outcome: TestOutcome =
             name == "failure" ? .failed : name == "error" ? .error : .skipped
@@ -142,7 +190,10 @@ public enum JUnitReader {
         default:
           break
         }
-        stack.append(Open(name: name, line: line, capture: capture, isSuite: isSuite))
+        stack.append(
+          Open(
+            name: name, line: line, capture: capture, isSuite: isSuite,
+            isSuiteFault: isSuiteFault))
         if reader.isEmptyElement {
           ended(&stack, &test, builder, line: line)
         }
@@ -176,10 +227,25 @@ public enum JUnitReader {
   ) {
     guard let open = stack.popLast() else { return }
     switch open.name {
-    case "testcase":
+    case _ where open.name == "testcase" || open.isSuiteFault:
       guard var finished = test, !stack.contains(where: { $0.name == "testcase" }) else { return }
       if finished.sawFlaky && finished.outcome == .passed { finished.outcome = .flaky }
-      if finished.message == nil { finished.message = headedMessage(of: finished) }
+      // go-junit-report's message is only the word `Failed` or `Skipped`: the test's
+      // first line logged says why.
+      if finished.message == "Failed" || finished.message == "Skipped",
+        let logged = finished.details.split(whereSeparator: \.isNewline).first(where: {
+          !$0.allSatisfy(\.isWhitespace)
+        })
+      {
+        finished.message = oneLineTrimmed(String(logged))
+      }
+      if finished.message == nil {
+        finished.message = headedMessage(of: finished) ?? firstParagraph(of: finished)
+      }
+      if finished.sawWarning && finished.outcome == .passed {
+        let warning = headedMessage(of: finished, always: true) ?? firstParagraph(of: finished)
+        finished.message = "passed with a warning: " + (warning ?? "")
+      }
       finished.lines = finished.lines.lowerBound..<max(line, finished.lines.upperBound)
       builder.add(finished)
       test = nil
@@ -193,8 +259,9 @@ public enum JUnitReader {
   /// The message of a test that failed or errored without one, when its text starts with
   /// a line naming it `Class::name`, as PHPUnit writes it: the lines after that one, up to
   /// a blank line.
-  private static func headedMessage(of test: TestRecord) -> String? {
-    guard test.outcome == .failed || test.outcome == .error, let className = test.className
+  private static func headedMessage(of test: TestRecord, always: Bool = false) -> String? {
+    guard always || test.outcome == .failed || test.outcome == .error,
+      let className = test.className
     else { return nil }
     var lines = test.details.split(separator: "\n", omittingEmptySubsequences: false)[...]
     while let first = lines.first, first.allSatisfy(\.isWhitespace) { lines.removeFirst() }
@@ -205,10 +272,27 @@ public enum JUnitReader {
     return message.isEmpty ? nil : message.joined(separator: "\n")
   }
 
+  /// The message of a test that failed or errored without one and whose text does not
+  /// start with a stack's frame, as Mocha writes it: its first lines, up to a blank one.
+  private static func firstParagraph(of test: TestRecord) -> String? {
+    guard test.outcome == .failed || test.outcome == .error || test.sawWarning else {
+      return nil
+    }
+    var lines = test.details.split(separator: "\n", omittingEmptySubsequences: false)[...]
+    while let first = lines.first, first.allSatisfy(\.isWhitespace) { lines.removeFirst() }
+    let message = lines.prefix { !$0.allSatisfy(\.isWhitespace) }
+    guard let first = message.first, !first.hasPrefix(" "), !first.hasPrefix("\t"),
+      !first.hasPrefix("at ")
+    else {
+      return nil
+    }
+    return message.joined(separator: "\n")
+  }
+
   /// A test as its `<testcase>` attributes give it.
   private static func record(
     _ attributes: [(name: String, value: String)], suite: String?, line: Int,
-    linesFromZero: Bool
+    linesFromZero: Bool, isMocha: Bool
   ) -> TestRecord {
     let className = value("classname", in: attributes).flatMap { $0.isEmpty ? nil : $0 }
     let name = value("name", in: attributes) ?? ""
@@ -220,9 +304,15 @@ public enum JUnitReader {
     let isDescription = name.prefix { $0 != "[" }.contains(" ")
     let titleClass =
       isDescription && file.map(pathAsClassName) == className ? nil : className
-    var test = TestRecord(
-      className: className, name: name,
-      title: TestReportBuilder.title(className: titleClass, name: name, suite: suite))
+    // Mocha's class is the titles of the describes around the test, words and spaces (so
+    // is jest-junit's, told to write `{classname}` alone).
+    let title =
+      if let className, isMocha || className.contains(" "), !name.hasPrefix(className) {
+        className + " " + name
+      } else {
+        TestReportBuilder.title(className: titleClass, name: name, suite: suite)
+      }
+    var test = TestRecord(className: className, name: name, title: title)
     test.duration = value("time", in: attributes).flatMap(ReportXML.seconds)
     test.file = file
     test.line = value("line", in: attributes).flatMap { Int($0) }.map {
