@@ -98,7 +98,7 @@ public enum JUnitReader {
           isSuite = true
         case "testcase" where test == nil:
           test = record(
-            reader.attributes(), suite: builder.currentSuite, line: line - 1,
+            reader.attributes(named: testAttributes), suite: builder.currentSuite, line: line - 1,
             linesFromZero: linesFromZero)
           capture = .none
         case "failure", "error", "skipped":
@@ -200,6 +200,10 @@ public enum JUnitReader {
     let message = lines.prefix { !$0.allSatisfy(\.isWhitespace) }
     return message.isEmpty ? nil : message.joined(separator: "\n")
   }
+
+  /// The attributes of a `<testcase>` that `record` reads: a report has one for every
+  /// test, whose others are not made strings.
+  private static let testAttributes = ["classname", "name", "file", "time", "line"]
 
   /// A test as its `<testcase>` attributes give it.
   private static func record(
