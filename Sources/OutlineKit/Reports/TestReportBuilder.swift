@@ -170,9 +170,12 @@ final class TestReportBuilder {
     let store = ValueStore()
     // A test has two or three members of some 30 bytes: room made once, where the
     // store's arrays, grown by doubling, were copied while the outline was at its largest.
-    store.reserveCapacity(bytes: nodes.count * 32)
-    // Every test's message, stack and output, in one buffer.
+    // Room made and not used costs no memory, as no page of it is written.
+    store.reserveCapacity(bytes: nodes.count * 64)
+    // Every test's message, stack and output, in one buffer, made as large as their text
+    // at once for the same reason.
     let texts = PreformattedStore()
+    texts.reserveCapacity(bytes: nodes.reduce(0) { $0 + TestReportBuilder.textBytes(of: $1) })
     var sections: [Section] = []
     sections.reserveCapacity(
       nodes.count
@@ -295,6 +298,17 @@ final class TestReportBuilder {
     outline.hiddenLines = hidden
     outline.sourceLines = sourceLines
     return outline
+  }
+
+  /// The most bytes a node's message, stack and output take in a `PreformattedStore`.
+  private static func textBytes(of node: Node) -> Int {
+    if let suite = node.suite { return suite.output.utf8.count + suite.errorOutput.utf8.count }
+    guard let test = node.test?.record else { return 0 }
+    // The lines that join its parts, and head each earlier run, count too.
+    return 4 + (test.message?.utf8.count ?? 0) + test.details.utf8.count
+      + test.failedRuns.reduce(0) {
+        $0 + 32 + ($1.message?.utf8.count ?? 0) + $1.details.utf8.count
+      } + test.output.utf8.count + test.errorOutput.utf8.count
   }
 
   /// How many of a node's outputs hold anything: the most subsections they make.
