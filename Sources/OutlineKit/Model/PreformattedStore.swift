@@ -13,6 +13,12 @@ final class PreformattedStore: @unchecked Sendable {
   /// program wrote for a terminal, whose escape sequences are not in `bytes`.
   private(set) var styles: [Int: [ANSIText.Run]] = [:]
 
+  /// Makes room for `count` bytes of text, and the lines they may hold.
+  func reserveCapacity(bytes count: Int) {
+    bytes.reserveCapacity(min(count, Int(UInt32.max)))
+    lineEnds.reserveCapacity(count / 16)
+  }
+
   /// Adds the lines of `text`, split at `\n`, `\r\n` and `\r` (a line end at its very end
   /// ends its last line), and returns their indexes; nil when the store is full (4 GiB).
   func add(_ text: String) -> Range<Int>? {

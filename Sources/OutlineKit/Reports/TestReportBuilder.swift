@@ -13,10 +13,9 @@
 final class TestReportBuilder {
   /// One suite or test, before the outline's flat array is made from them. What only a
   /// suite has, or a test, is held by reference: a report has a node for every test, and
-  /// nodes that held both took 360 bytes each (104 now), copied whole as the array grew.
+  /// nodes that held both took 360 bytes each (48 now), copied whole as the array grew.
   private struct Node {
     var parent: Int?
-    var counts = TestCounts()
     var lines: Range<Int> = 0..<0
     var suite: Suite? = nil
     var test: Test? = nil
@@ -25,6 +24,10 @@ final class TestReportBuilder {
   /// What a suite holds besides its counts.
   private final class Suite {
     let name: String
+    /// The counts of the tests it holds, at any depth, once `finish` has summed them.
+    var counts = TestCounts()
+    /// How long what it holds took, summed, for a suite that does not say.
+    var childDuration: Double?
     var children: [Int] = []
     /// Its tests by their key, to join their runs, while it is open.
     var testsByKey: [TestRecord.Key: Int] = [:]
@@ -48,6 +51,9 @@ final class TestReportBuilder {
 
   private var nodes: [Node] = []
   private var open: [Int] = []
+  /// The class name of the test added last, which the next one mostly shares: the two
+  /// hold one string.
+  private var lastClassName: String?
   /// What the report says it took, over the sum of its suites', when it says.
   var reportDuration: Double?
   /// The report's name, when its root names it.
@@ -65,7 +71,7 @@ final class TestReportBuilder {
   /// A suite starts inside the one open, if any.
   func startSuite(name: String, duration: Double?, line: Int) {
     var node = Node(parent: open.last, suite: Suite(name: name))
-    node.counts.duration = duration
+    node.suite?.counts.duration = duration
     node.lines = line..<line + 1
     nodes.append(node)
     if let parent = open.last { nodes[parent].suite?.children.append(nodes.count - 1) }
@@ -96,6 +102,12 @@ final class TestReportBuilder {
 
   /// A run of a test, in the innermost suite open (or at the top).
   func add(_ record: TestRecord) {
+    var record = record
+    if record.className == lastClassName {
+      record.className = lastClassName
+    } else {
+      lastClassName = record.className
+    }
     let suite = open.last.flatMap { nodes[$0].suite }
     if let suite, let earlier = suite.testsByKey[record.key], let test = nodes[earlier].test {
       var joined = test.record
@@ -136,21 +148,19 @@ final class TestReportBuilder {
   func finish(sourceLines: Int) -> Outline {
     // Counts go up from the last node to the first: a child is made after its parent.
     var totals = TestCounts()
-    var childDurations = [Double?](repeating: nil, count: nodes.count)
     for index in nodes.indices.reversed() {
+      var counts = TestCounts()
       if let test = nodes[index].test?.record {
-        nodes[index].counts.add(test.outcome)
-        nodes[index].counts.duration = test.duration
-      } else if nodes[index].counts.duration == nil {
+        counts.add(test.outcome)
+        counts.duration = test.duration
+      } else if let suite = nodes[index].suite {
         // A suite that does not say how long it took took as long as what it holds.
-        nodes[index].counts.duration = childDurations[index]
+        if suite.counts.duration == nil { suite.counts.duration = suite.childDuration }
+        counts = suite.counts
       }
-      let counts = nodes[index].counts
-      if let parent = nodes[index].parent {
-        nodes[parent].counts.add(counts, duration: false)
-        if let time = counts.duration {
-          childDurations[parent] = (childDurations[parent] ?? 0) + time
-        }
+      if let parent = nodes[index].parent, let suite = nodes[parent].suite {
+        suite.counts.add(counts, duration: false)
+        if let time = counts.duration { suite.childDuration = (suite.childDuration ?? 0) + time }
       } else {
         totals.add(counts)
       }
@@ -160,9 +170,12 @@ final class TestReportBuilder {
     let store = ValueStore()
     // A test has two or three members of some 30 bytes: room made once, where the
     // store's arrays, grown by doubling, were copied while the outline was at its largest.
-    store.reserveCapacity(bytes: nodes.count * 32)
-    // Every test's message, stack and output, in one buffer.
+    // Room made and not used costs no memory, as no page of it is written.
+    store.reserveCapacity(bytes: nodes.count * 64)
+    // Every test's message, stack and output, in one buffer, made as large as their text
+    // at once for the same reason.
     let texts = PreformattedStore()
+    texts.reserveCapacity(bytes: nodes.reduce(0) { $0 + TestReportBuilder.textBytes(of: $1) })
     var sections: [Section] = []
     sections.reserveCapacity(
       nodes.count
@@ -193,28 +206,29 @@ final class TestReportBuilder {
           title: test.title, level: depth + 1, depth: depth, parent: parent,
           kind: .test(test.outcome))
         section.span.lines = test.lines
-        var content: [Content] = []
-        content.reserveCapacity(2)
         let first = store.records.count
         TestReportBuilder.storeMembers(of: test, in: store)
-        content.append(
-          Content(
-            position: 0,
-            body: .members(
-              Members(
-                store: store, records: first..<store.records.count, locatesTest: true))))
+        let members = Content(
+          position: 0,
+          body: .members(
+            Members(store: store, records: first..<store.records.count, locatesTest: true)))
         var shownLines = store.records.count - first
         let block = TestReportBuilder.restoringEscapes(TestReportBuilder.block(of: test))
-        if !block.isEmpty {
+        // Each array made as large as it is: most tests have no message.
+        if block.isEmpty {
+          section.content = [members]
+        } else {
           let preformatted = texts.block(block)
           shownLines += preformatted.lineCount
-          content.append(Content(position: 0, body: .preformatted(preformatted)))
+          section.content = [members, Content(position: 0, body: .preformatted(preformatted))]
         }
-        section.content = content
         sections.append(section)
         opens.append(test.outcome.opens)
         unfinished.append(at)
-        for (title, text) in [("system-out", test.output), ("system-err", test.errorOutput)] {
+        let outputs =
+          test.output.isEmpty && test.errorOutput.isEmpty
+          ? [] : [("system-out", test.output), ("system-err", test.errorOutput)]
+        for (title, text) in outputs {
           guard
             let lines = TestReportBuilder.output(
               text, title: title, depth: depth + 1, parent: at, within: test.lines, in: texts)
@@ -232,7 +246,7 @@ final class TestReportBuilder {
       }
       var section = Section(
         title: node.suite?.name ?? "", level: depth + 1, depth: depth, parent: parent,
-        kind: .suite(node.counts))
+        kind: .suite(node.suite?.counts ?? TestCounts()))
       section.span.lines = node.lines
       sections.append(section)
       opens.append(false)
@@ -284,6 +298,17 @@ final class TestReportBuilder {
     outline.hiddenLines = hidden
     outline.sourceLines = sourceLines
     return outline
+  }
+
+  /// The most bytes a node's message, stack and output take in a `PreformattedStore`.
+  private static func textBytes(of node: Node) -> Int {
+    if let suite = node.suite { return suite.output.utf8.count + suite.errorOutput.utf8.count }
+    guard let test = node.test?.record else { return 0 }
+    // The lines that join its parts, and head each earlier run, count too.
+    return 4 + (test.message?.utf8.count ?? 0) + test.details.utf8.count
+      + test.failedRuns.reduce(0) {
+        $0 + 32 + ($1.message?.utf8.count ?? 0) + $1.details.utf8.count
+      } + test.output.utf8.count + test.errorOutput.utf8.count
   }
 
   /// How many of a node's outputs hold anything: the most subsections they make.

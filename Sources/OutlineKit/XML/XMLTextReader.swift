@@ -134,10 +134,36 @@ final class XMLTextReader {
     return found
   }
 
+  /// The current element's attributes that `names` name, as `attributes()` gives them,
+  /// with no string made for any other: names are compared as bytes.
+  func attributes(named names: [String]) -> [(name: String, value: String)] {
+    guard hasAttributes else { return [] }
+    var found: [(name: String, value: String)] = []
+    while collapse_xml_move_to_next_attribute(reader) == 1 {
+      guard let name = collapse_xml_const_name(reader),
+        let known = names.first(where: { XMLTextReader.equals($0, name) }),
+        let value = collapse_xml_const_value(reader)
+      else { continue }
+      found.append((known, String(cString: value)))
+    }
+    collapse_xml_move_to_element(reader)
+    return found
+  }
+
   /// The current node's text, for text, white space and CDATA: its characters and entity
   /// references decoded.
   var value: String? {
     collapse_xml_const_value(reader).map { String(cString: $0) }
+  }
+
+  /// Whether `name`, a string ended by NUL, holds the UTF-8 of `key` and no more.
+  private static func equals(_ key: String, _ name: UnsafePointer<UInt8>) -> Bool {
+    var index = 0
+    for byte in key.utf8 {
+      if name[index] != byte { return false }
+      index += 1
+    }
+    return name[index] == 0
   }
 
   /// Whether `name`, a string ended by NUL, holds the bytes of `key` and no more.

@@ -128,7 +128,7 @@ public enum JUnitReader {
           isSuite = true
         case "testcase" where test == nil:
           test = record(
-            reader.attributes(), suite: builder.currentSuite, line: line - 1,
+            reader.attributes(named: testAttributes), suite: builder.currentSuite, line: line - 1,
             linesFromZero: linesFromZero, isMocha: isMocha)
           capture = .none
         case _ where (name == "failure" || name == "error") && test == nil && isInSuite:
@@ -288,6 +288,10 @@ public enum JUnitReader {
     }
     return message.joined(separator: "\n")
   }
+
+  /// The attributes of a `<testcase>` that `record` reads: a report has one for every
+  /// test, whose others are not made strings.
+  private static let testAttributes = ["classname", "name", "file", "time", "line"]
 
   /// A test as its `<testcase>` attributes give it.
   private static func record(
