@@ -37,6 +37,26 @@ public struct Preformatted: Sendable {
     store.styles[range.lowerBound + index]
   }
 
+  /// Line `index` (from 0) in pieces, each in its style: the colours the program wrote,
+  /// and the text between them plain; one plain piece for a line without colours.
+  public func pieces(ofLine index: Int) -> [(text: String, style: TextStyle)] {
+    let text = line(index)
+    guard let runs = styles(ofLine: index) else { return [(text, .plain)] }
+    let bytes = Array(text.utf8)
+    var pieces: [(text: String, style: TextStyle)] = []
+    var at = 0
+    for run in runs + [ANSIText.Run(range: bytes.count..<bytes.count, style: .plain)] {
+      if run.range.lowerBound > at {
+        pieces.append((String(decoding: bytes[at..<run.range.lowerBound], as: UTF8.self), .plain))
+      }
+      if !run.range.isEmpty {
+        pieces.append((String(decoding: bytes[run.range], as: UTF8.self), run.style))
+      }
+      at = run.range.upperBound
+    }
+    return pieces
+  }
+
   /// Whether any of its lines is styled.
   var isStyled: Bool { !store.styles.isEmpty && range.contains { store.styles[$0] != nil } }
 

@@ -303,30 +303,19 @@ public struct HTMLWriter {
       // Its spacing and line ends kept, as the runner wrote them. A stack's long lines
       // scroll, on a phone most of all, which a keyboard can do once the block takes focus.
       target.write("<pre class=\"preformatted\" tabindex=\"0\"><code>")
-      for (number, line) in block.lines.enumerated() {
-        guard let runs = block.styles(ofLine: number) else {
-          target.write(HTML.valid(HTML.escaped(line)))
-          target.write("\n")
-          continue
-        }
+      for number in 0..<block.lineCount {
         // The colours the program wrote, as classes the page's style sheet colours.
-        let bytes = Array(line.utf8)
-        var at = 0
-        for run in runs {
-          if run.range.lowerBound > at {
-            target.write(
-              HTML.valid(
-                HTML.escaped(String(decoding: bytes[at..<run.range.lowerBound], as: UTF8.self))))
+        for piece in block.pieces(ofLine: number) {
+          let text = HTML.valid(HTML.escaped(piece.text))
+          if piece.style == .plain {
+            target.write(text)
+          } else {
+            target.write("<span class=\"")
+            target.write(HTMLWriter.classes(of: piece.style))
+            target.write("\">")
+            target.write(text)
+            target.write("</span>")
           }
-          target.write("<span class=\"")
-          target.write(HTMLWriter.classes(of: run.style))
-          target.write("\">")
-          target.write(HTML.valid(HTML.escaped(String(decoding: bytes[run.range], as: UTF8.self))))
-          target.write("</span>")
-          at = run.range.upperBound
-        }
-        if at < bytes.count {
-          target.write(HTML.valid(HTML.escaped(String(decoding: bytes[at...], as: UTF8.self))))
         }
         target.write("\n")
       }

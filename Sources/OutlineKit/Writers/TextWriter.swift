@@ -216,24 +216,12 @@ public struct TextWriter {
       if source.text.isBlank(line) { return TerminalLine() }
       result.append(TerminalText.escaped(source.shownLine(line)))
     case .preformatted(let block):
-      let text = block.line(line)
-      if text.allSatisfy({ $0 == " " || $0 == "\t" }) { return TerminalLine() }
-      guard let runs = block.styles(ofLine: line) else {
-        result.append(TerminalText.escaped(text))
-        break
+      let pieces = block.pieces(ofLine: line)
+      if pieces.allSatisfy({ $0.text.allSatisfy { $0 == " " || $0 == "\t" } }) {
+        return TerminalLine()
       }
-      // The colours the program wrote, each run in its style, the text between plain.
-      let bytes = Array(text.utf8)
-      var at = 0
-      for run in runs + [ANSIText.Run(range: bytes.count..<bytes.count, style: .plain)] {
-        if run.range.lowerBound > at {
-          result.append(
-            TerminalText.escaped(String(decoding: bytes[at..<run.range.lowerBound], as: UTF8.self)))
-        }
-        result.append(
-          TerminalText.escaped(String(decoding: bytes[run.range], as: UTF8.self)), style: run.style)
-        at = run.range.upperBound
-      }
+      // The colours the program wrote, each piece in its style.
+      for piece in pieces { result.append(TerminalText.escaped(piece.text), style: piece.style) }
     case .totals(let totals):
       // The members say it again, for conditions and JSON; a person reads the header.
       result.append(TerminalText.escaped(totals.header), style: .title)
